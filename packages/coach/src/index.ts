@@ -1,0 +1,54 @@
+export {
+  createTeam,
+  coachByArchetype,
+  coachById,
+  ARCHETYPE_ORDER,
+  type CreateTeamInput,
+} from './team'
+export {
+  startOnboarding,
+  answerOnboarding,
+  isOnboardingState,
+  ONBOARDING_STEPS,
+  type OnboardingMessage,
+  type OnboardingState,
+  type OnboardingStep,
+  type OnboardingTurn,
+  type ProfilePatch,
+} from './onboarding/dialogue'
+export {
+  parseAgeGroup,
+  parseCategory,
+  parseFrequency,
+  parseGender,
+  parseGoal,
+  parseHand,
+  parseHeight,
+  parseName,
+} from './onboarding/parse'
+export { introductions } from './introductions'
+export { reply, type ReplyInput } from './reply'
+export { route, routeDetailed, MAX_REPLIES, type RouteReason, type Routing } from './routing'
+export { KNOWLEDGE, retrieve, entryById, type Drill, type KnowledgeEntry } from './knowledge'
+export {
+  buildChatPrompt,
+  systemPrompt,
+  PROMPT_HISTORY_TURNS,
+  type BuildChatPromptInput,
+  type ChatPromptMessage,
+} from './prompt'
+export { seededRng } from './rng'
+export {
+  AGE_GROUPS,
+  AGE_GROUP_LABEL,
+  GOAL_FOCI,
+  type AgeGroup,
+  type ChatTurn,
+  type CoachPersona,
+  type CoachReply,
+  type GoalFocus,
+  type PersonaTraits,
+  type PlayerProfile,
+  type Rng,
+  type Team,
+} from './types'

@@ -1,0 +1,76 @@
+import { type PlayerCategory } from '@areia/contracts'
+import type { Injury, Level, PlayerContext } from './knowledge/types'
+import { normalize } from './text'
+import { AGE_GROUP_LABEL, type ChatTurn, type PlayerProfile } from './types'
+
+export function levelOf(category: PlayerCategory | null | undefined): Level {
+  switch (category) {
+    case 'A':
+    case 'PROFISSIONAL':
+      return 'AVANCADO'
+    case 'C':
+    case 'B':
+      return 'INTERMEDIARIO'
+    case 'INICIANTE':
+    case 'D':
+    case null:
+    case undefined:
+      return 'BASE'
+  }
+}
+
+/** "categoria C", "iniciante", "profissional"; `null` when unknown. */
+export function categoryText(profile: PlayerProfile): string | null {
+  switch (profile.category) {
+    case 'INICIANTE':
+      return 'iniciante'
+    case 'PROFISSIONAL':
+      return 'profissional'
+    case 'D':
+    case 'C':
+    case 'B':
+    case 'A':
+      return `categoria ${profile.category}`
+    case null:
+    case undefined:
+      return profile.age_group ? `categoria ${AGE_GROUP_LABEL[profile.age_group]}` : null
+  }
+}
+
+export function firstName(profile: PlayerProfile): string | null {
+  const first = profile.name?.trim().split(/\s+/)[0]
+  return first ? first.slice(0, 40) : null
+}
+
+const INJURY_WORDS: Array<[Injury, RegExp]> = [
+  ['ombro', /\bombro/],
+  ['cotovelo', /\b(cotovelo|epicondil)/],
+  ['tornozelo', /\b(tornozelo|torci o pe|entorse)/],
+  ['lombar', /\b(lombar|coluna|costas|hernia)/],
+  ['joelho', /\bjoelho/],
+  ['punho', /\bpunho/],
+]
+
+/** Injuries the player mentioned in their own messages (not coaches' advice). */
+export function injuriesIn(history: readonly ChatTurn[], text: string): Injury[] {
+  const said = [...history.filter((t) => t.sender === 'USER').map((t) => t.text), text]
+    .map(normalize)
+    .join(' ')
+  return INJURY_WORDS.filter(([, re]) => re.test(said)).map(([injury]) => injury)
+}
+
+export function contextOf(
+  profile: PlayerProfile,
+  history: readonly ChatTurn[],
+  text: string,
+): PlayerContext {
+  const height = profile.height_cm
+  return {
+    profile,
+    level: levelOf(profile.category),
+    lefty:
+      profile.dominant_hand === 'LEFT' ? true : profile.dominant_hand === 'RIGHT' ? false : null,
+    heightCm: typeof height === 'number' && height >= 100 && height <= 230 ? height : null,
+    mentionedInjuries: injuriesIn(history, text),
+  }
+}

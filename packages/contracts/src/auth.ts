@@ -1,0 +1,78 @@
+import { z } from 'zod'
+
+/** SPEC §5: at least 6 characters; the upper bound keeps hashing cheap to refuse. */
+export const PASSWORD_MIN_LENGTH = 6
+export const PASSWORD_MAX_LENGTH = 256
+
+export const Email = z
+  .string({ error: 'Informe o e-mail.' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'E-mail longo demais.' })
+  .pipe(z.email({ error: 'Informe um e-mail válido.' }))
+
+export const Password = z
+  .string({ error: 'Informe a senha.' })
+  .min(PASSWORD_MIN_LENGTH, {
+    error: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  })
+  .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' })
+
+export const RegisterBody = z.object({ email: Email, password: Password })
+export type RegisterBody = z.infer<typeof RegisterBody>
+
+export const RegisterResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  message: z.string(),
+})
+export type RegisterResponse = z.infer<typeof RegisterResponse>
+
+/** Sent form-urlencoded, OAuth2 password-grant style (SPEC §7). */
+export const LoginBody = z.object({
+  username: z.string({ error: 'Informe o e-mail.' }).trim().toLowerCase().min(1, {
+    error: 'Informe o e-mail.',
+  }),
+  password: z
+    .string({ error: 'Informe a senha.' })
+    .min(1, { error: 'Informe a senha.' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' }),
+})
+export type LoginBody = z.infer<typeof LoginBody>
+
+export const TokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Lifetime of the access token in seconds. */
+  expires_in: z.number().int(),
+})
+export type TokenPair = z.infer<typeof TokenPair>
+
+export const RefreshBody = z.object({
+  refresh_token: z
+    .string({ error: 'Sem refresh_token para renovar a sessão.' })
+    .min(1, { error: 'Sem refresh_token para renovar a sessão.' })
+    .max(512),
+})
+export type RefreshBody = z.infer<typeof RefreshBody>
+
+export const LogoutBody = z
+  .object({ refresh_token: z.string().max(512).optional() })
+  .optional()
+  .default({})
+export type LogoutBody = z.infer<typeof LogoutBody>
+
+export const PasswordChangeBody = z.object({
+  current_password: z
+    .string({ error: 'Informe a senha atual.' })
+    .min(1, { error: 'Informe a senha atual.' })
+    .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' }),
+  new_password: z
+    .string({ error: 'Informe a nova senha.' })
+    .min(PASSWORD_MIN_LENGTH, {
+      error: `A nova senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+    })
+    .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' }),
+})
+export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>

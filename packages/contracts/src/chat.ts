@@ -1,0 +1,112 @@
+import { z } from 'zod'
+
+/** A player's message is capped so one frame cannot flood the coaches or the database. */
+export const CHAT_MESSAGE_MAX_LENGTH = 5000
+
+export const SenderType = z.enum(['USER', 'AI', 'SYSTEM'])
+export type SenderType = z.infer<typeof SenderType>
+
+/** An action chip under a message (SPEC §3): identify the player, cancel a video… */
+export const ChatAction = z.object({
+  type: z.enum(['identify_player', 'cancel_video']),
+  label: z.string(),
+  videoId: z.union([
+    z.number(),
+    z.string(),
+    z.object({ videoId: z.number() }),
+    z.object({ id: z.number() }),
+  ]),
+  value: z.string().optional(),
+})
+export type ChatAction = z.infer<typeof ChatAction>
+
+/**
+ * One stored chat message, as `GET /api/v1/chat/history` lists it and the socket pushes it.
+ * `id` increases with time per player: the client keeps the last one to catch up after a
+ * reconnect. `coach_id` is the stable sender key for typing events.
+ */
+export const ChatHistoryItem = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  sender_type: SenderType,
+  coach_id: z.string().nullable(),
+  coach_assigned_name: z.string().nullable(),
+  coach_archetype_name: z.string().nullable(),
+  created_at: z.string(),
+  actions: z.array(ChatAction).nullable(),
+  suggestions: z.array(z.string()).nullable(),
+})
+export type ChatHistoryItem = z.infer<typeof ChatHistoryItem>
+
+export const ChatHistoryQuery = z.object({
+  /** Only messages after this id (catch-up); omitted: the latest page. */
+  after: z.coerce.number().int().min(0).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+})
+export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>
+
+export const ChatHistoryResponse = z.array(ChatHistoryItem)
+export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponse>
+
+/** Commands a client may send (SPEC §4: `@start_introductions`, sent once). */
+export const ChatCommand = z.enum(['@start_introductions'])
+export type ChatCommand = z.infer<typeof ChatCommand>
+
+// ---- Frames the client sends ------------------------------------------------------------
+
+export const ClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({
+    type: z.literal('message'),
+    text: z
+      .string()
+      .trim()
+      .min(1, { error: 'Mensagem vazia.' })
+      .max(CHAT_MESSAGE_MAX_LENGTH, {
+        error: `A mensagem pode ter no máximo ${CHAT_MESSAGE_MAX_LENGTH} caracteres.`,
+      }),
+    /** Echoed back on the stored message so the sending tab can reconcile its optimistic copy. */
+    client_id: z.string().max(64).optional(),
+  }),
+  z.object({ type: z.literal('command'), command: ChatCommand }),
+])
+export type ClientFrame = z.infer<typeof ClientFrame>
+
+// ---- Frames the server sends ------------------------------------------------------------
+
+export const SystemEvent = z.enum([
+  'onboarding_completed',
+  'introductions_completed',
+  'analysis_ready',
+])
+export type SystemEvent = z.infer<typeof SystemEvent>
+
+/** A stored message as the socket pushes it: SPEC §7's `type, sender, content, timestamp`. */
+export const ServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('pong') }),
+  ChatHistoryItem.omit({ sender_type: true, created_at: true }).extend({
+    type: z.literal('message'),
+    sender: SenderType,
+    timestamp: z.string(),
+    client_id: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('TYPING_START'),
+    sender: z.string(),
+    sender_name: z.string(),
+  }),
+  z.object({
+    type: z.literal('TYPING_END'),
+    sender: z.string(),
+    sender_name: z.string(),
+  }),
+  z.object({
+    type: z.literal('SYSTEM'),
+    event: SystemEvent,
+    timestamp: z.string(),
+  }),
+  z.object({ type: z.literal('error'), detail: z.string() }),
+])
+export type ServerFrame = z.infer<typeof ServerFrame>
+
+export type ChatMessageFrame = Extract<ServerFrame, { type: 'message' }>

@@ -1,0 +1,132 @@
+import { z } from 'zod'
+
+/** SPEC §3: GCS is a file sent from the device; the others are share links the server fetches. */
+export const VideoSource = z.enum(['GCS', 'GOOGLE_DRIVE', 'GOOGLE_PHOTOS', 'DROPBOX', 'ICLOUD'])
+export type VideoSource = z.infer<typeof VideoSource>
+
+export const LinkSource = VideoSource.exclude(['GCS'])
+export type LinkSource = z.infer<typeof LinkSource>
+
+/**
+ * The lifecycle of a video. CANCELLED videos (cancelled or deleted by the player) keep a row
+ * without a file, so a month's allowance cannot be refilled by deleting analysed videos.
+ */
+export const VideoStatus = z.enum([
+  'UPLOADING',
+  'AWAITING_IDENTIFICATION',
+  'QUEUED',
+  'ANALYZING',
+  'IN_REVIEW',
+  'READY',
+  'FAILED',
+  'CANCELLED',
+])
+export type VideoStatus = z.infer<typeof VideoStatus>
+
+export const UploadUrlBody = z.object({
+  content_type: z
+    .string({ error: 'Informe o tipo do arquivo (content_type).' })
+    .trim()
+    .toLowerCase()
+    .min(1, { error: 'Informe o tipo do arquivo (content_type).' })
+    .max(100),
+})
+export type UploadUrlBody = z.infer<typeof UploadUrlBody>
+
+/**
+ * `upload_url` speaks Google Cloud Storage's resumable-upload protocol: PUT the whole file, or
+ * chunks with `Content-Range: bytes a-b/N`; `308` with `Range: bytes=0-x` means "send from x+1";
+ * an empty PUT whose Content-Range has a star for the range (and the total N) asks how much
+ * arrived.
+ */
+export const UploadUrlResponse = z.object({
+  upload_url: z.string(),
+  video_id: z.number().int(),
+  /** When the URL stops accepting bytes (ISO 8601). */
+  expires_at: z.string(),
+  /** Largest file accepted, in bytes. */
+  max_bytes: z.number().int(),
+})
+export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>
+
+export const FromLinkBody = z.object({
+  url: z
+    .string({ error: 'Por favor, insira uma URL válida.' })
+    .trim()
+    .max(2048, { error: 'Por favor, insira uma URL válida.' })
+    .pipe(z.url({ protocol: /^https?$/, error: 'Por favor, insira uma URL válida.' })),
+  source: LinkSource,
+})
+export type FromLinkBody = z.infer<typeof FromLinkBody>
+
+export const FromLinkResponse = z.object({ id: z.number().int() })
+export type FromLinkResponse = z.infer<typeof FromLinkResponse>
+
+export const PLAYER_LABELS = ['1º jogador', '2º jogador', '3º jogador', '4º jogador'] as const
+
+/**
+ * The chip's `value` ("2º jogador"), or the position as a number or numeric string (1–4); the
+ * server keeps the position.
+ */
+export const IdentifyBody = z.object({
+  player_identifier: z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+    const text = String(v).toLowerCase()
+    const label = PLAYER_LABELS.findIndex((l) => l === text)
+    const position = label >= 0 ? label + 1 : /^[1-4]$/.test(text) ? Number(text) : 0
+    if (position === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Escolha um jogador de 1º a 4º.' })
+      return z.NEVER
+    }
+    return position
+  }),
+})
+export type IdentifyBody = z.input<typeof IdentifyBody>
+
+export const IdentifyResponse = z.object({ game_info_request_triggered: z.boolean() })
+export type IdentifyResponse = z.infer<typeof IdentifyResponse>
+
+export const VideoIdParams = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+})
+
+export const GameOutcome = z.enum(['WON', 'LOST'])
+export type GameOutcome = z.infer<typeof GameOutcome>
+
+/** What the quality gate measured (ffprobe). */
+export const VideoProbe = z.object({
+  container: z.string(),
+  codec: z.string(),
+  duration_seconds: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  fps: z.number(),
+})
+export type VideoProbe = z.infer<typeof VideoProbe>
+
+/** One row of "Meus Vídeos" (SPEC §3: id, upload_timestamp, status). */
+export const Video = z.object({
+  id: z.number().int(),
+  upload_timestamp: z.string(),
+  status: VideoStatus,
+  source: VideoSource,
+  /** Why the video was refused or could not be fetched (FAILED only). */
+  failure_reason: z.string().nullable(),
+  /** Quality warnings that did not stop the video (low resolution, low fps). */
+  warnings: z.array(z.string()),
+  player_identifier: z.number().int().min(1).max(4).nullable(),
+  game_date: z.string().nullable(),
+  game_outcome: GameOutcome.nullable(),
+  game_score: z.string().nullable(),
+  probe: VideoProbe.nullable(),
+})
+export type Video = z.infer<typeof Video>
+
+export const VideoList = z.array(Video)
+export type VideoList = z.infer<typeof VideoList>
+
+export const AwaitingIdentificationItem = z.object({
+  id: z.number().int(),
+  upload_timestamp: z.string(),
+})
+export const AwaitingIdentificationList = z.array(AwaitingIdentificationItem)
+export type AwaitingIdentificationList = z.infer<typeof AwaitingIdentificationList>
