@@ -1,0 +1,108 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import { schema } from '../../db/schema'
+import { acquireDataDirLock } from './data-dir-lock'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction handle has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type DbOrTx = Db | Tx
+
+export interface Database {
+  readonly db: Db
+  readonly kind: 'pglite' | 'postgres'
+  ping(): Promise<void>
+  /** Plain SQL for libraries that bring their own (the job queue); parameterless text may hold several statements. */
+  rawQuery(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../db/migrations')
+
+/** Any fixed number; every node takes this lock so only one applies migrations at a time. */
+const MIGRATION_LOCK_KEY = 7_245_310_001
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' }
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  switch (target.kind) {
+    case 'postgres':
+      return openPostgres(target.url)
+    case 'pglite':
+      return openPglite(target.dataDir)
+    case 'pglite-memory':
+      return openPgliteClient(await PGlite.create(), () => undefined)
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.join(dataDir, 'pgdata')
+  fs.mkdirSync(dir, { recursive: true })
+  // PGlite is a single process database: a second server on the same directory would corrupt it.
+  const releaseLock = acquireDataDirLock(dataDir)
+  try {
+    return await openPgliteClient(await PGlite.create(dir), releaseLock)
+  } catch (err) {
+    releaseLock()
+    throw err
+  }
+}
+
+async function openPgliteClient(client: PGlite, releaseLock: () => void): Promise<Database> {
+  const db = drizzlePglite(client, { schema })
+  await migratePglite(db, { migrationsFolder })
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1')
+    },
+    rawQuery: async (text, values = []) => {
+      // PGlite prepares every parameterised query, and a prepared statement holds one command.
+      if (values.length === 0) {
+        const results = await client.exec(text)
+        return { rows: results.at(-1)?.rows ?? [] }
+      }
+      return client.query(text, values)
+    },
+    close: async () => {
+      await client.close()
+      releaseLock()
+    },
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined)
+  const db = drizzlePg(pool, { schema })
+  const lockClient = await pool.connect()
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder })
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => null)
+    lockClient.release()
+  }
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    rawQuery: (text, values = []) => pool.query(text, values),
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+export interface LlmMessage {
+  role: 'system' | 'user' | 'assistant'
+  content: string
+}
+
+/** A chat-completion model; throws on any failure so the caller can fall back. */
+export interface LlmClient {
+  complete(messages: LlmMessage[]): Promise<string>
+}
+
+const CompletionResponse = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable() }) })).min(1),
+})
+
+export interface OpenAiCompatibleOptions {
+  baseUrl: string
+  model: string
+  apiKey: string | undefined
+  timeoutMs: number
+  maxTokens?: number
+}
+
+/** Any server that speaks OpenAI's Chat Completions API (OpenAI, vLLM, Ollama, LiteLLM…). */
+export function createOpenAiCompatibleClient(opts: OpenAiCompatibleOptions): LlmClient {
+  const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`
+  return {
+    async complete(messages) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          model: opts.model,
+          messages,
+          temperature: 0.7,
+          max_tokens: opts.maxTokens ?? 700,
+        }),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      })
+      if (!res.ok) throw new Error(`LLM answered ${res.status}`)
+      const body = CompletionResponse.parse(await res.json())
+      const content = body.choices[0]?.message.content?.trim()
+      if (!content) throw new Error('LLM returned an empty completion')
+      return content
+    },
+  }
+}

@@ -1,0 +1,382 @@
+import formbody from '@fastify/formbody'
+import websocket from '@fastify/websocket'
+import Fastify, { type FastifyInstance, LogController } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { type Clock, systemClock } from './adapters/clock'
+import type { Database } from './adapters/db'
+import { type Bus, createMemoryBus, createRedisBus } from './adapters/bus'
+import { createOpenAiCompatibleClient } from './adapters/llm'
+import type { CustomFetch } from 'openid-client'
+import { createOidcClient } from './adapters/oauth'
+import { createPagBankClient } from './adapters/payments'
+import {
+  createPagBankSimulator,
+  type PagBankSimulator,
+} from './adapters/payments/pagbank-simulator'
+import { createOutboxMailer, deleteOutboxMailTo } from './adapters/mail'
+import { createWebPushSender, loadOrCreateVapidKeys, type PushSender } from './adapters/push'
+import { createJobQueue, type JobQueue } from './adapters/queue'
+import { createRateLimitStore, type RateLimitStore } from './adapters/rate-limit'
+import { createVideoStorage } from './adapters/storage'
+import type { Config } from './config'
+import { PasswordHasher } from './modules/auth/passwords'
+import { authRoutes } from './modules/auth/routes'
+import { AuthService } from './modules/auth/service'
+import { loadSigningKey } from './modules/auth/signing-key'
+import { SessionsStore } from './modules/auth/store'
+import { AccessTokens } from './modules/auth/tokens'
+import { CardService } from './modules/billing/cards'
+import { CheckoutService } from './modules/billing/checkout'
+import { CheckoutStore } from './modules/billing/checkout-store'
+import { SubscriptionLifecycle } from './modules/billing/lifecycle'
+import { BillingNotices } from './modules/billing/notices'
+import { billingRoutes, checkoutRoutes } from './modules/billing/routes'
+import { BillingService } from './modules/billing/service'
+import { BillingStore } from './modules/billing/store'
+import { createEmbeddedEngine, llmPrompt } from './modules/coaching/embedded-engine'
+import type { CoachEngine } from './modules/coaching/engine'
+import { withLlm } from './modules/coaching/llm-engine'
+import { ChatHub } from './modules/coaching/hub'
+import { coachingRoutes } from './modules/coaching/routes'
+import { CoachingService, plainPreview } from './modules/coaching/service'
+import { CoachingStore } from './modules/coaching/store'
+import { googleAuthRoutes } from './modules/google-auth/routes'
+import { GoogleAuthService } from './modules/google-auth/service'
+import { GoogleAuthStore } from './modules/google-auth/store'
+import { healthRoutes } from './modules/health/routes'
+import { legalRoutes } from './modules/legal/routes'
+import { pushRoutes } from './modules/push/routes'
+import { PushService } from './modules/push/service'
+import { PushStore } from './modules/push/store'
+import { AccountDeletion } from './modules/users/deletion'
+import { usersRoutes } from './modules/users/routes'
+import { videosRoutes } from './modules/videos/routes'
+import { VideosService } from './modules/videos/service'
+import { loadUploadKey, UploadUrlSigner } from './modules/videos/signing'
+import { VideosStore } from './modules/videos/store'
+import { UsersService } from './modules/users/service'
+import { UsersStore } from './modules/users/store'
+import { authGuard } from './plugins/auth-guard'
+import { errorHandler } from './plugins/error-handler'
+import { requestLog } from './plugins/request-log'
+import { security } from './plugins/security'
+import { webApp } from './plugins/web'
+
+export interface AppDeps {
+  database: Database
+  clock?: Clock
+  rateLimits?: RateLimitStore
+  bus?: Bus
+  queue?: JobQueue
+  pushSender?: PushSender
+  /** Defaults to the embedded engine, through an LLM when LLM_BASE_URL is set. */
+  coachEngine?: CoachEngine
+  /** Tests only: the HTTP client the Google sign-in uses to reach the provider. */
+  oidcFetch?: CustomFetch
+  /** Tests only: where log lines go (to check what is never written). */
+  logStream?: { write(line: string): void }
+}
+
+export interface App {
+  server: FastifyInstance
+  services: {
+    auth: AuthService
+    users: UsersService
+    deletion: AccountDeletion
+    coaching: CoachingService
+    billing: BillingService
+    push: PushService
+    checkout: CheckoutService
+    lifecycle: SubscriptionLifecycle
+    videos: VideosService
+  }
+  /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
+  simulator: PagBankSimulator | undefined
+  /** Stops answering /readyz so a load balancer drains this node before it closes. */
+  drain(): void
+}
+
+/** PagBank's browser SDK (integrations notes §1.3): production loads it from PagBank's CDN. */
+const PAGBANK_SDK_URL =
+  'https://assets.pagseguro.com.br/checkout-sdk-js/rc/dist/browser/pagseguro.min.js'
+
+/** JSON bodies of the API are small; uploads get their own streaming routes and limits. */
+const BODY_LIMIT_BYTES = 256 * 1024
+
+/**
+ * Composition root: builds adapters from configuration, hands them to module services, then
+ * registers Fastify in layers (infrastructure plugins → app plugins → module routes).
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const { database } = deps
+  const clock = deps.clock ?? systemClock
+  const rateLimits =
+    deps.rateLimits ??
+    createRateLimitStore({ redisUrl: config.redisUrl, keyPrefix: config.rateLimits.keyPrefix })
+
+  const users = new UsersService(database.db, new UsersStore(), clock)
+  const auth = new AuthService(
+    database.db,
+    new SessionsStore(),
+    users,
+    new PasswordHasher(config.auth.argon2),
+    new AccessTokens(
+      await loadSigningKey(database.db, config.auth.jwtSecret),
+      config.auth.accessTokenTtlSeconds,
+    ),
+    clock,
+    rateLimits,
+    { ...config.auth, limits: config.rateLimits },
+  )
+  const google = new GoogleAuthService(
+    database.db,
+    new GoogleAuthStore(),
+    users,
+    auth,
+    config.google
+      ? createOidcClient({ ...config.google, ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}) })
+      : undefined,
+    clock,
+    rateLimits.limiter('google-ip', config.rateLimits.loginPerIp, config.rateLimits.windowSeconds),
+    config.google?.redirectUris ?? [],
+  )
+  const server = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // Defence in depth: nothing logs request bodies, and card fields never would.
+      redact: {
+        paths: ['req.body.card_cvv', 'req.body.encrypted', 'body.card_cvv', 'body.encrypted'],
+        censor: '[removido]',
+      },
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+  })
+  const bus =
+    deps.bus ??
+    (config.redisUrl ? await createRedisBus(config.redisUrl, 'areia') : createMemoryBus())
+  const coachEngine =
+    deps.coachEngine ??
+    (config.llm
+      ? withLlm(
+          createEmbeddedEngine(),
+          createOpenAiCompatibleClient(config.llm),
+          llmPrompt,
+          (err) => server.log.warn({ err }, 'LLM unavailable; the embedded engine answered'),
+        )
+      : createEmbeddedEngine())
+  const hub = new ChatHub(bus)
+  await hub.start()
+  const mailer = createOutboxMailer(database.db, (mail) =>
+    server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
+  )
+  const billing = new BillingService(
+    database.db,
+    new BillingStore(),
+    users,
+    mailer,
+    clock,
+    // The demo coupon exists only where nobody pays for real: the embedded mode.
+    { salesMode: config.salesMode, seedDemoCoupon: !config.databaseUrl },
+    rateLimits.limiter('coupon-user', 20, config.rateLimits.windowSeconds),
+  )
+  await billing.seed()
+  const queue =
+    deps.queue ??
+    (await createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollSeconds }))
+  const push = new PushService(
+    database.db,
+    new PushStore(),
+    deps.pushSender ??
+      createWebPushSender({
+        keys: loadOrCreateVapidKeys(config.dataDir, config.push.vapid),
+        subject: config.push.subject,
+      }),
+    queue,
+    clock,
+    server.log,
+    {
+      findUser: (userId) => users.findById(userId),
+      // selfLocal is declared below; it is only called once the server is listening.
+      appOrigin: () => config.publicOrigin ?? selfLocal(),
+    },
+  )
+  if (config.jobs.runWorker) {
+    await queue.work('push.send', (job) => push.deliver(job))
+    // E-mails other modules queue (the push fallback among them) go out through the mailer.
+    const outbox = createOutboxMailer(database.db, (mail) =>
+      server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
+    )
+    await queue.work('mail.send', (mail) => outbox.send(mail))
+  }
+  // Loopback address of this very process: the embedded simulator and its webhooks use it.
+  const selfLocal = () => {
+    const address = server.server.address()
+    const port = address && typeof address === 'object' ? address.port : config.port
+    return `http://127.0.0.1:${port}`
+  }
+  const payments = config.payments
+  const simulator =
+    payments.mode === 'simulated'
+      ? createPagBankSimulator({ token: payments.token, dataDir: config.dataDir, clock })
+      : undefined
+  const gateway = createPagBankClient({
+    token: payments.token,
+    baseUrl: () =>
+      payments.mode === 'pagbank' ? payments.baseUrl : `${selfLocal()}/sandbox/pagbank`,
+  })
+  const publicBase = () => (config.publicOrigin ? new URL(config.publicOrigin).origin : selfLocal())
+  const notificationUrl = () =>
+    `${payments.mode === 'pagbank' ? publicBase() : selfLocal()}/api/v1/payments/webhooks/pagbank`
+  const notices = new BillingNotices(push, mailer, users, (p) => `${publicBase()}${p}`)
+  const checkoutStore = new CheckoutStore()
+  const checkout = new CheckoutService(
+    database.db,
+    checkoutStore,
+    billing,
+    users,
+    notices,
+    gateway,
+    clock,
+    {
+      notificationUrl,
+      ...(payments.mode === 'simulated'
+        ? { simulatorPayUrl: (id: string) => `/sandbox/pagbank/pix/pay/${id}` }
+        : {}),
+    },
+    rateLimits.limiter('card-user', 10, 3600),
+  )
+  const cards = new CardService(
+    database.db,
+    checkoutStore,
+    gateway,
+    clock,
+    payments.mode === 'pagbank' ? PAGBANK_SDK_URL : '/sandbox/pagbank/sdk.js',
+  )
+  const lifecycle = new SubscriptionLifecycle(
+    database.db,
+    checkoutStore,
+    checkout,
+    users,
+    notices,
+    gateway,
+    clock,
+    { notificationUrl, log: server.log },
+  )
+  const coaching = new CoachingService(
+    database.db,
+    new CoachingStore(),
+    users,
+    hub,
+    coachEngine,
+    clock,
+    config.chat.typing,
+    (err, userId) => server.log.error({ err, userId }, 'chat: processing failed'),
+    // A player with no chat open on this node gets the reply as a push notification; one tag
+    // for the whole conversation, so a burst of replies shows as one notification.
+    async (userId, coach, text) => {
+      if (hub.localCount(userId) > 0) return
+      await push.notify(userId, {
+        title: `${coach.name} respondeu`,
+        body: plainPreview(text),
+        url: '/chat',
+        tag: 'chat',
+      })
+    },
+  )
+  let draining = false
+  const deletion = new AccountDeletion(
+    database.db,
+    (tx, userId) => new UsersStore().delete(tx, userId),
+    (step, err) => server.log.error({ err, step }, 'account deletion: clean-up step failed'),
+  )
+  const videos = new VideosService(
+    database.db,
+    new VideosStore(),
+    createVideoStorage(config.videos.storage),
+    users,
+    coaching,
+    queue,
+    new UploadUrlSigner(await loadUploadKey(database.db)),
+    clock,
+    config.videos,
+    server.log,
+  )
+  // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
+  coaching.setMessageHook(videos.gameInfoHook)
+  if (config.jobs.runWorker) {
+    await queue.work('videos.import', (job) => videos.importLink(job.video_id))
+  }
+  // Rows that reference the user cascade with it; what only names them is removed here.
+  deletion.register({ name: 'video-files', afterCommit: (userId) => videos.deleteFilesOf(userId) })
+  deletion.register({
+    name: 'mail-outbox',
+    inTransaction: async (tx, userId) => {
+      const user = await users.findById(userId, tx)
+      if (user) await deleteOutboxMailTo(tx, user.email)
+    },
+  })
+
+  server.setValidatorCompiler(validatorCompiler)
+  server.setSerializerCompiler(serializerCompiler)
+
+  // Infrastructure
+  await server.register(errorHandler)
+  await server.register(requestLog)
+  await server.register(security, {
+    // PagBank's SDK comes from its CDN in production; the simulator's stand-in is our own origin.
+    scriptOrigins: payments.mode === 'pagbank' ? [new URL(PAGBANK_SDK_URL).origin] : [],
+  })
+  await server.register(formbody, { bodyLimit: BODY_LIMIT_BYTES })
+  await server.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  // While draining, answers close their connection so keep-alive sockets cannot hold up shutdown.
+  server.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('connection', 'close')
+  })
+  server.addHook('onClose', async () => {
+    if (!deps.rateLimits) await rateLimits.close()
+    if (!deps.bus) await bus.close()
+    if (!deps.queue) await queue.stop()
+  })
+
+  // App plugins
+  await server.register(authGuard, { auth })
+
+  // Module routes
+  await server.register(healthRoutes, { ping: () => database.ping(), isDraining: () => draining })
+  await server.register(authRoutes, { auth })
+  await server.register(googleAuthRoutes, { google })
+  await server.register(usersRoutes, { users, deletion })
+  await server.register(coachingRoutes, {
+    coaching,
+    hub,
+    auth,
+    publicOrigin: config.publicOrigin,
+  })
+  if (config.jobs.runWorker) {
+    await queue.work('billing.expire', async () => {
+      const done = await lifecycle.sweep()
+      if (Object.values(done).some((n) => n > 0)) server.log.info(done, 'billing sweep')
+    })
+    await queue.schedule('billing.expire', '7 * * * *', {})
+  }
+  await server.register(billingRoutes, { billing })
+  await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway })
+  if (simulator) await server.register(simulator.plugin)
+  await server.register(pushRoutes, { push })
+  await server.register(videosRoutes, { videos, publicOrigin: config.publicOrigin })
+  await server.register(legalRoutes, { legal: config.legal })
+  if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
+
+  return {
+    server,
+    services: { auth, users, deletion, coaching, billing, push, checkout, lifecycle, videos },
+    simulator,
+    drain: () => {
+      draining = true
+    },
+  }
+}

@@ -1,0 +1,477 @@
+import {
+  bigint,
+  bigserial,
+  date,
+  boolean,
+  serial,
+  uniqueIndex,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import {
+  Archetype,
+  BillingCycle,
+  type ChatAction,
+  DominantHand,
+  Gender,
+  OnboardingStatus,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  PlayerCategory,
+  Role,
+  SenderType,
+  SubscriptionStatus,
+  UserStatus,
+  VideoSource,
+  VideoStatus,
+  type VideoProbe,
+} from '@areia/contracts'
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+})
+
+/** zod 4 types enum options as an array; Drizzle wants a non-empty tuple. */
+const values = <T extends string>(options: readonly T[]) => options as [T, ...T[]]
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const roleEnum = pgEnum('role', values(Role.options))
+export const userStatusEnum = pgEnum('user_status', values(UserStatus.options))
+export const paymentStatusEnum = pgEnum('payment_status', values(PaymentStatus.options))
+export const onboardingStatusEnum = pgEnum('onboarding_status', values(OnboardingStatus.options))
+export const playerCategoryEnum = pgEnum('player_category', values(PlayerCategory.options))
+export const dominantHandEnum = pgEnum('dominant_hand', values(DominantHand.options))
+export const genderEnum = pgEnum('gender', values(Gender.options))
+export const billingCycleEnum = pgEnum('billing_cycle', values(BillingCycle.options))
+export const orderStatusEnum = pgEnum('order_status', values(OrderStatus.options))
+export const paymentMethodEnum = pgEnum('payment_method', values(PaymentMethod.options))
+export const subscriptionStatusEnum = pgEnum(
+  'subscription_status',
+  values(SubscriptionStatus.options),
+)
+export const archetypeEnum = pgEnum('archetype', values(Archetype.options))
+export const senderTypeEnum = pgEnum('sender_type', values(SenderType.options))
+export const videoSourceEnum = pgEnum('video_source', values(VideoSource.options))
+export const videoStatusEnum = pgEnum('video_status', values(VideoStatus.options))
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Always stored lower-cased (the service normalises), so a plain unique index suffices. */
+  email: text('email').notNull().unique(),
+  /** Null for accounts that only sign in with Google. */
+  passwordHash: text('password_hash'),
+  name: text('name'),
+  role: roleEnum('role').notNull().default('USER'),
+  status: userStatusEnum('status').notNull().default('ACTIVE'),
+  paymentStatus: paymentStatusEnum('payment_status').notNull().default('FREE'),
+  onboardingStatus: onboardingStatusEnum('onboarding_status').notNull().default('NOT_STARTED'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** One row per user: billing fields (SPEC §3) and the coaching profile. */
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  selectedPlanName: text('selected_plan_name'),
+  taxId: text('tax_id'),
+  addressStreet: text('address_street'),
+  addressNumber: text('address_number'),
+  addressComplement: text('address_complement'),
+  addressNeighborhood: text('address_neighborhood'),
+  addressCity: text('address_city'),
+  addressRegionCode: text('address_region_code'),
+  addressPostalCode: text('address_postal_code'),
+  category: playerCategoryEnum('category'),
+  heightCm: integer('height_cm'),
+  dominantHand: dominantHandEnum('dominant_hand'),
+  gender: genderEnum('gender'),
+  /** Free text from onboarding: what the player wants from their game. */
+  goal: text('goal'),
+  goalFocus: text('goal_focus'),
+  /** Training sessions a week, as the onboarding understood the answer. */
+  trainingPerWeek: integer('training_per_week'),
+  /** CBT age group (Sub-14, 40+…), when the player gave one. */
+  ageGroup: text('age_group'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A login session, which is also the refresh-token family of RFC 9700: every refresh token
+ * minted from one login belongs to it, and revoking it ends them all (and the access tokens,
+ * which carry its id as `sid`).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end, whatever the refreshes. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** Refresh tokens are stored only as SHA-256 hashes. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: bytea('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token is exchanged; a second exchange after the grace window is theft. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+)
+
+/** Server-generated secrets (e.g. the JWT key when JWT_SECRET is unset), shared by every node. */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: bytea('value').notNull(),
+  createdAt: createdAt(),
+})
+
+/** A player's exclusive team: three coaches whose names and voices are theirs alone. */
+export const coaches = pgTable(
+  'coaches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    archetype: archetypeEnum('archetype').notNull(),
+    /** The engine's persona (voice, traits), kept so the coach stays the same person. */
+    persona: jsonb('persona').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('coaches_user_idx').on(t.userId)],
+)
+
+/**
+ * Every chat message, stored before it is sent. The bigserial id orders a player's messages
+ * and is the cursor a reconnecting client catches up from.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    senderType: senderTypeEnum('sender_type').notNull(),
+    coachId: uuid('coach_id').references(() => coaches.id, { onDelete: 'set null' }),
+    /** Shown name when there is no coach row (the onboarding host). */
+    senderName: text('sender_name'),
+    content: text('content').notNull(),
+    actions: jsonb('actions').$type<ChatAction[]>(),
+    suggestions: jsonb('suggestions').$type<string[]>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_user_id_idx').on(t.userId, t.id)],
+)
+
+/** Where the onboarding dialogue stands, as the coach engine's JSON state. */
+export const onboardingStates = pgTable('onboarding_states', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  state: jsonb('state').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The catalogue. Prices and limits are data: operators change them without a deploy. */
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  priceMonthlyCents: integer('price_monthly_cents').notNull(),
+  priceYearlyCents: integer('price_yearly_cents').notNull(),
+  features: jsonb('features').$type<string[]>().notNull(),
+  /** Free Trial only: how long it lasts. */
+  trialDays: integer('trial_days'),
+  /** Chat messages a day; null = unlimited. */
+  dailyMessageLimit: integer('daily_message_limit'),
+  /** Videos analysed a month; 0 = none. */
+  monthlyVideoLimit: integer('monthly_video_limit').notNull().default(0),
+  humanReview: boolean('human_review').notNull().default(false),
+  partnerAgentLimit: integer('partner_agent_limit').notNull().default(0),
+  /** Places on sale; null = unlimited. When taken, the modal offers the waiting list. */
+  spots: integer('spots'),
+  position: integer('position').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+})
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  /** Upper case, as the modal forces it. */
+  code: text('code').notNull().unique(),
+  discountPercentage: integer('discount_percentage').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true }),
+  validUntil: timestamp('valid_until', { withTimezone: true }),
+  maxRedemptions: integer('max_redemptions'),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+})
+
+/** A coupon used on a first charge; once per player. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupon_redemptions_once_per_user').on(t.couponId, t.userId)],
+)
+
+/** Players waiting for a spot, served in order of arrival. */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    billingCycle: billingCycleEnum('billing_cycle').notNull(),
+    finalPriceCents: integer('final_price_cents').notNull(),
+    couponCode: text('coupon_code'),
+    createdAt: createdAt(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('waitlist_entries_user_idx').on(t.userId)],
+)
+
+/** E-mails to send; in embedded mode they stay here (and in the log) for an operator to read. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+})
+
+/** Browsers a player allowed to notify; deleted when the push service says they are gone. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+/** Sign-in identities from other providers (Google), keyed on the provider's stable `sub`. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.subject] }),
+    index('user_identities_user_idx').on(t.userId),
+  ],
+)
+
+/** An authorization request in flight: what the callback must match, kept server-side, used once. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+})
+
+/** A charge we asked the gateway for. Card data never reaches this table. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    billingCycle: billingCycleEnum('billing_cycle').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    status: orderStatusEnum('status').notNull().default('PENDING'),
+    /** The gateway's id (ORDE_…), set once the gateway accepted the order. */
+    gatewayOrderId: text('gateway_order_id').unique(),
+    pixText: text('pix_text'),
+    pixExpiresAt: timestamp('pix_expires_at', { withTimezone: true }),
+    /** Client-chosen key: the same request retried returns the same order, never a second charge. */
+    idempotencyKey: text('idempotency_key'),
+    /** A renewal (card charged again, or the PIX sent before the period ends): never refundable by withdrawal. */
+    renewal: boolean('renewal').notNull().default(false),
+    /** The gateway's charge (CHAR_…): what a refund cancels. */
+    gatewayChargeId: text('gateway_charge_id'),
+    /** A declined card's message, so a retried request answers the same. */
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_user_idx').on(t.userId),
+  ],
+)
+
+/** The player's plan; one row per player, renewed in place. */
+export const subscriptions = pgTable('subscriptions', {
+  id: serial('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: integer('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  billingCycle: billingCycleEnum('billing_cycle').notNull(),
+  status: subscriptionStatusEnum('status').notNull(),
+  /** Access lasts until here; after a cancel, renewal stops but this date holds. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  /** How the next period is paid: the stored card is charged, or a PIX is sent ahead. */
+  paymentMethod: paymentMethodEnum('payment_method').notNull().default('PIX'),
+  /** PagBank's stored-card id (`store: true`); a reference only PagBank can charge, never card data. */
+  cardId: text('card_id'),
+  cardHolder: text('card_holder'),
+  /** PAST_DUE: access lasts until here, then the subscription expires. */
+  graceUntil: timestamp('grace_until', { withTimezone: true }),
+  /** The payment that started this contract: the CDC art. 49 withdrawal counts from it. */
+  firstOrderId: uuid('first_order_id').references(() => orders.id, { onDelete: 'set null' }),
+  /** The PIX sent for the next period (or after a declined card), until it is paid or dropped. */
+  renewalOrderId: uuid('renewal_order_id').references(() => orders.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * A card sealed in the browser by PagBank's SDK, between tokenising and the order (minutes).
+ * Only PagBank's private key opens it; the row is deleted when used or expired.
+ */
+export const cardTokens = pgTable(
+  'card_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    encrypted: text('encrypted').notNull(),
+    holder: text('holder').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('card_tokens_expires_idx').on(t.expiresAt)],
+)
+
+/** A match video: one game per video. The file lives in the storage adapter under `storageKey`. */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: videoSourceEnum('source').notNull(),
+    status: videoStatusEnum('status').notNull().default('UPLOADING'),
+    contentType: text('content_type'),
+    storageKey: text('storage_key').notNull(),
+    /** The storage's handle of an upload in progress (S3 multipart upload id). */
+    storageSession: text('storage_session'),
+    /** The share link as the player sent it, and the direct download we derived from it. */
+    sourceUrl: text('source_url'),
+    downloadUrl: text('download_url'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    probe: jsonb('probe').$type<VideoProbe>(),
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    failureReason: text('failure_reason'),
+    playerIdentifier: integer('player_identifier'),
+    /** Set while the player's next chat message is read as the game's date and result. */
+    awaitingGameInfo: boolean('awaiting_game_info').notNull().default(false),
+    gameDate: date('game_date'),
+    gameOutcome: text('game_outcome').$type<'WON' | 'LOST'>(),
+    gameScore: text('game_score'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the video passed the quality gate and counted against the month's allowance. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [index('videos_user_created_idx').on(t.userId, t.createdAt)],
+)
+
+export const schema = {
+  users,
+  profiles,
+  sessions,
+  refreshTokens,
+  serverSecrets,
+  coaches,
+  chatMessages,
+  onboardingStates,
+  plans,
+  coupons,
+  couponRedemptions,
+  waitlistEntries,
+  mailOutbox,
+  pushSubscriptions,
+  userIdentities,
+  oauthStates,
+  orders,
+  subscriptions,
+  cardTokens,
+  videos,
+}

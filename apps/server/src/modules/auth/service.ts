@@ -1,0 +1,276 @@
+import type {
+  LoginBody,
+  PasswordChangeBody,
+  RegisterBody,
+  RegisterResponse,
+  Role,
+  TokenPair,
+} from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import type { Limiter, RateLimitStore } from '../../adapters/rate-limit'
+import type { Config } from '../../config'
+import { AppError, inTime, tooManyRequests } from '../../errors'
+import { emailTaken, type UsersService } from '../users/service'
+import type { PasswordHasher } from './passwords'
+import type { SessionsStore } from './store'
+import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens'
+
+export interface ClientInfo {
+  ip: string
+  userAgent: string | null
+}
+
+export interface AuthenticatedUser {
+  id: string
+  sessionId: string
+  role: Role
+}
+
+const DAY = 86_400_000
+export const INVALID_CREDENTIALS = 'Email ou senha inválidos.'
+const SESSION_ENDED = 'Sua sessão expirou. Faça login novamente.'
+const TOKEN_REUSED = 'Sua sessão foi encerrada por segurança. Faça login novamente.'
+const NOT_AUTHENTICATED = 'Não autenticado.'
+const INVALID_ACCESS_TOKEN = 'Token de acesso inválido ou expirado.'
+
+const unauthorized = (detail: string) => new AppError(401, detail, { 'www-authenticate': 'Bearer' })
+
+type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; detail: string }
+
+export class AuthService {
+  private readonly limits: {
+    loginPerIp: Limiter
+    loginFailuresPerAccount: Limiter
+    registerPerIp: Limiter
+    refreshPerIp: Limiter
+  }
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionsStore,
+    private readonly users: UsersService,
+    private readonly passwords: PasswordHasher,
+    private readonly accessTokens: AccessTokens,
+    private readonly clock: Clock,
+    rateLimits: RateLimitStore,
+    private readonly config: Config['auth'] & { limits: Config['rateLimits'] },
+  ) {
+    const { limits } = config
+    const w = limits.windowSeconds
+    this.limits = {
+      loginPerIp: rateLimits.limiter('login-ip', limits.loginPerIp, w),
+      loginFailuresPerAccount: rateLimits.limiter(
+        'login-account',
+        limits.loginFailuresPerAccount,
+        w,
+      ),
+      registerPerIp: rateLimits.limiter('register-ip', limits.registerPerIp, w),
+      refreshPerIp: rateLimits.limiter('refresh-ip', limits.refreshPerIp, w),
+    }
+  }
+
+  async register(body: RegisterBody, client: ClientInfo): Promise<RegisterResponse> {
+    const limit = await this.limits.registerPerIp.hit(client.ip)
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Muitos cadastros a partir desta rede. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
+        limit.retryAfterSeconds,
+      )
+    }
+    // Checked before hashing so a taken e-mail costs no argon2 work; the unique index still
+    // settles a race between two registrations.
+    if (await this.users.findByEmail(body.email)) throw emailTaken()
+    const user = await this.users.create(body.email, await this.passwords.hash(body.password))
+    return { id: user.id, email: user.email, message: 'Cadastro realizado com sucesso.' }
+  }
+
+  async login(body: LoginBody, client: ClientInfo): Promise<TokenPair> {
+    const ipLimit = await this.limits.loginPerIp.hit(client.ip)
+    if (!ipLimit.allowed) {
+      throw tooManyRequests(
+        `Muitas tentativas de login. Tente novamente ${inTime(ipLimit.retryAfterSeconds)}.`,
+        ipLimit.retryAfterSeconds,
+      )
+    }
+    const accountLimit = await this.limits.loginFailuresPerAccount.peek(body.username)
+    if (!accountLimit.allowed) {
+      throw tooManyRequests(
+        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(accountLimit.retryAfterSeconds)}.`,
+        accountLimit.retryAfterSeconds,
+      )
+    }
+    const user = await this.users.findByEmail(body.username)
+    const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
+    if (!user || !ok) {
+      await this.limits.loginFailuresPerAccount.hit(body.username)
+      throw unauthorized(INVALID_CREDENTIALS)
+    }
+    if (user.status === 'BLOCKED') throw new AppError(403, 'Esta conta está bloqueada.')
+    await this.limits.loginFailuresPerAccount.reset(body.username)
+    if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
+      await this.users.setPasswordHash(user.id, await this.passwords.hash(body.password))
+    }
+    return this.startSession(user.id, user.role, client)
+  }
+
+  /** Opens a session (a refresh-token family) for a user whose identity is already proven. */
+  async startSession(userId: string, role: Role, client: ClientInfo): Promise<TokenPair> {
+    const now = this.clock.now()
+    const { token, hash } = newRefreshToken()
+    const session = await this.db.transaction(async (tx) => {
+      const created = await this.sessions.createSession(tx, {
+        userId,
+        now,
+        expiresAt: new Date(now.getTime() + this.config.sessionMaxDays * DAY),
+        userAgent: client.userAgent?.slice(0, 400) ?? null,
+        ip: client.ip,
+      })
+      await this.sessions.addRefreshToken(tx, {
+        sessionId: created.id,
+        tokenHash: hash,
+        now,
+        expiresAt: this.refreshExpiry(now, created.expiresAt),
+      })
+      return created
+    })
+    return this.tokenPair({ userId, sessionId: session.id, role }, token, now)
+  }
+
+  async refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair> {
+    const limit = await this.limits.refreshPerIp.hit(client.ip)
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Muitas renovações de sessão. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
+        limit.retryAfterSeconds,
+      )
+    }
+    const hash = hashRefreshToken(refreshToken)
+    const now = this.clock.now()
+    // The outcome is returned rather than thrown so that revoking a reused family commits.
+    const outcome = await this.db.transaction(async (tx): Promise<RefreshOutcome> => {
+      const found = await this.sessions.findRefreshToken(tx, hash)
+      if (!found) return { ok: false, detail: SESSION_ENDED }
+      const { token, session } = found
+      if (
+        session.revokedAt ||
+        session.expiresAt <= now ||
+        token.expiresAt <= now ||
+        found.userStatus === 'BLOCKED'
+      ) {
+        return { ok: false, detail: SESSION_ENDED }
+      }
+      const won = token.usedAt === null && (await this.sessions.markUsed(tx, hash, now))
+      if (!won) {
+        const usedAt = token.usedAt ?? now
+        const withinGrace =
+          now.getTime() - usedAt.getTime() <= this.config.refreshReuseGraceSeconds * 1000
+        if (!withinGrace) {
+          // RFC 9700 §4.14: a rotated token presented again means it leaked; end the family.
+          await this.sessions.revokeSession(tx, session.id, 'refresh_token_reuse', now)
+          return { ok: false, detail: TOKEN_REUSED }
+        }
+        // Two tabs refreshing with the same token at once: the late one gets a sibling token.
+      }
+      const next = newRefreshToken()
+      await this.sessions.addRefreshToken(tx, {
+        sessionId: session.id,
+        tokenHash: next.hash,
+        now,
+        expiresAt: this.refreshExpiry(now, session.expiresAt),
+      })
+      await this.sessions.touchSession(tx, session.id, now)
+      return {
+        ok: true,
+        tokens: await this.tokenPair(
+          { userId: session.userId, sessionId: session.id, role: found.role },
+          next.token,
+          now,
+        ),
+      }
+    })
+    if (!outcome.ok) throw unauthorized(outcome.detail)
+    return outcome.tokens
+  }
+
+  /** Ends the session of the access token and/or of the refresh token given; idempotent. */
+  async logout(opts: {
+    sessionId?: string | undefined
+    refreshToken?: string | undefined
+  }): Promise<void> {
+    const now = this.clock.now()
+    if (opts.sessionId) await this.sessions.revokeSession(this.db, opts.sessionId, 'logout', now)
+    if (opts.refreshToken) {
+      const found = await this.sessions.findRefreshToken(
+        this.db,
+        hashRefreshToken(opts.refreshToken),
+      )
+      if (found) await this.sessions.revokeSession(this.db, found.session.id, 'logout', now)
+    }
+  }
+
+  /** Checks a bearer token and that its session is still alive (logout and revocation bite at once). */
+  async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
+    const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null
+    if (!match?.[1]) throw unauthorized(NOT_AUTHENTICATED)
+    return this.authenticateToken(match[1])
+  }
+
+  async authenticateToken(token: string): Promise<AuthenticatedUser> {
+    const now = this.clock.now()
+    const claims = await this.accessTokens.verify(token, now)
+    if (!claims) throw unauthorized(INVALID_ACCESS_TOKEN)
+    const session = await this.sessions.findActiveSession(this.db, claims.sessionId, claims.userId)
+    if (!session || session.revokedAt || session.expiresAt <= now) throw unauthorized(SESSION_ENDED)
+    if (session.userStatus === 'BLOCKED') throw new AppError(403, 'Esta conta está bloqueada.')
+    return { id: claims.userId, sessionId: claims.sessionId, role: session.role }
+  }
+
+  async changePassword(userId: string, body: PasswordChangeBody): Promise<{ message: string }> {
+    const user = await this.users.findById(userId)
+    if (!user) throw unauthorized(SESSION_ENDED)
+    const limit = await this.limits.loginFailuresPerAccount.peek(user.email)
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
+        limit.retryAfterSeconds,
+      )
+    }
+    if (!user.passwordHash) {
+      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.')
+    }
+    if (!(await this.passwords.verify(user.passwordHash, body.current_password))) {
+      await this.limits.loginFailuresPerAccount.hit(user.email)
+      throw new AppError(400, 'A senha atual está incorreta.')
+    }
+    if (body.current_password === body.new_password) {
+      throw new AppError(400, 'A nova senha deve ser diferente da senha atual.')
+    }
+    const newHash = await this.passwords.hash(body.new_password)
+    const now = this.clock.now()
+    await this.db.transaction(async (tx) => {
+      await this.users.setPasswordHash(userId, newHash, tx)
+      // A changed password must lock out whoever knew the old one, on every device.
+      await this.sessions.revokeAllForUser(tx, userId, 'password_change', now)
+    })
+    return { message: 'Senha alterada com sucesso!' }
+  }
+
+  private refreshExpiry(now: Date, sessionEnd: Date): Date {
+    const idle = now.getTime() + this.config.refreshTokenTtlDays * DAY
+    return new Date(Math.min(idle, sessionEnd.getTime()))
+  }
+
+  private async tokenPair(
+    claims: { userId: string; sessionId: string; role: Role },
+    refreshToken: string,
+    now: Date,
+  ): Promise<TokenPair> {
+    return {
+      access_token: await this.accessTokens.sign(claims, now),
+      refresh_token: refreshToken,
+      token_type: 'bearer',
+      expires_in: this.accessTokens.ttlSeconds,
+    }
+  }
+}

@@ -1,0 +1,416 @@
+import {
+  type BillingCycle,
+  discountedCents,
+  type OrderCreateBody,
+  type OrderResponse,
+  type SubscriptionResponse,
+} from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import { type GatewayOrder, GatewayError, type PaymentGateway } from '../../adapters/payments'
+import type { Limiter } from '../../adapters/rate-limit'
+import { AppError, inTime, isUniqueViolation, notFound, tooManyRequests } from '../../errors'
+import type { UsersService } from '../users/service'
+import type { CheckoutStore, OrderRow } from './checkout-store'
+import type { BillingNotices } from './notices'
+import { orderResponse } from './order-view'
+import {
+  cardDeclinedMessage,
+  GATEWAY_DOWN,
+  GRACE_MS,
+  PIX_TTL_MS,
+  WITHDRAWAL_MS,
+  itemName,
+} from './policy'
+import type { BillingService } from './service'
+
+/** One billing period after `from`, by calendar (31 Jan + 1 month = 28/29 Feb). */
+export function addPeriod(from: Date, cycle: BillingCycle): Date {
+  const d = new Date(from)
+  const day = d.getUTCDate()
+  d.setUTCDate(1)
+  if (cycle === 'MONTHLY') d.setUTCMonth(d.getUTCMonth() + 1)
+  else d.setUTCFullYear(d.getUTCFullYear() + 1)
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
+  d.setUTCDate(Math.min(day, lastDay))
+  return d
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const CARD_DATA_INVALID =
+  'Não foi possível processar os dados do cartão. Confira e tente novamente.'
+const CARD_TOKEN_GONE = 'Os dados do cartão expiraram. Preencha o cartão novamente.'
+
+/**
+ * Orders at the gateway and the subscription they pay for. The webhook is only a hint: the
+ * order is re-read from the gateway, and activation happens once however often it is told.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: CheckoutStore,
+    private readonly billing: BillingService,
+    private readonly users: UsersService,
+    private readonly notices: BillingNotices,
+    private readonly gateway: PaymentGateway,
+    private readonly clock: Clock,
+    private readonly opts: {
+      notificationUrl: () => string
+      simulatorPayUrl?: (gatewayOrderId: string) => string
+    },
+    /** Card charges per player: our checkout must not become a way to test stolen cards. */
+    private readonly cardAttempts: Limiter,
+  ) {}
+
+  async createOrder(
+    userId: string,
+    body: OrderCreateBody,
+    idempotencyKey: string | null,
+  ): Promise<OrderResponse> {
+    if (idempotencyKey) {
+      const known = await this.store.findByIdempotencyKey(this.db, userId, idempotencyKey)
+      if (known) return this.replay(known)
+    }
+    const plan = await this.store.findPlan(this.db, body.plan_id)
+    if (!plan || plan.priceMonthlyCents === 0) throw new AppError(422, 'Plano não encontrado.')
+    const user = await this.users.getStatus(userId)
+    const current = await this.store.findSubscription(this.db, userId)
+    if (
+      current?.subscription.status === 'ACTIVE' &&
+      current.subscription.expiresAt > this.clock.now()
+    ) {
+      throw new AppError(409, 'Você já possui uma assinatura ativa.')
+    }
+    const card = body.payment_method === 'CARD'
+    if (card && (!body.card_token || !body.card_cvv)) {
+      throw new AppError(422, 'Informe os dados do cartão.')
+    }
+    const coupon = body.coupon_code
+      ? await this.billing.usableCoupon(userId, body.coupon_code)
+      : null
+    if (body.coupon_code && !coupon) throw new AppError(422, 'Este cupom é inválido ou não existe.')
+    const price = body.billing_cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
+    const amountCents = discountedCents(price, coupon?.discountPercentage)
+    const now = this.clock.now()
+    if (!card) {
+      const reusable = await this.store.findReusablePixOrder(this.db, {
+        userId,
+        planId: plan.id,
+        billingCycle: body.billing_cycle,
+        amountCents,
+        now,
+      })
+      if (reusable && !idempotencyKey) return this.toResponse(reusable)
+    }
+
+    let order: OrderRow
+    try {
+      order = await this.store.insertOrder(this.db, {
+        userId,
+        planId: plan.id,
+        billingCycle: body.billing_cycle,
+        amountCents,
+        couponId: coupon?.id ?? null,
+        paymentMethod: body.payment_method,
+        idempotencyKey,
+        now,
+      })
+    } catch (err) {
+      // Two copies of one request raced: the first one's order is the answer to both.
+      if (idempotencyKey && isUniqueViolation(err)) {
+        const known = await this.store.findByIdempotencyKey(this.db, userId, idempotencyKey)
+        if (known) return this.replay(known)
+      }
+      throw err
+    }
+    const base = {
+      referenceId: order.id,
+      customer: { name: user.name ?? user.email, email: user.email, taxId: user.profile.tax_id },
+      itemName: itemName(plan.name, body.billing_cycle),
+      amountCents,
+      notificationUrl: this.opts.notificationUrl(),
+      // The gateway deduplicates too, so a retry after a lost answer cannot charge twice.
+      idempotencyKey: order.id,
+    }
+    if (!card) {
+      try {
+        const gatewayOrder = await this.gateway.createPixOrder({
+          ...base,
+          expiresAt: new Date(now.getTime() + PIX_TTL_MS),
+        })
+        order = await this.store.updateOrder(this.db, order.id, {
+          gatewayOrderId: gatewayOrder.id,
+          pixText: gatewayOrder.pixText,
+          pixExpiresAt: gatewayOrder.pixExpiresAt ?? new Date(now.getTime() + PIX_TTL_MS),
+        })
+      } catch {
+        await this.fail(order, 'CANCELED', GATEWAY_DOWN)
+        throw new AppError(502, GATEWAY_DOWN)
+      }
+      return this.toResponse(order)
+    }
+
+    const limit = await this.cardAttempts.hit(userId)
+    if (!limit.allowed) {
+      const message = `Muitas tentativas de pagamento com cartão. Tente novamente ${inTime(limit.retryAfterSeconds)}.`
+      await this.fail(order, 'CANCELED', message)
+      throw tooManyRequests(message, limit.retryAfterSeconds)
+    }
+    const token = UUID.test(body.card_token!)
+      ? await this.store.takeCardToken(this.db, userId, body.card_token!, now)
+      : undefined
+    if (!token) {
+      await this.fail(order, 'CANCELED', CARD_TOKEN_GONE)
+      throw new AppError(422, CARD_TOKEN_GONE)
+    }
+    let truth: GatewayOrder
+    try {
+      truth = await this.gateway.createCardOrder({
+        ...base,
+        card: {
+          encrypted: token.encrypted,
+          securityCode: body.card_cvv!,
+          holderName: token.holder,
+        },
+      })
+    } catch (err) {
+      const refused = err instanceof GatewayError && err.status >= 400 && err.status < 500
+      await this.fail(order, 'CANCELED', refused ? CARD_DATA_INVALID : GATEWAY_DOWN)
+      throw refused ? new AppError(422, CARD_DATA_INVALID) : new AppError(502, GATEWAY_DOWN)
+    }
+    // The gateway's id is written with the outcome in one step: a repeated request waiting on
+    // this order sees it settled, never half-way.
+    if (truth.status === 'DECLINED' || truth.status === 'CANCELED') {
+      const message = cardDeclinedMessage(truth.declineMessage)
+      await this.store.updateOrder(this.db, order.id, {
+        gatewayOrderId: truth.id,
+        gatewayChargeId: truth.chargeId,
+        status: 'DECLINED',
+        failureMessage: message,
+      })
+      throw new AppError(402, message)
+    }
+    if (truth.status === 'PAID') {
+      try {
+        await this.activate(order, truth)
+      } finally {
+        // Normally written by the activation itself; if it failed, the webhook retries it.
+        await this.store.setGatewayOrderId(this.db, order.id, truth.id)
+      }
+    } else {
+      await this.store.updateOrder(this.db, order.id, {
+        gatewayOrderId: truth.id,
+        gatewayChargeId: truth.chargeId,
+      })
+    }
+    return this.toResponse((await this.store.findOrder(this.db, order.id)) ?? order)
+  }
+
+  async order(userId: string, id: string): Promise<OrderResponse> {
+    const row = UUID.test(id) ? await this.store.findOrderOfUser(this.db, userId, id) : undefined
+    if (!row) throw notFound('Pedido não encontrado.')
+    return this.toResponse(row)
+  }
+
+  /** A webhook named this gateway order: ask the gateway what happened and act on that. */
+  async gatewayNotified(gatewayOrderId: string): Promise<void> {
+    const order = await this.store.findByGatewayId(this.db, gatewayOrderId)
+    if (!order) return
+    // Dropped (its subscription was cancelled or ended) yet paid anyway: the money goes back.
+    if (order.status === 'CANCELED' && order.renewal && !order.paidAt && !order.refundedAt) {
+      const truth = await this.gateway.getOrder(gatewayOrderId)
+      if (truth.referenceId !== order.id || truth.status !== 'PAID' || !truth.chargeId) return
+      await this.gateway.refundCharge(truth.chargeId, order.amountCents, `refund-${order.id}`)
+      await this.store.updateOrder(this.db, order.id, {
+        gatewayChargeId: truth.chargeId,
+        refundedAt: this.clock.now(),
+      })
+      return
+    }
+    if (order.status !== 'PENDING') return
+    const truth = await this.gateway.getOrder(gatewayOrderId)
+    if (truth.referenceId !== order.id) return
+    if (truth.status === 'DECLINED' || truth.status === 'CANCELED') {
+      await this.store.updateOrder(this.db, order.id, { status: truth.status })
+      return
+    }
+    if (truth.status === 'PAID') await this.activate(order, truth)
+  }
+
+  /**
+   * A paid order becomes a period of access, once (compare-and-set on the order). A new
+   * contract starts when there is no live subscription; otherwise the period extends from the
+   * old end, never from the payment date, so paying early or in the grace loses nothing.
+   */
+  async activate(order: OrderRow, truth: GatewayOrder): Promise<boolean> {
+    const now = this.clock.now()
+    const activated = await this.db.transaction(async (tx) => {
+      if (!(await this.store.markPaid(tx, order.id, now, truth))) return false
+      const current = (await this.store.findSubscription(tx, order.userId))?.subscription
+      const live =
+        current !== undefined &&
+        (current.status === 'ACTIVE' ||
+          current.status === 'PAST_DUE' ||
+          (current.status === 'CANCELED' && current.expiresAt > now)) &&
+        current.expiresAt.getTime() > now.getTime() - GRACE_MS
+      const from = live ? current.expiresAt : now
+      const byCard = order.paymentMethod === 'CARD'
+      await this.store.upsertSubscription(tx, {
+        userId: order.userId,
+        planId: order.planId,
+        billingCycle: order.billingCycle,
+        expiresAt: addPeriod(from, order.billingCycle),
+        paymentMethod: order.paymentMethod,
+        cardId: byCard ? (truth.cardId ?? current?.cardId ?? null) : null,
+        cardHolder: byCard ? (truth.cardHolder ?? current?.cardHolder ?? null) : null,
+        orderId: order.id,
+        newContract: !live,
+        now,
+      })
+      if (order.couponId) await this.store.redeemCoupon(tx, order.couponId, order.userId, now)
+      await this.users.setPaymentStatus(order.userId, 'PAYMENT_OK', tx)
+      return true
+    })
+    if (activated) {
+      await this.notices.send(
+        order.userId,
+        {
+          title: 'Pagamento confirmado ✅',
+          body: order.renewal
+            ? 'Sua assinatura foi renovada. Bons treinos!'
+            : 'Sua assinatura foi ativada. Bons treinos!',
+          path: '/meu-plano',
+        },
+        'fallback',
+      )
+    }
+    return activated
+  }
+
+  async subscription(userId: string): Promise<SubscriptionResponse> {
+    let row = await this.store.findSubscription(this.db, userId)
+    if (!row) return null
+    const now = this.clock.now()
+    const s = row.subscription
+    // Between two hourly sweeps, an access that just ended is already reported (and applied).
+    if (
+      (s.status === 'CANCELED' && s.expiresAt <= now) ||
+      (s.status === 'PAST_DUE' && (!s.graceUntil || s.graceUntil <= now))
+    ) {
+      await this.expireDue()
+      row = (await this.store.findSubscription(this.db, userId)) ?? row
+    }
+    const { subscription } = row
+    return {
+      plan: { id: subscription.planId, name: row.planName },
+      billing_cycle: subscription.billingCycle,
+      status: subscription.status,
+      expires_at: subscription.expiresAt.toISOString(),
+      withdrawal_until: (await this.withdrawalUntil(subscription))?.toISOString() ?? null,
+      payment_method: subscription.paymentMethod,
+      grace_until:
+        subscription.status === 'PAST_DUE'
+          ? (subscription.graceUntil?.toISOString() ?? null)
+          : null,
+      renewal_order_id: subscription.renewalOrderId,
+    }
+  }
+
+  /**
+   * CDC art. 49: seven days from the first payment of this contract, while that payment can
+   * still be refunded in full. Renewals never open the window again.
+   */
+  async withdrawalUntil(
+    subscription: NonNullable<
+      Awaited<ReturnType<CheckoutStore['findSubscription']>>
+    >['subscription'],
+  ): Promise<Date | null> {
+    if (subscription.status === 'EXPIRED' || !subscription.firstOrderId) return null
+    const first = await this.store.findOrder(this.db, subscription.firstOrderId)
+    if (!first || first.renewal || first.status !== 'PAID' || first.refundedAt) return null
+    if (!first.paidAt || !first.gatewayChargeId) return null
+    const until = new Date(first.paidAt.getTime() + WITHDRAWAL_MS)
+    return until > this.clock.now() ? until : null
+  }
+
+  /**
+   * Ends what renews no more (cancelled at the end of the period, past due at the end of the
+   * grace): back to FREE, and a PIX still open for the next period is dropped.
+   */
+  async expireDue(): Promise<number> {
+    const now = this.clock.now()
+    const ended = await this.db.transaction(async (tx) => {
+      const rows = await this.store.expireDue(tx, now)
+      for (const row of rows) {
+        await this.users.setPaymentStatus(row.userId, 'FREE', tx)
+        if (row.renewalOrderId) {
+          await this.store.dropPendingOrder(tx, row.renewalOrderId)
+          await this.store.patchSubscription(tx, row.userId, { renewalOrderId: null })
+        }
+      }
+      return rows
+    })
+    for (const row of ended) {
+      await this.notices.send(
+        row.userId,
+        {
+          title: 'Sua assinatura terminou',
+          body: 'Seu acesso aos recursos do plano terminou. Você pode assinar de novo quando quiser.',
+          path: '/',
+        },
+        'fallback',
+      )
+    }
+    return ended.length
+  }
+
+  /** SPEC §4: renewal stops, access stays until `expires_at`; an open renewal PIX is dropped. */
+  async cancel(userId: string): Promise<{ message: string }> {
+    const current = await this.subscription(userId)
+    if (!current || current.status === 'EXPIRED')
+      throw notFound('Você não possui uma assinatura ativa.')
+    if (current.status === 'PAST_DUE') {
+      throw new AppError(
+        409,
+        'A renovação da sua assinatura não foi paga: sem o pagamento, ela termina ao fim do prazo de carência.',
+      )
+    }
+    if (current.status !== 'ACTIVE') throw new AppError(409, 'Sua assinatura já está cancelada.')
+    const now = this.clock.now()
+    await this.db.transaction(async (tx) => {
+      if (current.renewal_order_id) await this.store.dropPendingOrder(tx, current.renewal_order_id)
+      await this.store.patchSubscription(tx, userId, {
+        status: 'CANCELED',
+        canceledAt: now,
+        renewalOrderId: null,
+        updatedAt: now,
+      })
+    })
+    return { message: 'Assinatura cancelada com sucesso.' }
+  }
+
+  /** The answer a repeated request gets: the first one's, once it is known. */
+  private async replay(known: OrderRow): Promise<OrderResponse> {
+    let order = known
+    const giveUp = Date.now() + 20_000
+    while (order.status === 'PENDING' && !order.gatewayOrderId && Date.now() < giveUp) {
+      await new Promise((r) => setTimeout(r, 100))
+      order = (await this.store.findOrder(this.db, order.id)) ?? order
+    }
+    if (order.failureMessage && (order.status === 'DECLINED' || !order.paidAt)) {
+      if (order.status === 'DECLINED') throw new AppError(402, order.failureMessage)
+      if (order.status === 'CANCELED') {
+        throw new AppError(order.failureMessage === GATEWAY_DOWN ? 502 : 422, order.failureMessage)
+      }
+    }
+    return this.toResponse(order)
+  }
+
+  private async fail(order: OrderRow, status: 'CANCELED', message: string) {
+    await this.store.updateOrder(this.db, order.id, { status, failureMessage: message })
+  }
+
+  private toResponse(order: OrderRow): Promise<OrderResponse> {
+    return orderResponse(order, this.opts.simulatorPayUrl)
+  }
+}

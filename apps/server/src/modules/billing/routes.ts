@@ -1,0 +1,169 @@
+import {
+  CouponValidateBody,
+  CouponValidateResponse,
+  ErrorBody,
+  MessageBody,
+  OrderCreateBody,
+  OrderResponse,
+  PlansResponse,
+  PublicKeyResponse,
+  SubscriptionResponse,
+  TokenizeCardBody,
+  TokenizeCardResponse,
+  WaitlistJoinBody,
+} from '@areia/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { PaymentGateway } from '../../adapters/payments'
+import type { CardService } from './cards'
+import type { CheckoutService } from './checkout'
+import type { SubscriptionLifecycle } from './lifecycle'
+import type { BillingService } from './service'
+
+const errors = { 401: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+
+export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (
+  app,
+  { billing },
+) => {
+  // The catalogue is public: prices are not a secret and the landing may show them.
+  app.get(
+    '/api/v1/subscriptions/plans',
+    { schema: { response: { 200: PlansResponse } } },
+    async () => billing.listPlans(),
+  )
+
+  app.post(
+    '/api/v1/subscriptions/coupons/validate',
+    {
+      preHandler: app.requireUser,
+      schema: { body: CouponValidateBody, response: { 200: CouponValidateResponse, ...errors } },
+    },
+    async (request) => billing.validateCoupon(request.user.id, request.body.coupon_code),
+  )
+
+  app.post(
+    '/api/v1/waitlist/join',
+    {
+      preHandler: app.requireUser,
+      schema: { body: WaitlistJoinBody, response: { 200: MessageBody, ...errors } },
+    },
+    async (request) => billing.joinWaitlist(request.user.id, request.body),
+  )
+}
+
+const Webhook = z.object({ id: z.string().min(1).max(100) })
+
+/** Either spelling: PagBank's `x-idempotency-key`, or the plain `idempotency-key`. */
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z.string().min(8).max(100).optional(),
+  'x-idempotency-key': z.string().min(8).max(100).optional(),
+})
+
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  checkout: CheckoutService
+  cards: CardService
+  lifecycle: SubscriptionLifecycle
+  gateway: PaymentGateway
+}> = async (app, { checkout, cards, lifecycle, gateway }) => {
+  app.get(
+    '/api/v1/payments/public-key',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: PublicKeyResponse, 401: ErrorBody, 502: ErrorBody } },
+    },
+    async () => cards.publicKey(),
+  )
+
+  app.post(
+    '/api/v1/payments/tokenize-card',
+    {
+      preHandler: app.requireUser,
+      schema: { body: TokenizeCardBody, response: { 200: TokenizeCardResponse, ...errors } },
+    },
+    async (request) => cards.tokenize(request.user.id, request.body),
+  )
+
+  app.post(
+    '/api/v1/payments/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: OrderCreateBody,
+        headers: IdempotencyHeaders,
+        response: { 200: OrderResponse, ...errors, 402: ErrorBody, 429: ErrorBody, 502: ErrorBody },
+      },
+    },
+    async (request) =>
+      checkout.createOrder(
+        request.user.id,
+        request.body,
+        request.headers['x-idempotency-key'] ?? request.headers['idempotency-key'] ?? null,
+      ),
+  )
+
+  app.get(
+    '/api/v1/payments/orders/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: OrderResponse, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => checkout.order(request.user.id, request.params.id),
+  )
+
+  app.get(
+    '/api/v1/subscriptions/me',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: SubscriptionResponse, 401: ErrorBody } },
+    },
+    async (request) => checkout.subscription(request.user.id),
+  )
+
+  app.post(
+    '/api/v1/subscriptions/me/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: MessageBody, 404: ErrorBody, ...errors } },
+    },
+    async (request) => checkout.cancel(request.user.id),
+  )
+
+  // CDC art. 49: within 7 days of the first payment, a full refund and access ends now.
+  app.post(
+    '/api/v1/subscriptions/me/withdraw',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        response: { 200: SubscriptionResponse, 404: ErrorBody, ...errors, 502: ErrorBody },
+      },
+    },
+    async (request) => lifecycle.withdraw(request.user.id),
+  )
+
+  // PagBank notifications: the signature covers the raw bytes, so this route keeps them.
+  await app.register(async (hooks) => {
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
+      done(null, body),
+    )
+    hooks.post('/api/v1/payments/webhooks/pagbank', async (request, reply) => {
+      const raw = request.body as Buffer
+      const signature = request.headers['x-authenticity-token']
+      if (!gateway.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
+        return reply.status(401).send({ detail: 'Assinatura do webhook inválida.' })
+      }
+      let parsed: z.infer<typeof Webhook> | undefined
+      try {
+        parsed = Webhook.parse(JSON.parse(raw.toString('utf8')))
+      } catch {
+        return reply.status(400).send({ detail: 'Notificação malformada.' })
+      }
+      // Charge-shaped notifications name no order; the order-shaped one for the same event follows.
+      if (parsed.id.startsWith('ORDE_')) await checkout.gatewayNotified(parsed.id)
+      return reply.status(200).send({ detail: 'ok' })
+    })
+  })
+}

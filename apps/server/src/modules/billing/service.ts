@@ -1,0 +1,142 @@
+import {
+  type BillingCycle,
+  type CouponValidateResponse,
+  discountedCents,
+  type Plan,
+  type WaitlistJoinBody,
+} from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import type { Mailer } from '../../adapters/mail'
+import type { Limiter } from '../../adapters/rate-limit'
+import { AppError, inTime, tooManyRequests } from '../../errors'
+import type { UsersService } from '../users/service'
+import { DEMO_COUPON, SEED_PLANS } from './catalogue'
+import type { BillingStore, CouponRow, PlanRow } from './store'
+
+const INVALID_COUPON = 'Este cupom é inválido ou não existe.'
+const CYCLE_LABEL: Record<BillingCycle, string> = { MONTHLY: 'Mensal', YEARLY: 'Anual' }
+
+const reais = (cents: number) => cents / 100
+const priceOf = (plan: PlanRow, cycle: BillingCycle) =>
+  cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
+
+export type SalesMode = 'checkout' | 'waitlist'
+
+export class BillingService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: BillingStore,
+    private readonly users: UsersService,
+    private readonly mailer: Mailer,
+    private readonly clock: Clock,
+    private readonly opts: { salesMode: SalesMode; seedDemoCoupon: boolean },
+    /** Coupon checks per player, so codes cannot be guessed by trying them all. */
+    private readonly couponAttempts: Limiter,
+  ) {}
+
+  /** First start: the catalogue (and, offline, a demo coupon). Existing rows are left alone. */
+  async seed(): Promise<void> {
+    await this.store.insertPlansIfMissing(
+      this.db,
+      SEED_PLANS.map((p) => ({ ...p, features: [...p.features] })),
+    )
+    if (this.opts.seedDemoCoupon) await this.store.insertCouponIfMissing(this.db, DEMO_COUPON)
+  }
+
+  async listPlans(): Promise<Plan[]> {
+    const rows = await this.store.listActivePlans(this.db)
+    return rows.map((p) => ({
+      id: p.id,
+      slug: p.slug,
+      name: p.name,
+      price_monthly: reais(p.priceMonthlyCents),
+      price_annually: reais(p.priceYearlyCents),
+      features: p.features,
+      trial_days: p.trialDays,
+      available: this.opts.salesMode === 'checkout' && (p.spots === null || p.spots > 0),
+    }))
+  }
+
+  async validateCoupon(userId: string, code: string): Promise<CouponValidateResponse> {
+    const limit = await this.couponAttempts.hit(userId)
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Muitas tentativas de cupom. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
+        limit.retryAfterSeconds,
+      )
+    }
+    const coupon = await this.usableCoupon(userId, code)
+    return coupon
+      ? { valid: true, discount_percentage: coupon.discountPercentage }
+      : { valid: false, discount_percentage: null }
+  }
+
+  /**
+   * SPEC §4: joining puts the player on WAITING_LIST. The price the client shows is checked
+   * against the catalogue so the line records what the player was actually offered.
+   */
+  async joinWaitlist(userId: string, body: WaitlistJoinBody): Promise<{ message: string }> {
+    const user = await this.users.getStatus(userId)
+    if (user.payment_status === 'PAYMENT_OK') {
+      throw new AppError(409, 'Você já possui uma assinatura ativa.')
+    }
+    const { plan, cycle } = await this.planFromLabel(body.plan_name)
+    const coupon = body.coupon_code ? await this.usableCoupon(userId, body.coupon_code) : null
+    if (body.coupon_code && !coupon) throw new AppError(422, INVALID_COUPON)
+    const finalCents = discountedCents(priceOf(plan, cycle), coupon?.discountPercentage)
+    if (Math.abs(Math.round(body.final_price * 100) - finalCents) > 1) {
+      throw new AppError(
+        422,
+        'O preço informado não confere com o do plano. Atualize a página e tente de novo.',
+      )
+    }
+    await this.db.transaction(async (tx) => {
+      await this.store.upsertWaitlistEntry(tx, {
+        userId,
+        planId: plan.id,
+        billingCycle: cycle,
+        finalPriceCents: finalCents,
+        couponCode: coupon?.code ?? null,
+      })
+      await this.users.setPaymentStatus(userId, 'WAITING_LIST', tx)
+    })
+    await this.mailer.send({
+      to: user.email,
+      subject: `Você está na lista de espera do plano ${plan.name}`,
+      text: [
+        `Olá${user.name ? `, ${user.name}` : ''}!`,
+        '',
+        `Recebemos o seu interesse no plano ${plan.name} ${CYCLE_LABEL[cycle]}.`,
+        'Assim que abrirem vagas, avisaremos você por e-mail com o link para concluir a assinatura.',
+        '',
+        'Equipe Areia',
+      ].join('\n'),
+    })
+    return { message: `Obrigado! Você está na lista de espera do plano ${plan.name}.` }
+  }
+
+  /** "Pro Mensal" / "Ultra Anual" (SPEC §7) → the plan and the cycle. */
+  private async planFromLabel(label: string): Promise<{ plan: PlanRow; cycle: BillingCycle }> {
+    const match = /^(.*)\s+(Mensal|Anual)$/i.exec(label.trim())
+    const plans = await this.store.listActivePlans(this.db)
+    const plan = match && plans.find((p) => p.name.toLowerCase() === match[1]?.trim().toLowerCase())
+    if (!match || !plan || plan.priceMonthlyCents === 0) {
+      throw new AppError(422, 'Plano não encontrado.')
+    }
+    return { plan, cycle: match[2]?.toLowerCase() === 'mensal' ? 'MONTHLY' : 'YEARLY' }
+  }
+
+  /** Active, inside its window, with redemptions left, and not yet used by this player. */
+  async usableCoupon(userId: string, code: string): Promise<CouponRow | null> {
+    const coupon = await this.store.findCoupon(this.db, code.trim().toUpperCase())
+    if (!coupon || !coupon.active) return null
+    const now = this.clock.now()
+    if (coupon.validFrom && coupon.validFrom > now) return null
+    if (coupon.validUntil && coupon.validUntil <= now) return null
+    const used = await this.store.redemptions(this.db, coupon.id, userId)
+    if (used.byUser > 0) return null
+    if (coupon.maxRedemptions !== null && used.total >= coupon.maxRedemptions) return null
+    return coupon
+  }
+}

@@ -1,0 +1,72 @@
+import { ProfileUpdateBody } from '@areia/contracts'
+import * as coach from '@areia/coach'
+import type { CoachEngine, PlayerProfile, TeamMember } from './engine'
+
+/** The engine's own view of the team, with our database ids as the coaches' ids. */
+function toTeam(members: TeamMember[]): coach.Team {
+  const coaches = members.map((m) => ({
+    ...(m.persona as coach.CoachPersona),
+    id: m.id,
+    name: m.name,
+  }))
+  if (coaches.length !== 3) throw new Error(`a team has three coaches, got ${coaches.length}`)
+  return { version: 1, coaches: coaches as coach.Team['coaches'] }
+}
+
+function toProfile(p: PlayerProfile): coach.PlayerProfile {
+  return {
+    name: p.name,
+    category: p.category,
+    height_cm: p.height_cm,
+    dominant_hand: p.dominant_hand,
+    gender: p.gender,
+    age_group: (coach.AGE_GROUPS as readonly string[]).includes(p.age_group ?? '')
+      ? (p.age_group as coach.AgeGroup)
+      : null,
+    goal: p.goal,
+    goal_focus: (coach.GOAL_FOCI as readonly string[]).includes(p.goal_focus ?? '')
+      ? (p.goal_focus as coach.GoalFocus)
+      : null,
+    training_per_week: p.training_per_week,
+  }
+}
+
+/** The offline coach engine of packages/coach behind the chat's engine port. */
+export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine {
+  return {
+    startOnboarding: () => coach.startOnboarding(),
+    answerOnboarding: (state, text) => {
+      // A state from an older engine version restarts the dialogue rather than failing.
+      const current = coach.isOnboardingState(state) ? state : coach.startOnboarding().state
+      const turn = coach.answerOnboarding(current, text)
+      return { ...turn, profilePatch: ProfileUpdateBody.parse(turn.profilePatch) }
+    },
+    createTeam: (profile, avoidNames) =>
+      coach
+        .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })
+        .coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
+    introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
+    reply: async ({ text, team, profile, history }) =>
+      coach.reply({ text, team: toTeam(team), profile: toProfile(profile), history, rng }),
+  }
+}
+
+/** The prompt an LLM answers as `member`, from the engine's persona, knowledge and the chat so far. */
+export function llmPrompt(input: {
+  coach: TeamMember
+  team: TeamMember[]
+  profile: PlayerProfile
+  history: coach.ChatTurn[]
+  text: string
+}) {
+  const team = toTeam(input.team)
+  const persona = team.coaches.find((c) => c.id === input.coach.id) ?? team.coaches[0]
+  return coach.buildChatPrompt({
+    coach: persona,
+    team,
+    profile: toProfile(input.profile),
+    history: input.history,
+    text: input.text,
+    knowledge: coach.retrieve(input.text, 3),
+  })
+}

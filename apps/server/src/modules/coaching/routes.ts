@@ -1,0 +1,138 @@
+import {
+  ChatHistoryQuery,
+  ChatHistoryResponse,
+  ClientFrame,
+  ErrorBody,
+  type ServerFrame,
+} from '@areia/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { AppError } from '../../errors'
+import type { AuthService } from '../auth/service'
+import type { ChatHub, ChatSocket } from './hub'
+import type { CoachingService } from './service'
+
+const SocketQuery = z.object({
+  token: z.string({ error: 'Token ausente.' }).min(1, { error: 'Token ausente.' }).max(4096),
+  /** Id of the last message the client has; what came after is sent before anything live. */
+  after: z.coerce.number().int().min(0).optional(),
+})
+
+/** Frames larger than this are refused before parsing (a message is at most 5,000 characters). */
+const MAX_FRAME_BYTES = 64 * 1024
+
+/** A text frame's payload, whichever of ws's buffer shapes carries it. */
+function rawText(data: Buffer | ArrayBuffer | Buffer[]): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8')
+  return Buffer.from(data as ArrayBuffer).toString('utf8')
+}
+
+function originAllowed(request: FastifyRequest, publicOrigin: string | undefined): boolean {
+  const origin = request.headers.origin
+  // Browsers always send Origin on a WebSocket handshake; other clients prove themselves by token.
+  if (!origin) return true
+  if (publicOrigin) return origin === new URL(publicOrigin).origin
+  try {
+    return new URL(origin).host === request.headers.host
+  } catch {
+    return false
+  }
+}
+
+export const coachingRoutes: FastifyPluginAsyncZod<{
+  coaching: CoachingService
+  hub: ChatHub
+  auth: AuthService
+  publicOrigin: string | undefined
+}> = async (app, { coaching, hub, auth, publicOrigin }) => {
+  app.get(
+    '/api/v1/chat/history',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: ChatHistoryQuery,
+        response: { 200: ChatHistoryResponse, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => coaching.history(request.user.id, request.query),
+  )
+
+  app.get(
+    '/api/v1/chat/ws',
+    {
+      websocket: true,
+      schema: { querystring: SocketQuery },
+      // Refused at the handshake, with an HTTP status, before any socket exists.
+      preHandler: async (request) => {
+        if (!originAllowed(request, publicOrigin)) {
+          throw new AppError(403, 'Origem não permitida.')
+        }
+        request.user = await auth.authenticateToken(request.query.token)
+      },
+    },
+    (socket, request) => {
+      const userId = request.user.id
+      const { after } = request.query
+      // Live frames wait until the catch-up is out, so nothing arrives out of order or twice.
+      let pending: ServerFrame[] | null = after === undefined ? null : []
+      let lastSentId = after ?? 0
+      const write = (frame: ServerFrame) => {
+        if (frame.type === 'message') {
+          if (frame.id <= lastSentId) return
+          lastSentId = frame.id
+        }
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
+      }
+      const client: ChatSocket = {
+        send: (frame) => (pending ? pending.push(frame) : write(frame)),
+      }
+      hub.add(userId, client)
+      socket.on('close', () => hub.remove(userId, client))
+
+      socket.on('message', (data, isBinary) => {
+        const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data.byteLength
+        if (isBinary || size > MAX_FRAME_BYTES) {
+          write({ type: 'error', detail: 'Mensagem inválida.' })
+          return
+        }
+        let parsed: ReturnType<typeof ClientFrame.safeParse>
+        try {
+          parsed = ClientFrame.safeParse(JSON.parse(rawText(data)))
+        } catch {
+          write({ type: 'error', detail: 'Mensagem inválida: JSON malformado.' })
+          return
+        }
+        if (!parsed.success) {
+          write({ type: 'error', detail: parsed.error.issues[0]?.message ?? 'Mensagem inválida.' })
+          return
+        }
+        const frame = parsed.data
+        switch (frame.type) {
+          case 'ping':
+            write({ type: 'pong' })
+            return
+          case 'message':
+            void coaching.userMessage(userId, frame.text, frame.client_id)
+            return
+          case 'command':
+            void coaching.startIntroductions(userId)
+            return
+        }
+      })
+
+      void (async () => {
+        if (after !== undefined) {
+          for (const frame of await coaching.missedSince(userId, after)) write(frame)
+          const queued = pending ?? []
+          pending = null
+          for (const frame of queued) write(frame)
+        }
+        await coaching.connected(userId)
+      })().catch((err: unknown) => {
+        request.log.error({ err }, 'chat: connection set-up failed')
+        socket.close(1011, 'erro interno')
+      })
+    },
+  )
+}

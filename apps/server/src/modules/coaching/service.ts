@@ -1,0 +1,350 @@
+import {
+  type Archetype,
+  ARCHETYPE_LABEL,
+  type ChatAction,
+  type ChatHistoryItem,
+  type ChatHistoryQuery,
+  type ChatMessageFrame,
+  type SystemEvent,
+} from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import type { UsersService } from '../users/service'
+import type { CoachEngine, EngineMessage, PlayerProfile, TeamMember } from './engine'
+import type { ChatHub } from './hub'
+import type { CoachingStore, CoachRow, StoredMessage } from './store'
+
+/** The voice of onboarding, before the player has a team. */
+export const HOST_NAME = 'Areia'
+const HOST_SENDER = 'areia'
+/** How much of the conversation the engine sees when it replies. */
+const HISTORY_FOR_ENGINE = 50
+
+export interface TypingDelay {
+  minMs: number
+  perCharMs: number
+  maxMs: number
+}
+
+export function toHistoryItem(m: StoredMessage): ChatHistoryItem {
+  return {
+    id: m.id,
+    content: m.content,
+    sender_type: m.senderType,
+    coach_id: m.coachId,
+    coach_assigned_name: m.senderName,
+    coach_archetype_name: m.archetype ? ARCHETYPE_LABEL[m.archetype] : null,
+    created_at: m.createdAt.toISOString(),
+    actions: m.actions,
+    suggestions: m.suggestions,
+  }
+}
+
+export function toFrame(m: StoredMessage, clientId?: string): ChatMessageFrame {
+  const { sender_type, created_at, ...rest } = toHistoryItem(m)
+  return {
+    type: 'message',
+    ...rest,
+    sender: sender_type,
+    timestamp: created_at,
+    ...(clientId ? { client_id: clientId } : {}),
+  }
+}
+
+/** A coach's markdown as one short plain line, for a notification. */
+export function plainPreview(markdown: string, max = 140): string {
+  const plain = markdown
+    .replace(/[*_`#>]+/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain
+}
+
+/** A message another module puts in the conversation (videos: receipts, requests, confirmations). */
+export interface PostedMessage {
+  text: string
+  actions?: ChatAction[]
+  /** The host (default) or the player's coach of this archetype. */
+  as?: 'host' | Archetype
+}
+
+/**
+ * Asked before the coaches answer a player's message: a module that was waiting for this
+ * message (the date and result of a game) consumes it and says what to answer instead.
+ */
+export type MessageHook = (userId: string, text: string) => Promise<PostedMessage[] | null>
+
+const toMember = (c: CoachRow): TeamMember => ({
+  id: c.id,
+  name: c.name,
+  archetype: c.archetype,
+  persona: c.persona,
+})
+
+/**
+ * The conversation: onboarding, the team's introductions and the coaches' replies. Every
+ * message is stored before it is published; work for one player runs in order, one at a time.
+ */
+export class CoachingService {
+  /** Per-player queues: storing incoming messages, and the work of answering them. */
+  private readonly ingest = new Map<string, Promise<void>>()
+  private readonly work = new Map<string, Promise<void>>()
+  private messageHook: MessageHook | undefined
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: CoachingStore,
+    private readonly users: UsersService,
+    private readonly hub: ChatHub,
+    private readonly engine: CoachEngine,
+    private readonly clock: Clock,
+    private readonly typing: TypingDelay,
+    private readonly onError: (err: unknown, userId: string) => void,
+    /** Told of each coach message, to reach a player who has no chat open (push). */
+    private readonly onCoachMessage: (
+      userId: string,
+      coach: TeamMember,
+      text: string,
+    ) => Promise<void> = async () => undefined,
+  ) {}
+
+  async history(userId: string, query: ChatHistoryQuery): Promise<ChatHistoryItem[]> {
+    const rows = await this.store.listMessages(this.db, userId, query)
+    return rows.map(toHistoryItem)
+  }
+
+  /** Frames a reconnecting socket missed, oldest first. */
+  async missedSince(userId: string, after: number): Promise<ChatMessageFrame[]> {
+    const rows = await this.store.listMessages(this.db, userId, { after, limit: 500 })
+    return rows.map((m) => toFrame(m))
+  }
+
+  /** A socket opened: a player who never started onboarding gets its first question. */
+  connected(userId: string): Promise<void> {
+    return this.enqueue(this.work, userId, async () => {
+      if (!(await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS'))) return
+      const { state, messages } = this.engine.startOnboarding()
+      await this.store.saveOnboardingState(this.db, userId, state, this.clock.now())
+      await this.speakAsHost(userId, messages)
+    })
+  }
+
+  /**
+   * Stores and echoes the player's message at once (in arrival order, on its own queue so it
+   * never waits behind a coach who is typing), then queues the reply.
+   */
+  async userMessage(userId: string, text: string, clientId?: string): Promise<void> {
+    let storedId: number | undefined
+    await this.enqueue(this.ingest, userId, async () => {
+      const id = await this.store.insertMessage(this.db, {
+        userId,
+        senderType: 'USER',
+        content: text,
+        now: this.clock.now(),
+      })
+      storedId = id
+      await this.publishStored(userId, id, clientId)
+    })
+    const messageId = storedId
+    if (messageId !== undefined) {
+      await this.enqueue(this.work, userId, () => this.respond(userId, text, messageId))
+    }
+  }
+
+  setMessageHook(hook: MessageHook): void {
+    this.messageHook = hook
+  }
+
+  /** Stores and publishes messages of another module, in order with the coaches' replies. */
+  post(userId: string, messages: PostedMessage[]): Promise<void> {
+    return this.enqueue(this.work, userId, () => this.speakPosted(userId, messages))
+  }
+
+  private async speakPosted(userId: string, messages: PostedMessage[]): Promise<void> {
+    const team = await this.team(userId)
+    for (const m of messages) {
+      const coach = m.as && m.as !== 'host' ? team.find((c) => c.archetype === m.as) : undefined
+      const id = await this.store.insertMessage(this.db, {
+        userId,
+        senderType: 'AI',
+        ...(coach ? { coachId: coach.id } : { senderName: HOST_NAME }),
+        content: m.text,
+        actions: m.actions?.length ? m.actions : null,
+        now: this.clock.now(),
+      })
+      await this.publishStored(userId, id)
+    }
+  }
+
+  /** SPEC §4: `@start_introductions`, sent once by the client; a repeat is a no-op. */
+  startIntroductions(userId: string): Promise<void> {
+    return this.enqueue(this.work, userId, () => this.introduce(userId))
+  }
+
+  private async introduce(userId: string): Promise<void> {
+    if (!(await this.users.transitionOnboarding(userId, ['INTRODUCTION_PENDING'], 'COMPLETED'))) {
+      return
+    }
+    const team = await this.team(userId)
+    const profile = await this.profile(userId)
+    for (const intro of this.engine.introductions(team, profile)) {
+      const coach = team.find((c) => c.id === intro.coachId)
+      if (coach) await this.speakAsCoach(userId, coach, intro.text)
+    }
+    await this.system(userId, 'introductions_completed')
+  }
+
+  private async respond(userId: string, text: string, messageId: number): Promise<void> {
+    const user = await this.users.getStatus(userId)
+    switch (user.onboarding_status) {
+      case 'NOT_STARTED':
+      case 'IN_PROGRESS':
+        return this.onboardingAnswer(userId, text)
+      case 'INTRODUCTION_PENDING':
+        // A message that beats the client's `@start_introductions`: the team still introduces
+        // itself first, then answers it.
+        await this.introduce(userId)
+        return this.coachesReply(userId, text, messageId)
+      case 'COMPLETED': {
+        const answer = await this.messageHook?.(userId, text)
+        if (answer) return this.speakPosted(userId, answer)
+        return this.coachesReply(userId, text, messageId)
+      }
+    }
+  }
+
+  private async onboardingAnswer(userId: string, text: string): Promise<void> {
+    let state = await this.store.getOnboardingState(this.db, userId)
+    if (state === undefined) {
+      state = this.engine.startOnboarding().state
+      await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')
+    }
+    const step = this.engine.answerOnboarding(state, text)
+    await this.store.saveOnboardingState(this.db, userId, step.state, this.clock.now())
+    if (Object.keys(step.profilePatch).length > 0) {
+      await this.users.updateProfile(userId, step.profilePatch)
+    }
+    await this.speakAsHost(userId, step.messages)
+    if (!step.done) return
+    const profile = await this.profile(userId)
+    const avoid = await this.store.coachNamesInUse(this.db, 300)
+    await this.db.transaction(async (tx) => {
+      if ((await this.store.listCoaches(tx, userId)).length === 0) {
+        await this.store.insertCoaches(tx, userId, this.engine.createTeam(profile, avoid))
+      }
+      await this.users.transitionOnboarding(
+        userId,
+        ['IN_PROGRESS', 'NOT_STARTED'],
+        'INTRODUCTION_PENDING',
+        tx,
+      )
+    })
+    await this.system(userId, 'onboarding_completed')
+  }
+
+  private async coachesReply(userId: string, text: string, messageId: number): Promise<void> {
+    const team = await this.team(userId)
+    if (team.length === 0) return
+    const profile = await this.profile(userId)
+    // The conversation as it stood when the player wrote this message, without the message itself.
+    const recent = await this.store.listMessages(this.db, userId, {
+      before: messageId,
+      limit: HISTORY_FOR_ENGINE,
+    })
+    const history = recent.map((m) => ({
+      sender: m.senderType === 'USER' ? 'USER' : (m.coachId ?? HOST_SENDER),
+      text: m.content,
+    }))
+    const first = team[0]
+    const replies = await this.engine.reply({ text, team, profile, history })
+    for (const reply of replies) {
+      const coach = team.find((c) => c.id === reply.coachId) ?? first
+      if (coach) await this.speakAsCoach(userId, coach, reply.text)
+    }
+  }
+
+  private async speakAsHost(userId: string, messages: EngineMessage[]): Promise<void> {
+    for (const m of messages) {
+      await this.typed(userId, HOST_SENDER, HOST_NAME, m.text, () =>
+        this.store.insertMessage(this.db, {
+          userId,
+          senderType: 'AI',
+          senderName: HOST_NAME,
+          content: m.text,
+          suggestions: m.suggestions?.length ? m.suggestions : null,
+          now: this.clock.now(),
+        }),
+      )
+    }
+  }
+
+  private async speakAsCoach(userId: string, coach: TeamMember, text: string): Promise<void> {
+    await this.typed(userId, coach.id, coach.name, text, () =>
+      this.store.insertMessage(this.db, {
+        userId,
+        senderType: 'AI',
+        coachId: coach.id,
+        content: text,
+        now: this.clock.now(),
+      }),
+    )
+    await this.onCoachMessage(userId, coach, text)
+  }
+
+  /** TYPING_START, a pause in proportion to the text, the stored message, TYPING_END. */
+  private async typed(
+    userId: string,
+    sender: string,
+    senderName: string,
+    text: string,
+    insert: () => Promise<number>,
+  ): Promise<void> {
+    await this.hub.publish(userId, { type: 'TYPING_START', sender, sender_name: senderName })
+    const { minMs, perCharMs, maxMs } = this.typing
+    const pause = Math.min(maxMs, Math.max(minMs, text.length * perCharMs))
+    if (pause > 0) await new Promise((r) => setTimeout(r, pause))
+    try {
+      await this.publishStored(userId, await insert())
+    } finally {
+      await this.hub.publish(userId, { type: 'TYPING_END', sender, sender_name: senderName })
+    }
+  }
+
+  private async publishStored(userId: string, id: number, clientId?: string): Promise<void> {
+    const stored = await this.store.findMessage(this.db, userId, id)
+    if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
+  }
+
+  private system(userId: string, event: SystemEvent): Promise<void> {
+    return this.hub.publish(userId, {
+      type: 'SYSTEM',
+      event,
+      timestamp: this.clock.now().toISOString(),
+    })
+  }
+
+  private async team(userId: string): Promise<TeamMember[]> {
+    return (await this.store.listCoaches(this.db, userId)).map(toMember)
+  }
+
+  private async profile(userId: string): Promise<PlayerProfile> {
+    const status = await this.users.getStatus(userId)
+    return { ...status.profile, name: status.name }
+  }
+
+  /** Runs work for one player after what is already queued for them; errors are reported, not thrown. */
+  private enqueue(
+    queues: Map<string, Promise<void>>,
+    userId: string,
+    task: () => Promise<void>,
+  ): Promise<void> {
+    const previous = queues.get(userId) ?? Promise.resolve()
+    const next = previous.then(task).catch((err: unknown) => this.onError(err, userId))
+    queues.set(userId, next)
+    void next.then(() => {
+      if (queues.get(userId) === next) queues.delete(userId)
+    })
+    return next
+  }
+}

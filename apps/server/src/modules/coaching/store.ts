@@ -1,0 +1,162 @@
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
+import type { ChatAction, SenderType } from '@areia/contracts'
+import type { DbOrTx } from '../../adapters/db'
+import { chatMessages, coaches, onboardingStates } from '../../db/schema'
+
+export type CoachRow = typeof coaches.$inferSelect
+
+export interface StoredMessage {
+  id: number
+  senderType: SenderType
+  coachId: string | null
+  senderName: string | null
+  archetype: CoachRow['archetype'] | null
+  content: string
+  actions: ChatAction[] | null
+  suggestions: string[] | null
+  createdAt: Date
+}
+
+const messageColumns = {
+  id: chatMessages.id,
+  senderType: chatMessages.senderType,
+  coachId: chatMessages.coachId,
+  senderName: chatMessages.senderName,
+  coachName: coaches.name,
+  archetype: coaches.archetype,
+  content: chatMessages.content,
+  actions: chatMessages.actions,
+  suggestions: chatMessages.suggestions,
+  createdAt: chatMessages.createdAt,
+}
+
+type MessageRow = {
+  [K in keyof typeof messageColumns]: (typeof messageColumns)[K]['_']['data'] | null
+}
+
+function toStored(row: MessageRow): StoredMessage {
+  return {
+    id: row.id ?? 0,
+    senderType: row.senderType ?? 'SYSTEM',
+    coachId: row.coachId,
+    senderName: row.coachName ?? row.senderName,
+    archetype: row.archetype,
+    content: row.content ?? '',
+    actions: row.actions,
+    suggestions: row.suggestions,
+    createdAt: row.createdAt ?? new Date(0),
+  }
+}
+
+export class CoachingStore {
+  async insertMessage(
+    db: DbOrTx,
+    values: {
+      userId: string
+      senderType: SenderType
+      coachId?: string | null
+      senderName?: string | null
+      content: string
+      actions?: ChatAction[] | null
+      suggestions?: string[] | null
+      now: Date
+    },
+  ): Promise<number> {
+    const [row] = await db
+      .insert(chatMessages)
+      .values({
+        userId: values.userId,
+        senderType: values.senderType,
+        coachId: values.coachId ?? null,
+        senderName: values.senderName ?? null,
+        content: values.content,
+        actions: values.actions ?? null,
+        suggestions: values.suggestions ?? null,
+        createdAt: values.now,
+      })
+      .returning({ id: chatMessages.id })
+    if (!row) throw new Error('insert into chat_messages returned nothing')
+    return row.id
+  }
+
+  async findMessage(db: DbOrTx, userId: string, id: number): Promise<StoredMessage | undefined> {
+    const [row] = await db
+      .select(messageColumns)
+      .from(chatMessages)
+      .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
+      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.id, id)))
+    return row ? toStored(row) : undefined
+  }
+
+  /** Messages after a cursor, oldest first (catch-up), or the latest `limit` when no cursor. */
+  async listMessages(
+    db: DbOrTx,
+    userId: string,
+    opts: { after?: number | undefined; before?: number | undefined; limit: number },
+  ): Promise<StoredMessage[]> {
+    const base = db
+      .select(messageColumns)
+      .from(chatMessages)
+      .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
+    if (opts.after !== undefined) {
+      const rows = await base
+        .where(and(eq(chatMessages.userId, userId), gt(chatMessages.id, opts.after)))
+        .orderBy(asc(chatMessages.id))
+        .limit(opts.limit)
+      return rows.map(toStored)
+    }
+    const rows = await base
+      .where(
+        and(
+          eq(chatMessages.userId, userId),
+          opts.before !== undefined ? lt(chatMessages.id, opts.before) : undefined,
+        ),
+      )
+      .orderBy(desc(chatMessages.id))
+      .limit(opts.limit)
+    return rows.map(toStored).reverse()
+  }
+
+  async insertCoaches(
+    db: DbOrTx,
+    userId: string,
+    team: Array<{ name: string; archetype: CoachRow['archetype']; persona: unknown }>,
+  ): Promise<CoachRow[]> {
+    return db
+      .insert(coaches)
+      .values(team.map((c, position) => ({ userId, position, ...c })))
+      .returning()
+  }
+
+  listCoaches(db: DbOrTx, userId: string): Promise<CoachRow[]> {
+    return db
+      .select()
+      .from(coaches)
+      .where(eq(coaches.userId, userId))
+      .orderBy(asc(coaches.position))
+  }
+
+  async coachNamesInUse(db: DbOrTx, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ name: coaches.name })
+      .from(coaches)
+      .orderBy(desc(coaches.createdAt))
+      .limit(limit)
+    return rows.map((r) => r.name)
+  }
+
+  async getOnboardingState(db: DbOrTx, userId: string): Promise<unknown> {
+    const [row] = await db
+      .select({ state: onboardingStates.state })
+      .from(onboardingStates)
+      .where(eq(onboardingStates.userId, userId))
+    return row?.state
+  }
+
+  async saveOnboardingState(db: DbOrTx, userId: string, state: unknown, now: Date): Promise<void> {
+    await db
+      .insert(onboardingStates)
+      .values({ userId, state, updatedAt: now })
+      .onConflictDoUpdate({ target: onboardingStates.userId, set: { state, updatedAt: now } })
+  }
+}

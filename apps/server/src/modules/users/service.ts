@@ -1,0 +1,151 @@
+import type {
+  OnboardingStatus,
+  PaymentStatus,
+  ProfileUpdateBody,
+  UserStatusResponse,
+} from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db, DbOrTx } from '../../adapters/db'
+import { AppError, isUniqueViolation, notFound } from '../../errors'
+import type { ProfilePatch, ProfileRow, UserRow, UsersStore } from './store'
+
+export type { UserRow }
+
+/** A profile nobody has filled in yet. */
+export const EMPTY_PROFILE: UserStatusResponse['profile'] = {
+  selected_plan_name: null,
+  tax_id: null,
+  address_street: null,
+  address_number: null,
+  address_complement: null,
+  address_neighborhood: null,
+  address_city: null,
+  address_region_code: null,
+  address_postal_code: null,
+  category: null,
+  height_cm: null,
+  dominant_hand: null,
+  gender: null,
+  goal: null,
+  goal_focus: null,
+  training_per_week: null,
+  age_group: null,
+}
+
+function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    status: user.status,
+    payment_status: user.paymentStatus,
+    onboarding_status: user.onboardingStatus,
+    created_at: user.createdAt.toISOString(),
+    profile: profile
+      ? {
+          selected_plan_name: profile.selectedPlanName,
+          tax_id: profile.taxId,
+          address_street: profile.addressStreet,
+          address_number: profile.addressNumber,
+          address_complement: profile.addressComplement,
+          address_neighborhood: profile.addressNeighborhood,
+          address_city: profile.addressCity,
+          address_region_code: profile.addressRegionCode,
+          address_postal_code: profile.addressPostalCode,
+          category: profile.category,
+          height_cm: profile.heightCm,
+          dominant_hand: profile.dominantHand,
+          gender: profile.gender,
+          goal: profile.goal,
+          goal_focus: profile.goalFocus,
+          training_per_week: profile.trainingPerWeek,
+          age_group: profile.ageGroup,
+        }
+      : EMPTY_PROFILE,
+  }
+}
+
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: UsersStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the account; the e-mail must already be normalised. */
+  async create(email: string, passwordHash: string | null): Promise<UserRow> {
+    try {
+      return await this.db.transaction((tx) => this.store.insert(tx, email, passwordHash))
+    } catch (err) {
+      if (isUniqueViolation(err)) throw emailTaken()
+      throw err
+    }
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.store.findByEmail(this.db, email)
+  }
+
+  findById(id: string, db: DbOrTx = this.db): Promise<UserRow | undefined> {
+    return this.store.findById(db, id)
+  }
+
+  setPasswordHash(id: string, passwordHash: string, db: DbOrTx = this.db): Promise<void> {
+    return this.store.setPasswordHash(db, id, passwordHash, this.clock.now())
+  }
+
+  /** Compare-and-set on the onboarding status, so concurrent events move it only once. */
+  transitionOnboarding(
+    id: string,
+    from: OnboardingStatus[],
+    to: OnboardingStatus,
+    db: DbOrTx = this.db,
+  ): Promise<boolean> {
+    return this.store.transitionOnboarding(db, id, from, to, this.clock.now())
+  }
+
+  setPaymentStatus(id: string, status: PaymentStatus, db: DbOrTx = this.db): Promise<void> {
+    return this.store.setPaymentStatus(db, id, status, this.clock.now())
+  }
+
+  async getStatus(id: string): Promise<UserStatusResponse> {
+    const row = await this.store.findWithProfile(this.db, id)
+    if (!row) throw notFound('Usuário não encontrado.')
+    return toStatus(row.user, row.profile)
+  }
+
+  async updateProfile(id: string, body: ProfileUpdateBody): Promise<UserStatusResponse> {
+    const { name, ...rest } = body
+    const patch: ProfilePatch = {}
+    const assign = <K extends keyof ProfilePatch>(key: K, value: ProfilePatch[K] | undefined) => {
+      if (value !== undefined) patch[key] = value
+    }
+    assign('selectedPlanName', rest.selected_plan_name)
+    assign('taxId', rest.tax_id)
+    assign('addressStreet', rest.address_street)
+    assign('addressNumber', rest.address_number)
+    assign('addressComplement', rest.address_complement)
+    assign('addressNeighborhood', rest.address_neighborhood)
+    assign('addressCity', rest.address_city)
+    assign('addressRegionCode', rest.address_region_code)
+    assign('addressPostalCode', rest.address_postal_code)
+    assign('category', rest.category)
+    assign('heightCm', rest.height_cm)
+    assign('dominantHand', rest.dominant_hand)
+    assign('gender', rest.gender)
+    assign('goal', rest.goal)
+    assign('goalFocus', rest.goal_focus)
+    assign('trainingPerWeek', rest.training_per_week)
+    assign('ageGroup', rest.age_group)
+    const now = this.clock.now()
+    await this.db.transaction(async (tx) => {
+      if (!(await this.store.findById(tx, id))) throw notFound('Usuário não encontrado.')
+      if (name !== undefined) await this.store.setName(tx, id, name, now)
+      if (Object.keys(patch).length > 0) await this.store.upsertProfile(tx, id, patch, now)
+    })
+    return this.getStatus(id)
+  }
+}
+
+export const emailTaken = () => new AppError(409, 'Este e-mail já está cadastrado.')

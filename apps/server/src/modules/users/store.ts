@@ -1,0 +1,80 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { OnboardingStatus, PaymentStatus } from '@areia/contracts'
+import type { DbOrTx } from '../../adapters/db'
+import { profiles, users } from '../../db/schema'
+
+export type UserRow = typeof users.$inferSelect
+export type ProfileRow = typeof profiles.$inferSelect
+export type ProfilePatch = Partial<Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>>
+
+export class UsersStore {
+  async insert(db: DbOrTx, email: string, passwordHash: string | null): Promise<UserRow> {
+    const [row] = await db.insert(users).values({ email, passwordHash }).returning()
+    if (!row) throw new Error('insert into users returned nothing')
+    await db.insert(profiles).values({ userId: row.id })
+    return row
+  }
+
+  async findByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+    return row
+  }
+
+  async findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+    return row
+  }
+
+  async findWithProfile(
+    db: DbOrTx,
+    id: string,
+  ): Promise<{ user: UserRow; profile: ProfileRow | null } | undefined> {
+    const [row] = await db
+      .select({ user: users, profile: profiles })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, id))
+      .limit(1)
+    return row
+  }
+
+  async setPasswordHash(db: DbOrTx, id: string, passwordHash: string, now: Date): Promise<void> {
+    await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id))
+  }
+
+  async setName(db: DbOrTx, id: string, name: string | null, now: Date): Promise<void> {
+    await db.update(users).set({ name, updatedAt: now }).where(eq(users.id, id))
+  }
+
+  async upsertProfile(db: DbOrTx, userId: string, patch: ProfilePatch, now: Date): Promise<void> {
+    await db
+      .insert(profiles)
+      .values({ userId, ...patch, updatedAt: now })
+      .onConflictDoUpdate({ target: profiles.userId, set: { ...patch, updatedAt: now } })
+  }
+
+  /** Moves the onboarding status only from one of `from`; returns whether this call moved it. */
+  async transitionOnboarding(
+    db: DbOrTx,
+    id: string,
+    from: OnboardingStatus[],
+    to: OnboardingStatus,
+    now: Date,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(users)
+      .set({ onboardingStatus: to, updatedAt: now })
+      .where(and(eq(users.id, id), inArray(users.onboardingStatus, from)))
+      .returning({ id: users.id })
+    return rows.length === 1
+  }
+
+  async setPaymentStatus(db: DbOrTx, id: string, status: PaymentStatus, now: Date): Promise<void> {
+    await db.update(users).set({ paymentStatus: status, updatedAt: now }).where(eq(users.id, id))
+  }
+
+  async delete(db: DbOrTx, id: string): Promise<boolean> {
+    const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })
+    return deleted.length > 0
+  }
+}

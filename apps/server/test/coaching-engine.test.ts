@@ -1,0 +1,106 @@
+import type { TokenPair } from '@areia/contracts'
+import { seededRng } from '@areia/coach'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
+import { createTestApp, signUpAndLogIn, status, type TestApp } from './helpers/app'
+import { TestSocket } from './helpers/socket'
+
+let app: TestApp
+let base: string
+beforeAll(async () => {
+  app = await createTestApp({}, { coachEngine: createEmbeddedEngine(seededRng('teste')) })
+  await app.server.listen({ port: 0, host: '127.0.0.1' })
+  base = `ws://127.0.0.1:${(app.server.server.address() as { port: number }).port}/api/v1/chat/ws`
+})
+afterAll(() => app.close())
+
+/** What a player would type to each question, recognised by its wording. */
+const ANSWERS: Array<[RegExp, string]> = [
+  [/identifica|g[eê]nero/i, 'feminino'],
+  [/quantas vezes|frequ[eê]ncia/i, '3x por semana'],
+  [/objetivo/i, 'quero subir para a B este ano'],
+  [/qual m[aã]o/i, 'sou canhota'],
+  [/altura/i, '1,68'],
+  [/idade/i, 'não jogo por idade'],
+  [/categoria/i, 'sou da C'],
+  [/chamad/i, 'Joana'],
+]
+
+async function onboard(tokens: TokenPair) {
+  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
+  await socket.untilMessages(1)
+  for (let turn = 0; turn < 20; turn++) {
+    if (socket.frames.some((f) => f.type === 'SYSTEM' && f.event === 'onboarding_completed')) break
+    const question = socket.messages().at(-1)!
+    const answer = ANSWERS.find(([re]) => re.test(question.content))?.[1] ?? 'ok'
+    const count = socket.messages().length
+    socket.send({ type: 'message', text: answer })
+    await socket.until(
+      (f) =>
+        socket.messages().length > count + 1 ||
+        f.some((x) => x.type === 'SYSTEM' && x.event === 'onboarding_completed'),
+    )
+    await new Promise((r) => setTimeout(r, 30))
+  }
+  return socket
+}
+
+describe('the embedded coach engine behind the chat', () => {
+  it('takes typed onboarding answers into the profile, builds a team and introduces it', async () => {
+    const tokens = await signUpAndLogIn(app, 'engine@example.com')
+    const socket = await onboard(tokens)
+    try {
+      expect(
+        socket.frames.some((f) => f.type === 'SYSTEM' && f.event === 'onboarding_completed'),
+      ).toBe(true)
+      const me = (await status(app, tokens.access_token)).json<Record<string, unknown>>()
+      expect(me).toMatchObject({
+        name: 'Joana',
+        onboarding_status: 'INTRODUCTION_PENDING',
+        profile: {
+          category: 'C',
+          height_cm: 168,
+          dominant_hand: 'LEFT',
+          gender: 'FEMALE',
+          training_per_week: 3,
+        },
+      })
+      socket.send({ type: 'command', command: '@start_introductions' })
+      await socket.until((f) =>
+        f.some((x) => x.type === 'SYSTEM' && x.event === 'introductions_completed'),
+      )
+      const intros = socket.messages().filter((m) => m.coach_id !== null)
+      expect(intros.map((m) => m.coach_archetype_name)).toEqual([
+        'Técnico',
+        'Mental',
+        'Estatístico',
+      ])
+      expect(new Set(intros.map((m) => m.coach_assigned_name)).size).toBe(3)
+      expect(intros.some((m) => m.content.includes('Joana'))).toBe(true)
+
+      const ask = async (text: string) => {
+        const before = socket.messages().length
+        socket.send({ type: 'message', text })
+        await socket.until(() =>
+          socket
+            .messages()
+            .slice(before)
+            .some((m) => m.sender === 'AI'),
+        )
+        await new Promise((r) => setTimeout(r, 100))
+        return socket
+          .messages()
+          .slice(before)
+          .filter((m) => m.sender === 'AI')
+      }
+      const technique = await ask('Como melhoro meu saque?')
+      expect(technique[0]?.coach_archetype_name).toBe('Técnico')
+      const nerves = await ask('Fico muito nervosa nos pontos decisivos')
+      expect(nerves[0]?.coach_archetype_name).toBe('Mental')
+      const again = await ask('Como melhoro meu saque?')
+      expect(again[0]?.content).not.toBe(technique[0]?.content)
+    } finally {
+      await socket.close()
+    }
+  })
+})

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createJobQueue, type JobQueue } from '../src/adapters/queue'
+import { testDatabase } from './helpers/database'
+
+let queue: JobQueue
+beforeAll(async () => {
+  queue = await createJobQueue(await testDatabase(), {
+    pollingIntervalSeconds: 0.5,
+    policies: { 'mail.send': { retryLimit: 3, retryDelaySeconds: 1, expireInSeconds: 30 } },
+  })
+}, 60_000)
+afterAll(() => queue.stop())
+
+// Generous: on a busy two-core machine a poll plus a back-off can take a while.
+const waitFor = async (check: () => boolean, ms = 50_000) => {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+describe('job queue', () => {
+  it('runs each job once, retrying a failed attempt', { timeout: 60_000 }, async () => {
+    const attempts: Array<{ to: string; attempt: number }> = []
+    await queue.work('mail.send', async (data, meta) => {
+      attempts.push({ to: data.to, attempt: meta.attempt })
+      if (data.to === 'falha@example.com' && meta.attempt === 1) throw new Error('SMTP fora do ar')
+    })
+    await queue.send('mail.send', { to: 'ok@example.com', subject: 'Oi', text: 'Olá' })
+    await queue.send('mail.send', { to: 'falha@example.com', subject: 'Oi', text: 'Olá' })
+    await waitFor(
+      () =>
+        attempts.filter((a) => a.to === 'falha@example.com').length === 2 && attempts.length === 3,
+    )
+    expect(attempts.filter((a) => a.to === 'ok@example.com')).toEqual([
+      { to: 'ok@example.com', attempt: 1 },
+    ])
+    expect(attempts.filter((a) => a.to === 'falha@example.com').map((a) => a.attempt)).toEqual([
+      1, 2,
+    ])
+  })
+
+  it('refuses a payload that does not match the job schema, before queueing', async () => {
+    await expect(
+      queue.send('mail.send', { to: 'não é e-mail', subject: 'x', text: 'y' }),
+    ).rejects.toThrow()
+  })
+})
