@@ -1,0 +1,89 @@
+// The web app's own lint rules (React, feature boundaries); the root config spreads this.
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+const files = ['apps/web/**/*.{ts,tsx}']
+
+const networkMessage =
+  'Só src/lib fala com a rede (DESIGN §2): use apiRequest de src/lib/api-client.'
+
+export default [
+  {
+    files,
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // Features talk to the server only through src/lib, and never reach into each other.
+    files: [
+      'apps/web/src/features/**/*.{ts,tsx}',
+      'apps/web/src/app/**/*.{ts,tsx}',
+      'apps/web/src/ui/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: networkMessage },
+        { name: 'WebSocket', message: networkMessage },
+        { name: 'XMLHttpRequest', message: networkMessage },
+        { name: 'EventSource', message: networkMessage },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: networkMessage },
+        { object: 'globalThis', property: 'fetch', message: networkMessage },
+        { object: 'window', property: 'WebSocket', message: networkMessage },
+        { object: 'globalThis', property: 'WebSocket', message: networkMessage },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...[
+              'auth',
+              'account',
+              'legal',
+              'onboarding',
+              'chat',
+              'videos',
+              'billing',
+              'plans',
+              'checkout',
+              'subscription',
+              'notifications',
+              'agents',
+              'admin',
+            ].map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'Uma feature não importa outra; componha-as em src/app.',
+            })),
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/ui'],
+              from: ['./apps/web/src/app', './apps/web/src/features'],
+              message: 'src/lib e src/ui são compartilhados: não dependem de app nem de features.',
+            },
+            {
+              target: './apps/web',
+              from: './apps/server',
+              message: 'O web fala com o servidor só pela API.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+]

@@ -1,0 +1,85 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { createBrowserRouter } from 'react-router'
+import type { IconName } from '../ui/icons'
+import { Spinner } from '../ui/spinner'
+import { ComingSoonPage } from './coming-soon-page'
+import { OnboardingGuard, RequireAuth } from './guards'
+import { NotFoundPage } from './not-found-page'
+import { AppShell } from './shell/app-shell'
+
+// Each screen is its own chunk, so the login page does not download the account screens.
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Component: ComponentType = lazy(async () => {
+    const loaded: ComponentType = (await load())[name]
+    return { default: loaded }
+  })
+  return (
+    <Suspense fallback={<Spinner label="Carregando..." fullPage />}>
+      <Component />
+    </Suspense>
+  )
+}
+
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage')
+const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage')
+const TermsPage = page(() => import('../features/legal/terms-page'), 'TermsPage')
+const PrivacyPage = page(() => import('../features/legal/privacy-page'), 'PrivacyPage')
+const OnboardingChatPage = page(() => import('../features/chat/chat-page'), 'OnboardingChatPage')
+const ChatPage = page(() => import('../features/chat/chat-page'), 'ChatPage')
+const ChangePasswordPage = page(
+  () => import('../features/account/change-password-page'),
+  'ChangePasswordPage',
+)
+const DeleteAccountPage = page(
+  () => import('../features/account/delete-account-page'),
+  'DeleteAccountPage',
+)
+
+const CheckoutPage = page(() => import('../features/billing/checkout-page'), 'CheckoutPage')
+const MyPlanPage = page(() => import('../features/billing/my-plan-page'), 'MyPlanPage')
+
+const soon = (title: string, description: string, icon: IconName): ReactNode => (
+  <ComingSoonPage title={title} description={description} icon={icon} />
+)
+
+export const routes = [
+  { path: '/login', element: LoginPage },
+  { path: '/register', element: RegisterPage },
+  { path: '/terms', element: TermsPage },
+  { path: '/privacy', element: PrivacyPage },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <OnboardingGuard />,
+        children: [
+          {
+            path: '/',
+            element: <AppShell />,
+            children: [
+              { index: true, element: OnboardingChatPage },
+              { path: 'chat', element: ChatPage },
+              {
+                path: 'videos',
+                element: soon(
+                  'Meus Vídeos',
+                  'Em breve você vai enviar aqui os vídeos das suas partidas, um jogo por vídeo, e acompanhar o status de cada análise.',
+                  'video',
+                ),
+              },
+              { path: 'password', element: ChangePasswordPage },
+              { path: 'delete-account', element: DeleteAccountPage },
+              { path: 'pagamento', element: CheckoutPage },
+              { path: 'meu-plano', element: MyPlanPage },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}

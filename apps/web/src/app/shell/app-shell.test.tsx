@@ -1,0 +1,104 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context'
+import { makeUser } from '../../test/helpers'
+import { ToastProvider } from '../../ui/toast'
+import { AppShell } from './app-shell'
+
+function renderShell(path: string, user = makeUser()) {
+  const auth: AuthContextValue = {
+    token: 't',
+    user,
+    isAuthenticated: true,
+    loading: false,
+    refreshing: false,
+    login: () => Promise.reject(new Error('unused')),
+    loginWithGoogle: () => Promise.reject(new Error('unused')),
+    logout: () => Promise.resolve(),
+    reloadUser: () => Promise.resolve(user),
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <AppShell />,
+        children: [
+          { index: true, element: <p>início</p> },
+          { path: 'chat', element: <p>conteúdo do chat</p> },
+          { path: 'password', element: <p>trocar senha</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ToastProvider>
+        <AuthContext.Provider value={auth}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </ToastProvider>
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+const sidebarOpen = () => document.querySelector('.sidebar')?.classList.contains('sidebar--open')
+
+describe('AppShell sidebar', () => {
+  it('hides the hamburger at / and shows it elsewhere', () => {
+    renderShell('/')
+    expect(screen.queryByRole('button', { name: 'Abrir menu' })).toBeNull()
+  })
+
+  it('opens, traps focus, locks scroll, and closes on Escape restoring focus', async () => {
+    const user = userEvent.setup()
+    renderShell('/chat')
+    const menu = screen.getByRole('button', { name: 'Abrir menu' })
+    await user.click(menu)
+    expect(sidebarOpen()).toBe(true)
+    expect(menu).toHaveAttribute('aria-expanded', 'true')
+    expect(document.body.style.overflow).toBe('hidden')
+    const panel = document.getElementById('sidebar')
+    expect(panel).not.toBeNull()
+    expect(panel?.contains(document.activeElement)).toBe(true)
+
+    for (let i = 0; i < 15; i++) await user.tab()
+    expect(panel?.contains(document.activeElement)).toBe(true)
+
+    await user.keyboard('{Escape}')
+    expect(sidebarOpen()).toBe(false)
+    expect(document.body.style.overflow).toBe('')
+    expect(document.activeElement).toBe(menu)
+  })
+
+  it('closes on a backdrop click and when a link is followed', async () => {
+    const user = userEvent.setup()
+    const router = renderShell('/chat')
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    await user.click(screen.getByTestId('sidebar-backdrop'))
+    expect(sidebarOpen()).toBe(false)
+
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    await user.click(screen.getByRole('link', { name: /Alterar Senha/ }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/password'))
+    expect(sidebarOpen()).toBe(false)
+    expect(document.body.style.overflow).toBe('')
+  })
+
+  it('uses the chat background only on /chat', () => {
+    renderShell('/chat')
+    expect(document.querySelector('.shell')).toHaveClass('shell--chat')
+  })
+
+  it('shows "Seja Pro", or a disabled "Plano Pro" for PAYMENT_OK', async () => {
+    const user = userEvent.setup()
+    renderShell('/chat', makeUser({ payment_status: 'PAYMENT_OK' }))
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    expect(screen.getByRole('button', { name: 'Plano Pro' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Seja Pro' })).toBeNull()
+  })
+})

@@ -1,0 +1,55 @@
+import { useCallback, useRef, useState } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { PushBanner } from '../../features/push/push-banner'
+import { PushProvider } from '../../features/push/push-context'
+import { UpdateBanner } from '../../features/push/update-banner'
+import { useAuth } from '../../lib/auth/auth-context'
+import { Header } from './header'
+import { InstallBanner } from './install-banner'
+import { PlansModalHost } from './plans-modal-host'
+import { Sidebar } from './sidebar'
+
+export function AppShell() {
+  const { pathname } = useLocation()
+  const { user } = useAuth()
+  const [sidebarOpen, setSidebarOpen] = useState(false)
+  const menuButton = useRef<HTMLButtonElement>(null)
+  const closeSidebar = useCallback(() => setSidebarOpen(false), [])
+  const openSidebar = useCallback(() => setSidebarOpen(true), [])
+  // Any navigation closes the menu, including one started from a dialog opened in it (plans).
+  const [shownPath, setShownPath] = useState(pathname)
+  if (shownPath !== pathname) {
+    setShownPath(pathname)
+    setSidebarOpen(false)
+  }
+
+  // SPEC §2: the chat has its own background; every other page sits on sand.
+  const background = pathname === '/chat' ? 'shell--chat' : 'shell--default'
+  return (
+    <PushProvider>
+      <PlansModalHost>
+        <div className={`shell ${background}`}>
+          <a className="skip-link" href="#conteudo">
+            Pular para o conteúdo
+          </a>
+          <Header
+            showMenuButton={pathname !== '/'}
+            menuOpen={sidebarOpen}
+            onMenuClick={openSidebar}
+            menuButtonRef={menuButton}
+            email={user?.email ?? null}
+          />
+          <div className="shell__banners">
+            <UpdateBanner />
+            <InstallBanner />
+            <PushBanner />
+          </div>
+          <main id="conteudo" className="shell__main" tabIndex={-1}>
+            <Outlet />
+          </main>
+          <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+        </div>
+      </PlansModalHost>
+    </PushProvider>
+  )
+}

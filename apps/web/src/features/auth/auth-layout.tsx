@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { BrandMark } from '../../ui/brand-mark'
+import { Icon } from '../../ui/icons'
+
+type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode }
+
+export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  return (
+    <main className="auth-page">
+      <div className="auth-page__hero">
+        <BrandMark size={56} />
+        <p className="auth-page__brand">Areia</p>
+        <p className="auth-page__tagline">Seu time de treinadores de IA para o beach tennis.</p>
+        <ul className="auth-page__perks">
+          <li>
+            <Icon name="chat" /> Treinadores técnico, mental e estatístico, feitos para o seu jogo
+          </li>
+          <li>
+            <Icon name="video" /> Análise dos seus jogos em vídeo, por IA e por analistas
+          </li>
+          <li>
+            <Icon name="ball" /> Tudo em português, no seu ritmo, dentro e fora da quadra
+          </li>
+        </ul>
+      </div>
+      <section className="card auth-card" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth-card__title">
+          {title}
+        </h1>
+        <p className="auth-card__subtitle">{subtitle}</p>
+        {children}
+        <div className="auth-card__footer">{footer}</div>
+      </section>
+    </main>
+  )
+}

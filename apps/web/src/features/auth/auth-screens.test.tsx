@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { jsonResponse, mockServer } from '../../test/helpers'
+import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { LoginPage } from './login-page'
+import { RegisterPage } from './register-page'
+
+const visitor = (overrides = {}) => fakeAuth({ isAuthenticated: false, user: null, ...overrides })
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/register', element: <RegisterPage /> },
+  { path: '/', element: <p>início</p> },
+]
+
+describe('LoginPage', () => {
+  it('refuses to log in until the terms are accepted', async () => {
+    const user = userEvent.setup()
+    const login = vi.fn(() => Promise.reject(new Error('should not be called')))
+    renderRoutes(routes, '/login', visitor({ login }))
+    await user.type(screen.getByLabelText('E-mail'), 'a@b.com')
+    await user.type(screen.getByLabelText('Senha'), 'segredo')
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Você deve aceitar os termos para continuar.',
+    )
+    expect(screen.getByTestId('terms')).toHaveClass('terms--shake')
+    expect(login).not.toHaveBeenCalled()
+
+    await user.click(screen.getByRole('checkbox'))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('logs in and goes to /', async () => {
+    const user = userEvent.setup()
+    const login = vi.fn(() => Promise.resolve({ success: true as const, user: fakeAuth().user! }))
+    const router = renderRoutes(routes, '/login', visitor({ login }))
+    await user.type(screen.getByLabelText('E-mail'), ' a@b.com ')
+    await user.type(screen.getByLabelText('Senha'), 'segredo')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(login).toHaveBeenCalledWith('a@b.com', 'segredo')
+  })
+
+  it('finishes a Google sign-in from ?code, showing "Finalizando login..."', async () => {
+    let finish: () => void = () => undefined
+    const loginWithGoogle = vi.fn(
+      () =>
+        new Promise<{ success: true; user: NonNullable<ReturnType<typeof fakeAuth>['user']> }>(
+          (resolve) => (finish = () => resolve({ success: true, user: fakeAuth().user! })),
+        ),
+    )
+    const router = renderRoutes(
+      routes,
+      '/login?code=abc&state=xyz&iss=http%3A%2F%2Fidp.test',
+      visitor({ loginWithGoogle }),
+    )
+    expect(screen.getByRole('status')).toHaveTextContent('Finalizando login...')
+    expect(loginWithGoogle).toHaveBeenCalledWith(
+      { code: 'abc', state: 'xyz', iss: 'http://idp.test' },
+      'http://localhost:3000/login',
+    )
+    finish()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+  })
+
+  it('alerts and stays on /login when the Google code is refused', async () => {
+    const loginWithGoogle = vi.fn(() => Promise.reject(new Error('network')))
+    const router = renderRoutes(routes, '/login?code=abc', visitor({ loginWithGoogle }))
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Ocorreu um erro ao finalizar o login com Google.',
+    )
+    expect(router.state.location.search).toBe('')
+    expect(loginWithGoogle).toHaveBeenCalledTimes(1)
+  })
+
+  it('shows the verifying loader while auth loads', () => {
+    renderRoutes(routes, '/login', visitor({ loading: true }))
+    expect(screen.getByRole('status')).toHaveTextContent('Verificando autenticação...')
+  })
+})
+
+describe('RegisterPage', () => {
+  it('disables both buttons until the terms are accepted', async () => {
+    const user = userEvent.setup()
+    renderRoutes(routes, '/register', visitor())
+    expect(screen.getByRole('button', { name: 'Registrar' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: /Cadastrar com Google/ })).toBeDisabled()
+    await user.click(screen.getByRole('checkbox'))
+    expect(screen.getByRole('button', { name: 'Registrar' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: /Cadastrar com Google/ })).toBeEnabled()
+  })
+
+  it('alerts on different passwords and registers nothing', async () => {
+    const user = userEvent.setup()
+    const server = mockServer({})
+    renderRoutes(routes, '/register', visitor())
+    await user.type(screen.getByLabelText('E-mail'), 'a@b.com')
+    await user.type(screen.getByLabelText('Senha'), 'segredo1')
+    await user.type(screen.getByLabelText('Confirmar senha'), 'segredo2')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Registrar' }))
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('As senhas não coincidem!')
+    expect(server.calls).toHaveLength(0)
+  })
+
+  it('registers, alerts success and goes to /login; shows the server detail on failure', async () => {
+    const user = userEvent.setup()
+    let first = true
+    mockServer({
+      'POST /api/v1/auth/register/': () => {
+        if (first) {
+          first = false
+          return jsonResponse({ detail: 'Este e-mail já está cadastrado.' }, 409)
+        }
+        return jsonResponse({ id: 'u1', email: 'a@b.com', message: 'ok' }, 201)
+      },
+    })
+    const router = renderRoutes(routes, '/register', visitor())
+    await user.type(screen.getByLabelText('E-mail'), 'a@b.com')
+    await user.type(screen.getByLabelText('Senha'), 'segredo1')
+    await user.type(screen.getByLabelText('Confirmar senha'), 'segredo1')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Registrar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já está cadastrado.')
+
+    await user.click(screen.getByRole('button', { name: 'Registrar' }))
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Cadastro realizado com sucesso! Por favor, faça o login.',
+    )
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+  })
+})

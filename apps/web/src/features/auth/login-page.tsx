@@ -1,0 +1,128 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { ApiError } from '../../lib/api-error'
+import { AuthFlowError, useAuth } from '../../lib/auth/auth-context'
+import { useAlert } from '../../ui/alert-dialog'
+import { Button } from '../../ui/button'
+import { Spinner } from '../../ui/spinner'
+import { PasswordField, EmailField, FormError } from '../../ui/text-field'
+import { AuthLayout } from './auth-layout'
+import { GoogleIcon } from './google-icon'
+import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
+import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
+
+const LOGIN_ERROR_FALLBACK = 'Ocorreu um erro no login.'
+const GOOGLE_ERROR_FALLBACK = 'Ocorreu um erro ao finalizar o login com Google.'
+
+function screenMessage(error: unknown, fallback: string): string {
+  if (error instanceof AuthFlowError) return error.message
+  if (error instanceof ApiError && error.detail) return error.detail
+  return fallback
+}
+
+export function LoginPage() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const { showAlert } = useAlert()
+  const [params, setParams] = useSearchParams()
+  const googleCode = params.get('code')
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [accepted, setAccepted] = useState(false)
+  const [termsError, setTermsError] = useState<string | null>(null)
+  const [shake, setShake] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
+  const handledCode = useRef<string | null>(null)
+
+  // Google sends the player back here with ?code=…; exchange it once, then clean the URL.
+  useEffect(() => {
+    if (!googleCode || handledCode.current === googleCode) return
+    handledCode.current = googleCode
+    setFinishingGoogle(true)
+    auth
+      .loginWithGoogle(
+        { code: googleCode, state: params.get('state') ?? '', iss: params.get('iss') },
+        googleRedirectUri(),
+      )
+      .then(() => navigate('/', { replace: true }))
+      .catch((err: unknown) => {
+        setParams({}, { replace: true })
+        setFinishingGoogle(false)
+        void showAlert(screenMessage(err, GOOGLE_ERROR_FALLBACK))
+      })
+  }, [googleCode, params, auth, navigate, setParams, showAlert])
+
+  if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
+  if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
+  if (auth.isAuthenticated) return <Navigate to="/" replace />
+
+  const requireTerms = () => {
+    if (accepted) return true
+    setTermsError(TERMS_REQUIRED_MESSAGE)
+    setShake((n) => n + 1)
+    return false
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setError(null)
+    if (!requireTerms()) return
+    setSubmitting(true)
+    try {
+      await auth.login(email.trim(), password)
+      await navigate('/', { replace: true })
+    } catch (err) {
+      setError(screenMessage(err, LOGIN_ERROR_FALLBACK))
+      setSubmitting(false)
+    }
+  }
+
+  const onGoogle = () => {
+    if (!requireTerms()) return
+    void startGoogleSignIn(showAlert)
+  }
+
+  return (
+    <AuthLayout
+      title="Entrar"
+      subtitle="Bem-vindo de volta! Entre para falar com seus treinadores."
+      footer={
+        <p>
+          Ainda não tem conta? <Link to="/register">Cadastre-se</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={(event) => void onSubmit(event)}>
+        <EmailField value={email} onValue={setEmail} />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={setPassword}
+        />
+        <TermsCheckbox
+          checked={accepted}
+          onChange={(checked) => {
+            setAccepted(checked)
+            if (checked) setTermsError(null)
+          }}
+          shakeSignal={shake}
+          error={termsError}
+        />
+        <FormError message={error} />
+        <Button type="submit" block busy={submitting}>
+          Entrar
+        </Button>
+        <div className="divider" aria-hidden="true">
+          <span>ou</span>
+        </div>
+        <Button variant="google" block icon={<GoogleIcon />} onClick={onGoogle}>
+          Entrar com Google
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react'
+import { Link, Navigate, useNavigate } from 'react-router'
+import { PASSWORD_MIN_LENGTH } from '@areia/contracts'
+import { errorMessage } from '../../lib/api-error'
+import { useAuth } from '../../lib/auth/auth-context'
+import { useAlert } from '../../ui/alert-dialog'
+import { Button } from '../../ui/button'
+import { Spinner } from '../../ui/spinner'
+import { PasswordField, EmailField, FormError } from '../../ui/text-field'
+import { AuthLayout } from './auth-layout'
+import { GoogleIcon } from './google-icon'
+import { startGoogleSignIn } from './google-sign-in'
+import { registerUser } from './register-api'
+import { TermsCheckbox } from './terms-checkbox'
+
+export const PASSWORDS_DIFFER_MESSAGE = 'As senhas não coincidem!'
+export const REGISTER_SUCCESS_MESSAGE = 'Cadastro realizado com sucesso! Por favor, faça o login.'
+const REGISTER_ERROR_FALLBACK = 'Não foi possível realizar o cadastro.'
+
+export function RegisterPage() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const { showAlert } = useAlert()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [accepted, setAccepted] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
+  if (auth.isAuthenticated) return <Navigate to="/" replace />
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setError(null)
+    if (!accepted) return
+    if (password !== confirm) {
+      await showAlert(PASSWORDS_DIFFER_MESSAGE)
+      return
+    }
+    setSubmitting(true)
+    try {
+      await registerUser(email.trim(), password)
+    } catch (err) {
+      setError(errorMessage(err, REGISTER_ERROR_FALLBACK))
+      setSubmitting(false)
+      return
+    }
+    // The alert lives above the router, so it stays up over the login page.
+    void showAlert(REGISTER_SUCCESS_MESSAGE, 'Cadastro concluído')
+    await navigate('/login')
+  }
+
+  const onGoogle = () => void startGoogleSignIn(showAlert)
+
+  return (
+    <AuthLayout
+      title="Criar conta"
+      subtitle="Cadastre-se e monte seu time exclusivo de treinadores de IA."
+      footer={
+        <p>
+          Já tem conta? <Link to="/login">Entrar</Link>
+        </p>
+      }
+    >
+      <form className="form" onSubmit={(event) => void onSubmit(event)}>
+        <EmailField value={email} onValue={setEmail} />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
+          value={password}
+          onValue={setPassword}
+        />
+        <PasswordField
+          label="Confirmar senha"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={setConfirm}
+        />
+        <TermsCheckbox checked={accepted} onChange={setAccepted} />
+        <FormError message={error} />
+        <Button type="submit" block busy={submitting} disabled={!accepted || submitting}>
+          Registrar
+        </Button>
+        <div className="divider" aria-hidden="true">
+          <span>ou</span>
+        </div>
+        <Button
+          variant="google"
+          block
+          icon={<GoogleIcon />}
+          disabled={!accepted}
+          onClick={onGoogle}
+        >
+          Cadastrar com Google
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}

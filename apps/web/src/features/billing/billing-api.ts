@@ -1,0 +1,108 @@
+import {
+  CouponValidateResponse,
+  LegalInfo,
+  MessageBody,
+  OrderResponse,
+  PlansResponse,
+  PublicKeyResponse,
+  SubscriptionResponse,
+  TokenizeCardResponse,
+  UserStatusResponse,
+  type OrderCreateBody,
+  type ProfileUpdateBody,
+  type TokenizeCardBody,
+  type WaitlistJoinBody,
+} from '@areia/contracts'
+import { queryOptions } from '@tanstack/react-query'
+import { apiRequest } from '../../lib/api-client'
+
+export const billingKeys = {
+  plans: ['billing', 'plans'] as const,
+  subscription: ['billing', 'subscription'] as const,
+  contact: ['billing', 'contact'] as const,
+}
+
+export const plansQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.plans,
+    queryFn: () => apiRequest('/api/v1/subscriptions/plans', { schema: PlansResponse }),
+    staleTime: 5 * 60_000,
+  })
+
+export function fetchSubscription() {
+  return apiRequest('/api/v1/subscriptions/me', { schema: SubscriptionResponse })
+}
+
+export const subscriptionQuery = () =>
+  queryOptions({ queryKey: billingKeys.subscription, queryFn: fetchSubscription })
+
+/** Where the waiting-list e-mail will come from (SPEC §2); null when the operator set none. */
+export const contactQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.contact,
+    queryFn: async () =>
+      (await apiRequest('/api/v1/public/legal', { auth: false, schema: LegalInfo })).contact_email,
+    staleTime: Infinity,
+  })
+
+export function validateCoupon(code: string) {
+  return apiRequest('/api/v1/subscriptions/coupons/validate', {
+    method: 'POST',
+    body: { json: { coupon_code: code } },
+    schema: CouponValidateResponse,
+  })
+}
+
+export function joinWaitlist(body: WaitlistJoinBody) {
+  return apiRequest('/api/v1/waitlist/join', {
+    method: 'POST',
+    body: { json: body },
+    schema: MessageBody,
+  })
+}
+
+/** One key per checkout attempt: a double click or a retried request gets the same order. */
+export function createOrder(body: OrderCreateBody, idempotencyKey: string) {
+  return apiRequest('/api/v1/payments/orders', {
+    method: 'POST',
+    body: { json: body },
+    headers: { 'X-Idempotency-Key': idempotencyKey },
+    schema: OrderResponse,
+  })
+}
+
+/** Embedded mode only: the simulator's "pay this PIX" control (our bearer token is not sent). */
+export function simulatePixPayment(url: string) {
+  return apiRequest(url, { method: 'POST', auth: false })
+}
+
+export function cancelSubscription() {
+  return apiRequest('/api/v1/subscriptions/me/cancel', { method: 'POST', schema: MessageBody })
+}
+
+export function withdrawSubscription() {
+  return apiRequest('/api/v1/subscriptions/me/withdraw', {
+    method: 'POST',
+    schema: SubscriptionResponse,
+  })
+}
+
+export function fetchPublicKey() {
+  return apiRequest('/api/v1/payments/public-key', { schema: PublicKeyResponse })
+}
+
+export function tokenizeCard(body: TokenizeCardBody) {
+  return apiRequest('/api/v1/payments/tokenize-card', {
+    method: 'POST',
+    body: { json: body },
+    schema: TokenizeCardResponse,
+  })
+}
+
+export function saveBillingProfile(body: ProfileUpdateBody) {
+  return apiRequest('/api/v1/profile/me', {
+    method: 'PUT',
+    body: { json: body },
+    schema: UserStatusResponse,
+  })
+}

@@ -1,0 +1,263 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useLocation, useNavigate } from 'react-router'
+import type { PaymentMethod } from '@areia/contracts'
+import { ApiError, errorMessage } from '../../lib/api-error'
+import { useAuth } from '../../lib/auth/auth-context'
+import { useAlert } from '../../ui/alert-dialog'
+import { Button } from '../../ui/button'
+import {
+  billingKeys,
+  createOrder,
+  fetchPublicKey,
+  fetchSubscription,
+  saveBillingProfile,
+  tokenizeCard,
+} from './billing-api'
+import {
+  CardForm,
+  formFromUser,
+  missingFields,
+  REQUIRED_MISSING,
+  type CheckoutForm,
+} from './card-form'
+import {
+  checkoutReducer,
+  initialCheckout,
+  newAttemptKey,
+  parseNavigationState,
+  type CheckoutNavigationState,
+} from './checkout-state'
+import { encryptCard, loadPagBankSdk } from './pagbank-sdk'
+import { PixGenerating, PixView } from './pix-view'
+import { CYCLE_LABEL } from './pricing'
+import { useSubscriptionPolling } from './use-subscription-polling'
+
+export const PIX_CONFIRMED = 'Pagamento confirmado! ✅ Sua assinatura foi ativada.'
+export const PIX_ORDER_FAILED = 'Não foi possível gerar o QR Code PIX.'
+export const PUBLIC_KEY_FAILED = 'Não foi possível obter a chave pública do PagBank.'
+export const CARD_FAILED = 'Falha ao processar pagamento.'
+export const TOKEN_MISSING = 'Token de cartão não retornado.'
+export const CARD_DECLINED = 'Pagamento recusado. Confira os dados do cartão ou use outro cartão.'
+
+/** SPEC §8 card failure: the server's detail, else the error's own message, else the fallback. */
+export function cardErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.detail ?? CARD_FAILED
+  if (error instanceof Error && error.name === 'Error' && error.message) return error.message
+  return CARD_FAILED
+}
+
+/** `/pagamento` (SPEC §2, §4): needs the plan chosen in the plans modal. */
+export function CheckoutPage() {
+  const location = useLocation()
+  const [navigation] = useState(() => parseNavigationState(location.state))
+  if (!navigation) return <RedirectHome />
+  return <Checkout navigation={navigation} />
+}
+
+function RedirectHome() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    void navigate('/', { replace: true })
+  }, [navigate])
+  return <p className="page">Redirecting...</p>
+}
+
+function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
+  const { user, reloadUser } = useAuth()
+  const { showAlert } = useAlert()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [state, dispatch] = useReducer(checkoutReducer, null, () =>
+    initialCheckout(newAttemptKey()),
+  )
+  const [form, setForm] = useState<CheckoutForm>(() => formFromUser(user))
+  const [invalid, setInvalid] = useState<(keyof CheckoutForm)[]>([])
+  const [formError, setFormError] = useState<string | null>(null)
+  const [publicKey, setPublicKey] = useState<string | null>(null)
+  const submitting = useRef(false)
+  const { plan, billingCycle, couponCode } = navigation
+  const { method, attemptKey, phase } = state
+
+  const start = (next: PaymentMethod) => {
+    if (submitting.current) return
+    setFormError(null)
+    dispatch({ type: 'start', method: next, attemptKey: newAttemptKey() })
+  }
+
+  // PIX: every attempt creates (or, repeated with its key, gets back) one order.
+  useEffect(() => {
+    if (method !== 'PIX' || phase.name !== 'processing_order') return
+    createOrder(
+      {
+        plan_id: plan.id,
+        billing_cycle: billingCycle,
+        coupon_code: couponCode,
+        payment_method: 'PIX',
+      },
+      attemptKey,
+    ).then(
+      (order) => dispatch({ type: 'order_created', attemptKey, order }),
+      (error: unknown) =>
+        dispatch({ type: 'failed', attemptKey, message: errorMessage(error, PIX_ORDER_FAILED) }),
+    )
+  }, [method, phase.name, attemptKey, plan.id, billingCycle, couponCode])
+
+  // Card: the public key and PagBank's SDK, loaded once the player picks the card.
+  useEffect(() => {
+    if (method !== 'CARD' || publicKey) return
+    let cancelled = false
+    fetchPublicKey()
+      .then(async (key) => {
+        await loadPagBankSdk(key.sdk_url)
+        if (!cancelled) setPublicKey(key.public_key)
+      })
+      .catch(() => {
+        if (!cancelled) dispatch({ type: 'failed', attemptKey, message: PUBLIC_KEY_FAILED })
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [method, attemptKey, publicKey])
+
+  const onPaid = useCallback(async () => {
+    await reloadUser()
+    await queryClient.invalidateQueries({ queryKey: billingKeys.subscription })
+    await showAlert(PIX_CONFIRMED, 'Pagamento confirmado')
+    await navigate('/meu-plano')
+  }, [reloadUser, queryClient, showAlert, navigate])
+
+  useSubscriptionPolling(
+    method === 'PIX' && phase.name === 'payment_view',
+    fetchSubscription,
+    () => void onPaid(),
+  )
+
+  const payWithCard = async () => {
+    const missing = missingFields(form)
+    setInvalid(missing)
+    setFormError(missing.length ? REQUIRED_MISSING : null)
+    if (missing.length || submitting.current) return
+    submitting.current = true
+    const key = newAttemptKey()
+    dispatch({ type: 'card_submitted', attemptKey: key })
+    try {
+      const { number, holder, exp_month, exp_year, cvv, ...billing } = form
+      await saveBillingProfile(billing)
+      await reloadUser()
+      const encrypted = encryptCard({
+        publicKey: publicKey ?? '',
+        holder: holder.trim() || billing.name.trim(),
+        number: number.replace(/\s/g, ''),
+        expMonth: exp_month.trim(),
+        expYear: exp_year.trim(),
+        securityCode: cvv.trim(),
+      })
+      const token = await tokenizeCard({
+        encrypted,
+        holder: holder.trim() || billing.name.trim(),
+        brand: '',
+        exp_month: Number(exp_month),
+        exp_year: Number(exp_year),
+      })
+      if (!token.id) throw new Error(TOKEN_MISSING)
+      const order = await createOrder(
+        {
+          plan_id: plan.id,
+          billing_cycle: billingCycle,
+          coupon_code: couponCode,
+          payment_method: 'CARD',
+          card_token: token.id,
+          card_cvv: cvv.trim(),
+        },
+        key,
+      )
+      if (order.status === 'DECLINED' || order.status === 'CANCELED') {
+        throw new Error(CARD_DECLINED)
+      }
+      setForm((f) => ({ ...f, number: '', cvv: '' }))
+      await reloadUser()
+      await queryClient.invalidateQueries({ queryKey: billingKeys.subscription })
+      await navigate('/meu-plano')
+    } catch (error) {
+      dispatch({ type: 'failed', attemptKey: key, message: cardErrorMessage(error) })
+    } finally {
+      submitting.current = false
+    }
+  }
+
+  const busy = phase.name === 'loading' || phase.name === 'processing_order'
+  let body
+  if (method === 'PIX') {
+    if (phase.name === 'payment_view') body = <PixView order={phase.order} />
+    else if (phase.name === 'error')
+      body = <Failure message={phase.message} onRetry={() => start('PIX')} />
+    else body = <PixGenerating />
+  } else {
+    const keyFailed = phase.name === 'error' && !publicKey
+    body = (
+      <>
+        {keyFailed ? <Failure message={phase.message} onRetry={() => start('CARD')} /> : null}
+        <CardForm
+          form={form}
+          invalid={invalid}
+          keyReady={publicKey !== null}
+          busy={phase.name === 'loading'}
+          error={phase.name === 'error' && !keyFailed ? phase.message : formError}
+          onChange={(key, value) => {
+            setForm((f) => ({ ...f, [key]: value }))
+            if (invalid.includes(key) && value.trim())
+              setInvalid((list) => list.filter((k) => k !== key))
+          }}
+          onSubmit={() => void payWithCard()}
+        />
+      </>
+    )
+  }
+
+  return (
+    <section className="page checkout" aria-labelledby="checkout-title">
+      <div className="card checkout__card">
+        <h1 id="checkout-title" className="page__title">
+          Finalize sua Assinatura
+        </h1>
+        <p className="checkout__plan">
+          Plano: {plan.name} ({CYCLE_LABEL[billingCycle]})
+        </p>
+        {couponCode ? <p className="checkout__coupon">Cupom aplicado: {couponCode}</p> : null}
+        <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
+          <Button
+            variant={method === 'PIX' ? 'primary' : 'secondary'}
+            aria-pressed={method === 'PIX'}
+            disabled={busy}
+            onClick={() => start('PIX')}
+          >
+            Pagar com PIX
+          </Button>
+          <Button
+            variant={method === 'CARD' ? 'primary' : 'secondary'}
+            aria-pressed={method === 'CARD'}
+            disabled={phase.name === 'loading'}
+            onClick={() => start('CARD')}
+          >
+            Cartão de Crédito
+          </Button>
+        </div>
+        <div className="checkout__body">{body}</div>
+      </div>
+    </section>
+  )
+}
+
+function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="checkout__error">
+      <p className="form-error" role="alert">
+        {message}
+      </p>
+      <Button variant="secondary" onClick={onRetry}>
+        Tentar novamente
+      </Button>
+    </div>
+  )
+}

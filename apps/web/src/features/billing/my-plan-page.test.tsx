@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SubscriptionResponse } from '@areia/contracts'
+import { saveTokens } from '../../lib/session-storage'
+import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
+import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { MyPlanPage } from './my-plan-page'
+
+const subscription: NonNullable<SubscriptionResponse> = {
+  plan: { id: 2, name: 'Pro' },
+  billing_cycle: 'YEARLY',
+  status: 'ACTIVE',
+  // 02:00 UTC is still the 22nd in São Paulo.
+  expires_at: '2027-11-23T02:00:00.000Z',
+  withdrawal_until: null,
+}
+
+const renderPage = (auth = fakeAuth()) =>
+  renderRoutes([{ path: '/meu-plano', element: <MyPlanPage /> }], '/meu-plano', auth)
+
+const row = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!
+
+describe('MyPlanPage', () => {
+  beforeEach(() => {
+    saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
+  })
+
+  it('shows the plan, status and access date, and cancels after the confirmation', async () => {
+    const user = userEvent.setup()
+    let current = subscription
+    const server = mockServer({
+      'GET /api/v1/subscriptions/me': () => jsonResponse(current),
+      'POST /api/v1/subscriptions/me/cancel': () => {
+        current = { ...subscription, status: 'CANCELED' }
+        return jsonResponse({ message: 'Assinatura cancelada com sucesso.' })
+      },
+    })
+    renderPage()
+    expect(screen.getByRole('heading', { name: 'Meu Plano' })).toBeInTheDocument()
+    expect(await screen.findByText('Pro (Anual)')).toBeInTheDocument()
+    expect(within(row('Status')).getByText('Ativa')).toBeInTheDocument()
+    expect(within(row('Acesso até')).getByText('22/11/2027')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Alterar Pagamento' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: /Desistir/ })).not.toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar Assinatura' }))
+    const confirm = screen.getByRole('alertdialog')
+    expect(confirm).toHaveTextContent(
+      'Tem certeza que deseja cancelar sua assinatura? A renovação automática será interrompida, mas você manterá o acesso até o fim do período pago.',
+    )
+    await user.click(within(confirm).getByRole('button', { name: 'Voltar' }))
+    expect(server.count('POST /api/v1/subscriptions/me/cancel')).toBe(0)
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar Assinatura' }))
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar Assinatura' }),
+    )
+    const done = await screen.findByText('Assinatura cancelada com sucesso.')
+    expect(done.closest('[role="alertdialog"]')).not.toBeNull()
+    await user.click(screen.getByRole('button', { name: 'OK' }))
+    expect(within(row('Status')).getByText('Cancelada')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Cancelar Assinatura' })).toBeDisabled()
+  })
+
+  it("alerts the server's detail, else its own text, when cancelling fails", async () => {
+    const user = userEvent.setup()
+    mockServer({
+      'GET /api/v1/subscriptions/me': () => jsonResponse(subscription),
+      'POST /api/v1/subscriptions/me/cancel': () => jsonResponse({}, 500),
+    })
+    renderPage()
+    await user.click(await screen.findByRole('button', { name: 'Cancelar Assinatura' }))
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar Assinatura' }),
+    )
+    expect(await screen.findByText('Ocorreu um erro ao cancelar a assinatura.')).toBeInTheDocument()
+  })
+
+  it('offers the withdrawal while it applies and refunds after the confirmation', async () => {
+    const user = userEvent.setup()
+    const reloadUser = vi.fn(() => Promise.resolve(makeUser()))
+    mockServer({
+      'GET /api/v1/subscriptions/me': () =>
+        jsonResponse({ ...subscription, withdrawal_until: '2026-11-30T15:00:00.000Z' }),
+      'POST /api/v1/subscriptions/me/withdraw': () =>
+        jsonResponse({ ...subscription, status: 'EXPIRED', withdrawal_until: null }),
+    })
+    renderPage(fakeAuth({ reloadUser }))
+    expect(await screen.findByText(/Até 30\/11\/2026, 12:00 você pode desistir/)).toBeVisible()
+    await user.click(screen.getByRole('button', { name: 'Desistir e receber reembolso' }))
+    const confirm = screen.getByRole('alertdialog')
+    expect(confirm).toHaveTextContent(/reembolsado integralmente/)
+    expect(confirm).toHaveTextContent(/termina agora/)
+    await user.click(within(confirm).getByRole('button', { name: 'Desistir e receber reembolso' }))
+    expect(await screen.findByText(/o reembolso integral foi solicitado/)).toBeInTheDocument()
+    expect(reloadUser).toHaveBeenCalledTimes(1)
+    await user.click(screen.getByRole('button', { name: 'OK' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Desistir/ })).not.toBeInTheDocument(),
+    )
+    expect(within(row('Status')).getByText('Cancelada')).toBeInTheDocument()
+  })
+
+  it('says when there is no subscription', async () => {
+    const server = mockServer({ 'GET /api/v1/subscriptions/me': () => jsonResponse(null) })
+    renderPage()
+    expect(await screen.findByText('Você não possui uma assinatura ativa.')).toBeInTheDocument()
+    expect(server.count('GET /api/v1/subscriptions/me')).toBe(1)
+  })
+
+  it('says when the subscription cannot be loaded', async () => {
+    mockServer({ 'GET /api/v1/subscriptions/me': () => jsonResponse({}, 403) })
+    renderPage()
+    // The test QueryClient keeps TanStack's default of three retries with backoff.
+    expect(
+      await screen.findByText(
+        'Não foi possível carregar os dados da sua assinatura.',
+        {},
+        { timeout: 9000 },
+      ),
+    ).toBeInTheDocument()
+  }, 12_000)
+})

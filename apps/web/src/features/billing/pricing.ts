@@ -1,0 +1,36 @@
+import { discountedCents, type BillingCycle, type Plan } from '@areia/contracts'
+import { formatPrice } from '../../lib/format'
+
+export const CYCLE_LABEL: Record<BillingCycle, 'Mensal' | 'Anual'> = {
+  MONTHLY: 'Mensal',
+  YEARLY: 'Anual',
+}
+
+export const CYCLE_SUFFIX: Record<BillingCycle, '/mês' | '/ano'> = {
+  MONTHLY: '/mês',
+  YEARLY: '/ano',
+}
+
+/** SPEC §2: MONTHLY or YEARLY; anything else is shown (and charged) as yearly. */
+export function billingCycleFrom(value: unknown): BillingCycle {
+  return value === 'MONTHLY' ? 'MONTHLY' : 'YEARLY'
+}
+
+export const listPrice = (plan: Plan, cycle: BillingCycle) =>
+  cycle === 'MONTHLY' ? plan.price_monthly : plan.price_annually
+
+/** SPEC §9: price × (1 − percent/100), computed in centavos as the server does. */
+export function finalPrice(plan: Plan, cycle: BillingCycle, percent: number | null): number {
+  return discountedCents(Math.round(listPrice(plan, cycle) * 100), percent) / 100
+}
+
+/** SPEC §9: the original price with 2 decimals and a comma ("R$ 59,90"). */
+export const formatOriginalPrice = (reais: number) => formatPrice(reais, 2)
+
+/** SPEC §9: the final price with no decimals ("R$ 54"). */
+export const formatFinalPrice = (reais: number) => formatPrice(reais, 0)
+
+/** SPEC §7: the waiting list names the plan with its cycle, "Pro Mensal" / "Ultra Anual". */
+export const planLabel = (name: string, cycle: BillingCycle) => `${name} ${CYCLE_LABEL[cycle]}`
+
+export const isPaidPlan = (plan: Plan) => plan.price_monthly > 0 || plan.price_annually > 0

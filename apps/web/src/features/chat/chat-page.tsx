@@ -1,0 +1,11 @@
+import { ChatView } from './chat-view'
+
+/** `/chat`: the player's conversation with their team. */
+export function ChatPage() {
+  return <ChatView variant="main" />
+}
+
+/** `/`: the onboarding conversation with the host, which builds the team. */
+export function OnboardingChatPage() {
+  return <ChatView variant="onboarding" />
+}

@@ -1,0 +1,105 @@
+import type { ClientFrame, ServerFrame } from '@areia/contracts'
+import { act, screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeUser } from '../../test/helpers'
+import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { ChatView, CREATING_TEAM } from './chat-view'
+
+// The socket itself has its own tests; here it is a hand-driven stand-in.
+const socket = vi.hoisted(() => ({
+  onFrame: null as ((frame: ServerFrame) => void) | null,
+  sent: [] as ClientFrame[],
+  status: 'Conectado',
+}))
+vi.mock('../../lib/use-chat-socket', () => ({
+  useChatSocket: (options: { onFrame: (frame: ServerFrame) => void }) => {
+    socket.onFrame = options.onFrame
+    return {
+      status: socket.status,
+      send: (frame: ClientFrame) => {
+        socket.sent.push(frame)
+        return true
+      },
+    }
+  },
+}))
+vi.mock('./chat-api', () => ({ fetchChatHistory: () => Promise.resolve([]) }))
+
+beforeEach(() => {
+  socket.sent = []
+  socket.status = 'Conectado'
+})
+
+const push = (frame: ServerFrame) => act(() => socket.onFrame?.(frame))
+
+describe('ChatView', () => {
+  it('asks for the introductions once when pending and connected', async () => {
+    const auth = fakeAuth({ user: makeUser({ onboarding_status: 'INTRODUCTION_PENDING' }) })
+    renderRoutes([{ path: '/chat', element: <ChatView variant="main" /> }], '/chat', auth)
+    expect(await screen.findByText(CREATING_TEAM)).toBeVisible()
+    push({ type: 'TYPING_START', sender: 'c1', sender_name: 'Bruno' })
+    expect(screen.getByText('Bruno está digitando')).toBeVisible()
+    expect(screen.getByLabelText('Mensagem')).toBeDisabled()
+    expect(screen.getByLabelText('Mensagem')).toHaveAttribute(
+      'placeholder',
+      'Aguardando resposta...',
+    )
+    expect(socket.sent).toEqual([{ type: 'command', command: '@start_introductions' }])
+  })
+
+  it('onboarding_completed reloads the user and replaces the route with /chat', async () => {
+    const reloadUser = vi.fn(() =>
+      Promise.resolve(makeUser({ onboarding_status: 'INTRODUCTION_PENDING' })),
+    )
+    const auth = fakeAuth({ user: makeUser({ onboarding_status: 'IN_PROGRESS' }), reloadUser })
+    const router = renderRoutes(
+      [{ path: '/', element: <ChatView variant="onboarding" /> }],
+      '/',
+      auth,
+    )
+    await screen.findByRole('heading', { name: 'Vamos montar o seu time de treinadores' })
+    push({ type: 'SYSTEM', event: 'onboarding_completed', timestamp: 't' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/chat'))
+    expect(reloadUser).toHaveBeenCalledTimes(1)
+    expect(router.state.historyAction).toBe('REPLACE')
+    expect(socket.sent).toEqual([])
+  })
+
+  it('shows coach names with their archetype and the player as Você; chips send their text', async () => {
+    renderRoutes([{ path: '/', element: <ChatView variant="onboarding" /> }], '/')
+    await screen.findByRole('heading', { name: 'Vamos montar o seu time de treinadores' })
+    push({
+      type: 'message',
+      id: 1,
+      sender: 'AI',
+      coach_id: null,
+      coach_assigned_name: 'Areia',
+      coach_archetype_name: null,
+      content: 'Você joga com qual mão?',
+      timestamp: '2025-09-03T15:05:00.000Z',
+      actions: null,
+      suggestions: ['Mão direita', 'Mão esquerda'],
+    })
+    expect(screen.getByText('Areia')).toBeVisible()
+    expect(screen.getByText('03/09 12:05')).toBeVisible()
+    act(() => screen.getByRole('button', { name: 'Mão direita' }).click())
+    expect(socket.sent).toEqual([
+      expect.objectContaining({ type: 'message', text: 'Mão direita' }) as ClientFrame,
+    ])
+    expect(screen.getByText('Você')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Mão esquerda' })).toBeNull()
+    push({
+      type: 'message',
+      id: 2,
+      sender: 'AI',
+      coach_id: 'c1',
+      coach_assigned_name: 'Bruno',
+      coach_archetype_name: 'Técnico',
+      content: 'Oi',
+      timestamp: '2025-09-03T15:06:00.000Z',
+      actions: null,
+      suggestions: null,
+    })
+    expect(screen.getByText('Coach Técnico')).toBeVisible()
+  })
+})

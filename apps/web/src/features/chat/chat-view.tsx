@@ -1,0 +1,100 @@
+import { useAuth } from '../../lib/auth/auth-context'
+import { useOpenPlans } from '../../lib/plans-modal'
+import { Button } from '../../ui/button'
+import { Spinner } from '../../ui/spinner'
+import { ChatComposer } from './chat-composer'
+import { currentSuggestions, typingText } from './chat-state'
+import { MessageList } from './message-list'
+import { useChat } from './use-chat'
+
+export const LOADING_HISTORY = 'Carregando seu histórico de mensagens...'
+export const CREATING_TEAM = 'Criando a sua equipe exclusiva e personalizada de coaches de IA...'
+
+type ChatViewProps = { variant: 'onboarding' | 'main' }
+
+/** SPEC §2: the onboarding chat at `/` and the main chat at `/chat` share one conversation. */
+export function ChatView({ variant }: ChatViewProps) {
+  const { state, status, disabled, send, pendingIntroductions } = useChat()
+  const { logout, user } = useAuth()
+  const openPlans = useOpenPlans()
+  // SPEC §4: sending a video needs PAYMENT_OK; anyone else is shown the plans instead.
+  const onVideoClick =
+    variant === 'main' && user?.payment_status !== 'PAYMENT_OK'
+      ? (openPlans ?? undefined)
+      : undefined
+  const suggestions = disabled ? [] : currentSuggestions(state.messages)
+  const typing = typingText(state.typers)
+  const empty = state.messages.length === 0
+
+  const header =
+    variant === 'onboarding' ? (
+      <header className="chat-intro">
+        <p className="eyebrow">Boas-vindas ao Areia</p>
+        <h1 id="chat-title" className="chat-intro__title">
+          Vamos montar o seu time de treinadores
+        </h1>
+        <p className="chat-intro__lead">
+          Vamos fazer algumas perguntas rápidas sobre o seu jogo para criar a sua equipe exclusiva e
+          personalizada de coaches de IA: um técnico, um mental e um estatístico.
+        </p>
+        {/* The header has no menu on `/`: this is how a player leaves before finishing. */}
+        <Button variant="ghost" className="chat-intro__logout" onClick={() => void logout()}>
+          Sair
+        </Button>
+      </header>
+    ) : (
+      <h1 id="chat-title" className="visually-hidden">
+        Chat com a sua equipe
+      </h1>
+    )
+
+  const emptyState =
+    !empty || typing ? null : !state.loaded ? (
+      <Spinner label={LOADING_HISTORY} />
+    ) : variant === 'main' ? (
+      <p className="chat__empty" role="status">
+        {pendingIntroductions ? CREATING_TEAM : LOADING_HISTORY}
+      </p>
+    ) : null
+
+  const footer = (
+    <>
+      {emptyState}
+      {suggestions.length > 0 ? (
+        <div className="chat__chips" role="group" aria-label="Sugestões de resposta">
+          {suggestions.map((text) => (
+            <button key={text} type="button" className="chip" onClick={() => send(text)}>
+              {text}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {typing ? (
+        <p className="chat__typing" role="status">
+          <span className="typing-dots" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {typing}
+        </p>
+      ) : null}
+    </>
+  )
+
+  return (
+    <section className={`chat chat--${variant}`} aria-labelledby="chat-title">
+      <MessageList messages={state.messages} header={header} footer={footer} />
+      <div className="chat__dock">
+        <p
+          className={`chat__status ${status === 'Conectado' ? 'chat__status--on' : ''}`}
+          role="status"
+        >
+          <span className="chat__status-dot" aria-hidden="true" />
+          {status}
+        </p>
+        <ChatComposer disabled={disabled} onSend={send} onVideoClick={onVideoClick} />
+      </div>
+    </section>
+  )
+}

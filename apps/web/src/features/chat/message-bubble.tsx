@@ -1,0 +1,88 @@
+import { memo, useMemo } from 'react'
+import { formatMessageTimestamp } from '../../lib/format'
+import type { ChatMessage } from './chat-state'
+import { renderMarkdown } from './markdown'
+
+export const HOST_NAME = 'Areia'
+
+/** Colour family of an avatar: one per archetype, the host in sand. */
+function tone(archetype: string | null): string {
+  switch (archetype) {
+    case 'Técnico':
+      return 'tecnico'
+    case 'Mental':
+      return 'mental'
+    case 'Estatístico':
+      return 'estatistico'
+    default:
+      return 'host'
+  }
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/)
+  const first = parts[0]?.[0] ?? ''
+  const last = parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : ''
+  return (first + last).toUpperCase() || 'A'
+}
+
+/** SPEC §2: 'Você' for the player; a coach's name plus 'Coach {archetype}'; the host 'Areia'. */
+export function senderLabel(message: ChatMessage): { name: string; role: string | null } {
+  if (message.sender === 'USER') return { name: 'Você', role: null }
+  const name = message.name ?? HOST_NAME
+  return { name, role: message.archetype ? `Coach ${message.archetype}` : null }
+}
+
+function Markdown({ text }: { text: string }) {
+  const html = useMemo(() => renderMarkdown(text), [text])
+  // Sanitised by renderMarkdown: only formatting tags survive, never scripts or handlers.
+  return <div className="message__text" dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
+  const mine = message.sender === 'USER'
+  const { name, role } = senderLabel(message)
+  const time = formatMessageTimestamp(message.timestamp).replace(',', '')
+  return (
+    <li
+      className={`message ${mine ? 'message--mine' : `message--coach message--${tone(message.archetype)}`}`}
+      aria-busy={message.pending || undefined}
+      data-message-id={message.id ?? undefined}
+    >
+      {mine ? null : (
+        <span className="message__avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+      )}
+      <div className="message__bubble">
+        <p className="message__meta">
+          <span className="message__name">{name}</span>
+          {role ? <span className="message__role">{role}</span> : null}
+        </p>
+        {mine ? (
+          <p className="message__text message__text--plain">{message.text}</p>
+        ) : (
+          <Markdown text={message.text} />
+        )}
+        {message.actions.length > 0 ? (
+          <div className="message__actions">
+            {message.actions.map((action) => (
+              // What each action does arrives with the video flow; until then it is shown only.
+              <button
+                key={`${action.type}-${action.label}`}
+                type="button"
+                className="chip"
+                disabled
+              >
+                {action.label}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        <time className="message__time" dateTime={message.timestamp}>
+          {message.pending ? 'Enviando...' : time}
+        </time>
+      </div>
+    </li>
+  )
+})

@@ -1,0 +1,165 @@
+import { PushSubscriptionInfo } from '@areia/contracts'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
+import { ApiError } from '../../lib/api-error'
+import { SUCCESS_NOTIFICATION_DURATION_MS, useToast } from '../../ui/toast'
+import { deleteSubscription, fetchPublicKey, saveSubscription } from './push-api'
+import { pushSupported } from './platform'
+import { activeRegistration } from './service-worker'
+
+/** SPEC §5 and §8, word for word. */
+export const PUSH_MESSAGES = {
+  unsupported: 'Seu navegador não suporta notificações.',
+  denied: 'As notificações estão bloqueadas nas configurações do seu navegador/sistema.',
+  enabled: 'Notificações ativadas com sucesso!',
+  noSubscription: 'Não foi possível ativar as notificações. (Erro SW-SUB-FINAL)',
+  failed: 'Ocorreu um erro ao tentar ativar as notificações.',
+  disabled: 'Notificações desativadas.',
+  disableFailed: 'Erro ao tentar desativar notificações. Verifique o console.',
+} as const
+
+/** SPEC §4/§9: the permission is checked 500 ms after load. */
+export const PERMISSION_CHECK_DELAY_MS = 500
+
+export type PushState = {
+  /** False until the 500 ms check has run: nothing is offered before that. */
+  checked: boolean
+  supported: boolean
+  permission: NotificationPermission
+  /** SPEC §4: permission granted and a push subscription exists. */
+  subscribed: boolean
+  busy: boolean
+}
+
+type PushContextValue = PushState & { enable: () => Promise<void>; disable: () => Promise<void> }
+
+const PushContext = createContext<PushContextValue | null>(null)
+
+export function usePush(): PushContextValue {
+  const value = useContext(PushContext)
+  if (!value) throw new Error('usePush must be used inside <PushProvider>')
+  return value
+}
+
+const base64url = (bytes: ArrayBuffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration()
+  return (await registration?.pushManager.getSubscription()) ?? null
+}
+
+export function PushProvider({ children }: { children: ReactNode }) {
+  const { showToast } = useToast()
+  const [state, setState] = useState<PushState>({
+    checked: false,
+    supported: true,
+    permission: 'default',
+    subscribed: false,
+    busy: false,
+  })
+  const patch = useCallback((next: Partial<PushState>) => setState((s) => ({ ...s, ...next })), [])
+
+  useEffect(() => {
+    let cancelled = false
+    const timer = window.setTimeout(() => {
+      void (async () => {
+        if (!pushSupported()) {
+          if (!cancelled) patch({ checked: true, supported: false })
+          return
+        }
+        const permission = Notification.permission
+        const subscription = permission === 'granted' ? await currentSubscription() : null
+        if (cancelled) return
+        patch({ checked: true, permission, subscribed: subscription !== null })
+        // The server may have lost it (browser renewed it, another account used this browser):
+        // re-sending on load keeps it right; the worker has no token to do so by itself.
+        const info = PushSubscriptionInfo.safeParse(subscription?.toJSON())
+        if (info.success) await saveSubscription(info.data).catch(() => undefined)
+      })()
+    }, PERMISSION_CHECK_DELAY_MS)
+    return () => {
+      cancelled = true
+      window.clearTimeout(timer)
+    }
+  }, [patch])
+
+  const enable = useCallback(async () => {
+    if (!pushSupported()) {
+      patch({ supported: false })
+      showToast(PUSH_MESSAGES.unsupported, 'error')
+      return
+    }
+    patch({ busy: true })
+    try {
+      const permission = await Notification.requestPermission()
+      patch({ permission })
+      if (permission === 'denied') {
+        showToast(PUSH_MESSAGES.denied, 'error')
+        return
+      }
+      // The prompt was dismissed: nothing was decided, so nothing is said.
+      if (permission !== 'granted') return
+      const registration = await activeRegistration()
+      const publicKey = await fetchPublicKey()
+      let subscription = await registration.pushManager.getSubscription()
+      const key = subscription?.options.applicationServerKey
+      // A subscription made for other server keys cannot be reached any more: replace it.
+      if (subscription && (!key || base64url(key) !== publicKey)) {
+        await subscription.unsubscribe()
+        subscription = null
+      }
+      subscription ??= await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: publicKey,
+      })
+      const info = PushSubscriptionInfo.safeParse(subscription?.toJSON())
+      if (!info.success) {
+        showToast(PUSH_MESSAGES.noSubscription, 'error')
+        return
+      }
+      await saveSubscription(info.data)
+      patch({ subscribed: true })
+      showToast(PUSH_MESSAGES.enabled, 'success', SUCCESS_NOTIFICATION_DURATION_MS)
+    } catch (error) {
+      console.error('push: enabling notifications failed', error)
+      showToast(PUSH_MESSAGES.failed, 'error')
+    } finally {
+      patch({ busy: false })
+    }
+  }, [patch, showToast])
+
+  const disable = useCallback(async () => {
+    patch({ busy: true })
+    try {
+      const subscription = await currentSubscription()
+      if (subscription) {
+        // The server first: if it fails, the browser keeps a subscription the server knows.
+        await deleteSubscription(subscription.endpoint).catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 404)) throw error
+        })
+        await subscription.unsubscribe()
+      }
+      patch({ subscribed: false })
+      showToast(PUSH_MESSAGES.disabled, 'success', SUCCESS_NOTIFICATION_DURATION_MS)
+    } catch (error) {
+      console.error('push: disabling notifications failed', error)
+      showToast(PUSH_MESSAGES.disableFailed, 'error')
+    } finally {
+      patch({ busy: false })
+    }
+  }, [patch, showToast])
+
+  const value = useMemo(() => ({ ...state, enable, disable }), [state, enable, disable])
+  return <PushContext.Provider value={value}>{children}</PushContext.Provider>
+}

@@ -1,0 +1,59 @@
+import { GoogleStartResponse, TokenPair, UserStatusResponse } from '@areia/contracts'
+import { apiRequest, apiSendOnce } from '../api-client'
+
+export function requestLogin(email: string, password: string) {
+  return apiRequest('/api/v1/auth/login/', {
+    method: 'POST',
+    auth: false,
+    body: { form: { username: email, password } },
+    schema: TokenPair,
+  })
+}
+
+/** What Google (or the provider standing in for it) put on the `/login` callback. */
+export interface GoogleCallback {
+  code: string
+  state: string
+  iss: string | null
+}
+
+export function requestGoogleLogin(callback: GoogleCallback, redirectUri: string) {
+  return apiRequest('/api/v1/auth/google/', {
+    method: 'POST',
+    auth: false,
+    body: {
+      json: {
+        code: callback.code,
+        state: callback.state,
+        redirect_uri: redirectUri,
+        ...(callback.iss ? { iss: callback.iss } : {}),
+      },
+    },
+    schema: TokenPair,
+  })
+}
+
+/** The provider's sign-in URL; the server keeps the state, nonce and PKCE verifier. */
+export function requestGoogleStart(redirectUri: string) {
+  return apiRequest(`/api/v1/auth/google/start?redirect_uri=${encodeURIComponent(redirectUri)}`, {
+    auth: false,
+    schema: GoogleStartResponse,
+  })
+}
+
+export function fetchUserStatus() {
+  return apiRequest('/api/v1/auth/me/status', { schema: UserStatusResponse })
+}
+
+/** Best effort: revokes the session server side; the local logout happens whatever it answers. */
+export async function requestLogout(accessToken: string | null, refreshToken: string | null) {
+  try {
+    await apiSendOnce('/api/v1/auth/logout/', {
+      method: 'POST',
+      token: accessToken,
+      json: refreshToken ? { refresh_token: refreshToken } : {},
+    })
+  } catch {
+    // Offline: the refresh token expires on its own; the local session is cleared regardless.
+  }
+}

@@ -1,0 +1,151 @@
+import { useEffect } from 'react'
+import { act, render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
+import { getAccessToken, getRefreshToken, saveTokens } from '../session-storage'
+import { useAuth, type AuthContextValue } from './auth-context'
+import { AuthProvider } from './auth-provider'
+
+const probe: { auth?: AuthContextValue } = {}
+
+function Probe() {
+  const auth = useAuth()
+  useEffect(() => {
+    probe.auth = auth
+  })
+  if (auth.loading) return <p>carregando</p>
+  return <p>{auth.isAuthenticated ? `logado: ${auth.user?.email}` : 'deslogado'}</p>
+}
+
+function renderAuth() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>
+    </QueryClientProvider>,
+  )
+}
+
+const tokens = (access: string, refresh: string) =>
+  jsonResponse({
+    access_token: access,
+    refresh_token: refresh,
+    token_type: 'bearer',
+    expires_in: 900,
+  })
+
+describe('AuthProvider start-up', () => {
+  it('with a valid token, loads the user', async () => {
+    saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
+    mockServer({ 'GET /api/v1/auth/me/status': () => jsonResponse(makeUser()) })
+    renderAuth()
+    expect(screen.getByText('carregando')).toBeInTheDocument()
+    await screen.findByText('logado: jogadora@areia.test')
+  })
+
+  it('with an expired token, refreshes first, then loads the user', async () => {
+    saveTokens({ access_token: jwtExpiringIn(-5), refresh_token: 'r1' })
+    const fresh = jwtExpiringIn(900)
+    const server = mockServer({
+      'POST /api/v1/auth/refresh/': () => tokens(fresh, 'r2'),
+      'GET /api/v1/auth/me/status': (request) => {
+        expect(request.headers.get('Authorization')).toBe(`Bearer ${fresh}`)
+        return jsonResponse(makeUser())
+      },
+    })
+    renderAuth()
+    await screen.findByText('logado: jogadora@areia.test')
+    expect(server.count('POST /api/v1/auth/refresh/')).toBe(1)
+    expect(probe.auth?.token).toBe(fresh)
+  })
+
+  it('logs out when the refresh fails', async () => {
+    saveTokens({ access_token: jwtExpiringIn(-5), refresh_token: 'revogado' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão inválida.' }, 401),
+    })
+    renderAuth()
+    await screen.findByText('deslogado')
+    expect(getRefreshToken()).toBeNull()
+  })
+
+  it('logs out when the user status cannot be fetched', async () => {
+    saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
+    mockServer({
+      'GET /api/v1/auth/me/status': () => jsonResponse({ detail: 'Erro interno.' }, 500),
+    })
+    renderAuth()
+    await screen.findByText('deslogado')
+    expect(getAccessToken()).toBeNull()
+  })
+
+  it('ends loading without any call for a visitor', async () => {
+    const server = mockServer({})
+    renderAuth()
+    await screen.findByText('deslogado')
+    expect(server.calls).toHaveLength(0)
+  })
+})
+
+describe('AuthProvider actions', () => {
+  it('logs in, stores both tokens, and logs out revoking the session', async () => {
+    const access = jwtExpiringIn(900)
+    const server = mockServer({
+      'POST /api/v1/auth/login/': () => tokens(access, 'r1'),
+      'GET /api/v1/auth/me/status': () => jsonResponse(makeUser()),
+      'POST /api/v1/auth/logout/': async (request) => {
+        expect(request.headers.get('Authorization')).toBe(`Bearer ${access}`)
+        expect(await request.json()).toEqual({ refresh_token: 'r1' })
+        return new Response(null, { status: 204 })
+      },
+    })
+    renderAuth()
+    await screen.findByText('deslogado')
+    let result: Awaited<ReturnType<AuthContextValue['login']>> | undefined
+    await act(async () => {
+      result = await probe.auth?.login('jogadora@areia.test', 'segredo')
+    })
+    expect(result).toMatchObject({ success: true, user: { email: 'jogadora@areia.test' } })
+    expect(getAccessToken()).toBe(access)
+    expect(getRefreshToken()).toBe('r1')
+    await screen.findByText('logado: jogadora@areia.test')
+
+    await act(async () => {
+      await probe.auth?.logout()
+    })
+    await screen.findByText('deslogado')
+    expect(getRefreshToken()).toBeNull()
+    expect(server.count('POST /api/v1/auth/logout/')).toBe(1)
+  })
+
+  it('says "Email ou senha inválidos." on a 401 from login', async () => {
+    mockServer({
+      'POST /api/v1/auth/login/': () => jsonResponse({ detail: 'Email ou senha inválidos.' }, 401),
+    })
+    renderAuth()
+    await screen.findByText('deslogado')
+    await expect(probe.auth?.login('a@b.c', 'x')).rejects.toThrow('Email ou senha inválidos.')
+  })
+
+  it('logs out when a later request cannot refresh the session', async () => {
+    saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
+    let statusCalls = 0
+    mockServer({
+      'GET /api/v1/auth/me/status': () => {
+        statusCalls += 1
+        return statusCalls === 1
+          ? jsonResponse(makeUser())
+          : jsonResponse({ detail: 'Token inválido.' }, 401)
+      },
+      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão encerrada.' }, 401),
+    })
+    renderAuth()
+    await screen.findByText('logado: jogadora@areia.test')
+    await act(async () => {
+      await probe.auth?.reloadUser()
+    })
+    await waitFor(() => expect(screen.getByText('deslogado')).toBeInTheDocument())
+  })
+})

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { ApiError } from '../api-error'
+import { ensureAccessToken } from '../session'
+import { onSessionEvent } from '../session-events'
+import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../session-storage'
+import { fetchUserStatus, requestGoogleLogin, requestLogin, requestLogout } from './auth-api'
+import {
+  AuthContext,
+  AuthFlowError,
+  type AuthContextValue,
+  type AuthState,
+  type LoginResult,
+  type User,
+} from './auth-context'
+
+export const LOGIN_FAILED_MESSAGE = 'Email ou senha inválidos.'
+export const NO_USER_AFTER_LOGIN_MESSAGE =
+  'Não foi possível obter os dados do usuário após o login.'
+export const GOOGLE_LOGIN_FAILED_MESSAGE = 'Falha no login com Google.'
+
+const loggedOut: Omit<AuthState, 'loading' | 'refreshing'> = {
+  token: null,
+  user: null,
+  isAuthenticated: false,
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const [state, setState] = useState<AuthState>({ ...loggedOut, loading: true, refreshing: false })
+
+  const clearLocal = useCallback(() => {
+    clearTokens()
+    queryClient.clear()
+    setState((s) => ({ ...s, ...loggedOut }))
+  }, [queryClient])
+
+  const logout = useCallback<AuthContextValue['logout']>(
+    async ({ remote = true } = {}) => {
+      const access = getAccessToken()
+      const refresh = getRefreshToken()
+      clearLocal()
+      if (remote && (access || refresh)) await requestLogout(access, refresh)
+    },
+    [clearLocal],
+  )
+
+  // SPEC §4: a failed refresh anywhere (the API client) logs the user out here.
+  useEffect(
+    () =>
+      onSessionEvent((event) => {
+        switch (event.type) {
+          case 'ended':
+            queryClient.clear()
+            setState((s) => ({ ...s, ...loggedOut }))
+            break
+          case 'tokens':
+            setState((s) => ({ ...s, token: event.accessToken }))
+            break
+          case 'refreshing':
+            setState((s) => ({ ...s, refreshing: event.refreshing }))
+            break
+        }
+      }),
+    [queryClient],
+  )
+
+  // Start-up: a valid token (refreshed if missing or expired), then the user; loading always ends.
+  useEffect(() => {
+    let cancelled = false
+    const start = async () => {
+      try {
+        const token = await ensureAccessToken()
+        const user = await fetchUserStatus()
+        if (!cancelled)
+          setState({ token, user, isAuthenticated: true, loading: false, refreshing: false })
+      } catch {
+        if (!cancelled) {
+          // No stored session is the normal case of a visitor; any other failure also logs out.
+          if (getRefreshToken()) clearTokens()
+          setState((s) => ({ ...s, ...loggedOut, loading: false }))
+        }
+      }
+    }
+    void start()
+    return () => {
+      cancelled = true
+    }
+  }, [])
+
+  const completeLogin = useCallback(
+    async (tokens: { access_token: string; refresh_token: string }): Promise<LoginResult> => {
+      saveTokens(tokens)
+      let user: User
+      try {
+        user = await fetchUserStatus()
+      } catch {
+        await logout()
+        throw new AuthFlowError(NO_USER_AFTER_LOGIN_MESSAGE)
+      }
+      queryClient.clear()
+      setState((s) => ({ ...s, token: tokens.access_token, user, isAuthenticated: true }))
+      return { success: true, user }
+    },
+    [logout, queryClient],
+  )
+
+  const login = useCallback<AuthContextValue['login']>(
+    async (email, password) => {
+      let tokens
+      try {
+        tokens = await requestLogin(email, password)
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401)
+          throw new AuthFlowError(LOGIN_FAILED_MESSAGE)
+        throw error
+      }
+      return completeLogin(tokens)
+    },
+    [completeLogin],
+  )
+
+  const loginWithGoogle = useCallback<AuthContextValue['loginWithGoogle']>(
+    async (callback, redirectUri) => {
+      try {
+        return await completeLogin(await requestGoogleLogin(callback, redirectUri))
+      } catch (error) {
+        await logout({ remote: false })
+        if (error instanceof AuthFlowError) throw error
+        const detail = error instanceof ApiError ? error.detail : null
+        throw new AuthFlowError(detail ?? GOOGLE_LOGIN_FAILED_MESSAGE)
+      }
+    },
+    [completeLogin, logout],
+  )
+
+  const reloadUser = useCallback<AuthContextValue['reloadUser']>(async () => {
+    try {
+      const user = await fetchUserStatus()
+      setState((s) => ({ ...s, user, isAuthenticated: true }))
+      return user
+    } catch {
+      await logout()
+      return null
+    }
+  }, [logout])
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, loginWithGoogle, logout, reloadUser }),
+    [state, login, loginWithGoogle, logout, reloadUser],
+  )
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}

@@ -1,0 +1,192 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SessionExpiredError } from './api-error'
+import {
+  CONNECTION_STATUS,
+  ChatSocket,
+  PING_INTERVAL_MS,
+  RECONNECT_DELAY_MS,
+  type ConnectionStatus,
+  type SocketLike,
+} from './chat-socket'
+
+class FakeSocket implements SocketLike {
+  readyState = 0
+  sent: string[] = []
+  closedWith: number | undefined
+  onopen: SocketLike['onopen'] = null
+  onclose: SocketLike['onclose'] = null
+  onerror: SocketLike['onerror'] = null
+  onmessage: SocketLike['onmessage'] = null
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(data)
+  }
+  close(code?: number) {
+    this.closedWith = code
+    this.readyState = 3
+  }
+  open() {
+    this.readyState = 1
+    this.onopen?.(new Event('open'))
+  }
+  drop(code = 1006) {
+    this.readyState = 3
+    this.onclose?.({ code } as CloseEvent)
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) } as MessageEvent)
+  }
+}
+
+let sockets: FakeSocket[]
+let statuses: ConnectionStatus[]
+let frames: unknown[]
+let getToken: ReturnType<typeof vi.fn<() => Promise<string>>>
+let renewToken: ReturnType<typeof vi.fn<() => Promise<string>>>
+
+function makeClient() {
+  return new ChatSocket({
+    onFrame: (frame) => frames.push(frame),
+    onStatus: (status) => statuses.push(status),
+    createSocket: (url) => {
+      const socket = new FakeSocket(url)
+      sockets.push(socket)
+      return socket
+    },
+    getToken,
+    renewToken,
+    endpoint: () => 'ws://areia.test/api/v1/chat/ws',
+  })
+}
+
+/** Lets the token promise settle so the socket gets created. */
+const settle = () => vi.advanceTimersByTimeAsync(0)
+const last = () => {
+  const socket = sockets.at(-1)
+  if (!socket) throw new Error('no socket opened')
+  return socket
+}
+
+const message = (id: number) => ({
+  type: 'message',
+  id,
+  sender: 'AI',
+  coach_id: 'c1',
+  coach_assigned_name: 'Bruno',
+  coach_archetype_name: 'Técnico',
+  content: 'Oi',
+  timestamp: '2025-09-03T12:00:00.000Z',
+  actions: null,
+  suggestions: null,
+})
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  sockets = []
+  statuses = []
+  frames = []
+  getToken = vi.fn(() => Promise.resolve('good-token'))
+  renewToken = vi.fn(() => Promise.resolve('renewed-token'))
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('ChatSocket', () => {
+  it('connects with the token and the after cursor, and says Conectado once open', async () => {
+    const client = makeClient()
+    client.noteMessageId(41)
+    client.start()
+    await settle()
+    expect(last().url).toBe('ws://areia.test/api/v1/chat/ws?token=good-token&after=41')
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.connecting)
+    last().open()
+    expect(statuses.at(-1)).toBe('Conectado')
+    client.stop()
+  })
+
+  it('pings every 30 s while open', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS - 1)
+    expect(last().sent).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(last().sent).toEqual([JSON.stringify({ type: 'ping' })])
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS)
+    expect(last().sent).toHaveLength(2)
+    client.stop()
+  })
+
+  it('reconnects 3 s after an unexpected close, from the highest id received', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    last().receive(message(7))
+    last().receive(message(5))
+    expect(frames).toHaveLength(2)
+    last().drop(1006)
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.reconnecting)
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1)
+    expect(sockets).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sockets).toHaveLength(2)
+    expect(last().url).toContain('after=7')
+    // It had opened: the token was fine, so no renewal.
+    expect(renewToken).not.toHaveBeenCalled()
+    client.stop()
+  })
+
+  it('does not reconnect after a normal close (1000)', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    last().drop(1000)
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3)
+    expect(sockets).toHaveLength(1)
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.idle)
+  })
+
+  it('renews the token when the handshake is refused (closed before open)', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().drop(1006)
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS)
+    expect(renewToken).toHaveBeenCalledTimes(1)
+    expect(last().url).toContain('token=renewed-token')
+    client.stop()
+  })
+
+  it('stops for good when the session is over', async () => {
+    getToken.mockRejectedValueOnce(new SessionExpiredError('Sessão expirada.'))
+    const client = makeClient()
+    client.start()
+    await settle()
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3)
+    expect(sockets).toHaveLength(0)
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.idle)
+  })
+
+  it('stop closes with 1000 and never reconnects; unreadable frames are only logged', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    const socket = last()
+    socket.open()
+    socket.onmessage?.({ data: 'not json' } as MessageEvent)
+    socket.receive({ type: 'nonsense' })
+    expect(frames).toEqual([])
+    expect(console.warn).toHaveBeenCalled()
+    client.stop()
+    expect(socket.closedWith).toBe(1000)
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3)
+    expect(sockets).toHaveLength(1)
+    expect(client.send({ type: 'ping' })).toBe(false)
+  })
+})

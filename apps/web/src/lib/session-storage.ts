@@ -1,0 +1,38 @@
+import type { TokenPair } from '@areia/contracts'
+
+// SPEC §3: both tokens live in local storage, so a reload or a new tab keeps the session.
+const ACCESS_KEY = 'areia.access_token'
+const REFRESH_KEY = 'areia.refresh_token'
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key)
+  } catch {
+    // Storage can be disabled (private mode, policies); the app then behaves as logged out.
+    return null
+  }
+}
+
+export const sessionStorageKeys = { access: ACCESS_KEY, refresh: REFRESH_KEY } as const
+
+export function getAccessToken(): string | null {
+  return read(ACCESS_KEY)
+}
+
+export function getRefreshToken(): string | null {
+  return read(REFRESH_KEY)
+}
+
+export function saveTokens(pair: Pick<TokenPair, 'access_token' | 'refresh_token'>): void {
+  window.localStorage.setItem(ACCESS_KEY, pair.access_token)
+  window.localStorage.setItem(REFRESH_KEY, pair.refresh_token)
+}
+
+export function clearTokens(): void {
+  try {
+    window.localStorage.removeItem(ACCESS_KEY)
+    window.localStorage.removeItem(REFRESH_KEY)
+  } catch {
+    // Nothing stored can be removed when storage is unavailable.
+  }
+}

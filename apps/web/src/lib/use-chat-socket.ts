@@ -1,0 +1,51 @@
+import type { ClientFrame, ServerFrame } from '@areia/contracts'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useAuth } from './auth/auth-context'
+import { CONNECTION_STATUS, ChatSocket, type ConnectionStatus } from './chat-socket'
+
+export type ChatConnection = {
+  status: ConnectionStatus
+  send: (frame: ClientFrame) => boolean
+}
+
+/**
+ * SPEC §4: the socket is open while the player is authenticated and the session is not loading,
+ * and `ready` (the history is in, so `after` is known); closed otherwise. `startAfter` is the
+ * highest message id already on screen.
+ */
+export function useChatSocket(options: {
+  ready: boolean
+  startAfter: number
+  onFrame: (frame: ServerFrame) => void
+}): ChatConnection {
+  const { isAuthenticated, loading } = useAuth()
+  const [status, setStatus] = useState<ConnectionStatus>(CONNECTION_STATUS.idle)
+  const onFrame = useRef(options.onFrame)
+  const socketRef = useRef<ChatSocket | null>(null)
+
+  useEffect(() => {
+    onFrame.current = options.onFrame
+  })
+
+  const active = isAuthenticated && !loading && options.ready
+  const { startAfter } = options
+  useEffect(() => {
+    if (!active) return
+    const socket = new ChatSocket({
+      onFrame: (frame) => onFrame.current(frame),
+      onStatus: setStatus,
+    })
+    socket.noteMessageId(startAfter)
+    socketRef.current = socket
+    socket.start()
+    return () => {
+      socket.stop()
+      socketRef.current = null
+    }
+    // `startAfter` is read once per connection: later ids come through the socket itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active])
+
+  const send = useCallback((frame: ClientFrame) => socketRef.current?.send(frame) ?? false, [])
+  return { status, send }
+}

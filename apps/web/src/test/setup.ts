@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+// An unexpected console.error (a React warning, an unhandled failure) fails the test that
+// produced it; a test expecting one replaces the spy with its own.
+let consoleErrors: unknown[][] = []
+
+beforeEach(() => {
+  consoleErrors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args)
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  window.localStorage.clear()
+  const errors = consoleErrors
+  consoleErrors = []
+  if (errors.length > 0) {
+    throw new Error(
+      `console.error was called:\n${errors.map((a) => a.map(String).join(' ')).join('\n')}`,
+    )
+  }
+})

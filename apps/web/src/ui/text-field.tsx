@@ -1,0 +1,56 @@
+import { useId, type InputHTMLAttributes } from 'react'
+
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }
+
+export function TextField({ label, hint, id, className, ...input }: TextFieldProps) {
+  const generated = useId()
+  const inputId = id ?? generated
+  const hintId = hint ? `${inputId}-hint` : undefined
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label className="field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input className="field__input" id={inputId} aria-describedby={hintId} {...input} />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+type ValueFieldProps = Omit<TextFieldProps, 'type' | 'onChange' | 'value'> & {
+  value: string
+  onValue: (value: string) => void
+}
+
+/** A required password input; `autoComplete` tells managers whether it is the current one. */
+export function PasswordField({ onValue, ...props }: ValueFieldProps) {
+  return <TextField type="password" required onChange={(e) => onValue(e.target.value)} {...props} />
+}
+
+export function EmailField({ onValue, ...props }: Omit<ValueFieldProps, 'label'>) {
+  return (
+    <TextField
+      label="E-mail"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      onChange={(e) => onValue(e.target.value)}
+      {...props}
+    />
+  )
+}
+
+/** The form-level error line, announced to screen readers. */
+export function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <p className="form-error" role="alert">
+      {message}
+    </p>
+  ) : null
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// In production the server hosts dist/ on its own port; in `npm run dev` Vite proxies the API.
+export default defineConfig({
+  plugins: [
+    react(),
+    // The service worker (src/sw/sw.ts) is built with the app and gets the precache list of this
+    // very build injected; the app registers it itself (src/features/push/service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      // public/manifest.webmanifest is the manifest; index.html links it.
+      manifest: false,
+      injectManifest: {
+        // index.html is left out on purpose: navigations always go to the network (the shell is
+        // never stale) and fall back to offline.html when there is none.
+        globPatterns: ['**/*.{js,css,woff2,png,svg,webmanifest}', 'offline.html'],
+        // Inter's other scripts load only for text that needs them (unicode-range).
+        globIgnores: ['sw.js', 'index.html', 'assets/inter-{cyrillic,greek,vietnamese}*'],
+        rollupFormat: 'es',
+        sourcemap: false,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://localhost:3000', ws: true, changeOrigin: false },
+      // The PagBank simulator (its SDK stand-in and "Simular pagamento") in embedded mode.
+      '/sandbox': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The server's CSP forbids inline scripts; keep Vite from inlining the module preload polyfill.
+    modulePreload: { polyfill: false },
+    assetsInlineLimit: 0,
+  },
+})
