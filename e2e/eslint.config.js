@@ -1,0 +1,2 @@
+// The end-to-end harness's own lint rules; the root config spreads this.
+export default []

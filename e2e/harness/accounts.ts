@@ -1,0 +1,32 @@
+/** Accounts whose onboarding the harness marks finished, one per journey that needs the shell. */
+export const SEEDED_PASSWORD = 'Areia-2025!'
+
+export const SEEDED_ACCOUNTS = {
+  shell: 'shell@areia.test',
+  refresh: 'refresh@areia.test',
+  password: 'senha@areia.test',
+  deletion: 'exclusao@areia.test',
+  screensMobile: 'telas-celular@areia.test',
+  screensDesktop: 'telas-computador@areia.test',
+  pro: 'pro@areia.test',
+  billingPix: 'assinatura-pix@areia.test',
+  billingCard: 'assinatura-cartao@areia.test',
+  push: 'notificacoes@areia.test',
+  pwa: 'app-instalado@areia.test',
+} as const
+
+export type SeededAccount = keyof typeof SEEDED_ACCOUNTS
+
+/** A fresh e-mail for journeys that sign up themselves. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@areia.test`
+}
+
+/** Accounts the local OpenID provider (standing in for Google) knows; any other login is verified. */
+export const GOOGLE_TEST_ACCOUNTS = {
+  'google-nao-verificado': {
+    email: 'google-nao-verificado@areia.test',
+    email_verified: false,
+    name: 'Conta Sem Verificação',
+  },
+}

@@ -1,0 +1,146 @@
+import type { Locator, Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+const WAIT = { timeout: 20_000 }
+
+export type ChatLine = { name: string; role: string; text: string }
+
+/** Records every typing line the page ever shows, however briefly (before the app loads). */
+export const RECORD_TYPING_SCRIPT = `
+  window.__typingSeen = [];
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('.chat__typing')) {
+      const text = el.textContent || '';
+      if (!window.__typingSeen.includes(text)) window.__typingSeen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+`
+
+/** The chat screen as a player uses it: read the conversation, type, tap chips. */
+export class ChatScreen {
+  constructor(readonly page: Page) {}
+
+  messages(): Locator {
+    return this.page.locator('.chat__messages > li')
+  }
+
+  input(): Locator {
+    return this.page.getByLabel('Mensagem', { exact: true })
+  }
+
+  async lines(): Promise<ChatLine[]> {
+    return this.messages().evaluateAll((items) =>
+      items.map((li) => ({
+        name: li.querySelector('.message__name')?.textContent ?? '',
+        role: li.querySelector('.message__role')?.textContent ?? '',
+        text: li.querySelector('.message__text')?.textContent ?? '',
+      })),
+    )
+  }
+
+  /** Stored ids on screen; an optimistic copy not yet stored has none and counts as 0. */
+  async ids(): Promise<number[]> {
+    return this.messages().evaluateAll((items) =>
+      items.map((li) => Number(li.getAttribute('data-message-id') ?? 0)),
+    )
+  }
+
+  async lastLine(): Promise<ChatLine | undefined> {
+    return (await this.lines()).at(-1)
+  }
+
+  /** Connected, nobody typing: the box takes an answer. */
+  async waitUntilReady() {
+    await this.page.getByText('Conectado', { exact: true }).waitFor(WAIT)
+    await expect.poll(() => this.input().isEnabled(), WAIT).toBe(true)
+  }
+
+  async send(text: string) {
+    await this.waitUntilReady()
+    await this.input().fill(text)
+    await this.input().press('Enter')
+    await this.expectLine({ name: 'Você', text })
+  }
+
+  async tapChip(text: string) {
+    await this.waitUntilReady()
+    await this.page
+      .getByRole('group', { name: 'Sugestões de resposta' })
+      .getByRole('button', { name: text, exact: true })
+      .click()
+    await this.expectLine({ name: 'Você', text })
+  }
+
+  async chips(): Promise<string[]> {
+    return this.page.locator('.chat__chips .chip').allTextContents()
+  }
+
+  async expectLine(match: Partial<ChatLine>, from = 0) {
+    await expect
+      .poll(
+        async () =>
+          (await this.lines())
+            .slice(from)
+            .some((line) =>
+              Object.entries(match).every(([key, value]) => line[key as keyof ChatLine] === value),
+            ),
+        WAIT,
+      )
+      .toBe(true)
+  }
+
+  /** Sends a question and waits for the coach with `role` to answer it; returns that answer. */
+  async ask(question: string, role: string): Promise<ChatLine> {
+    await this.waitUntilReady()
+    const before = await this.messages().count()
+    await this.send(question)
+    await this.expectLine({ role }, before)
+    const answer = (await this.lines()).slice(before).find((line) => line.role === role)
+    if (!answer) throw new Error(`no answer from ${role}`)
+    return answer
+  }
+
+  async typingSeen(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { __typingSeen: string[] }).__typingSeen)
+  }
+}
+
+/**
+ * Answers the host's onboarding questions the way a player would: mostly typing, one chip.
+ * Returns once the app has moved to /chat.
+ */
+export async function finishOnboarding(chat: ChatScreen, name: string) {
+  const answered: string[] = []
+  for (let turn = 0; turn < 20; turn++) {
+    await chat.page.waitForFunction(
+      () =>
+        location.pathname === '/chat' ||
+        (document.querySelector('.chat__messages > li:last-child .message__name')?.textContent ===
+          'Areia' &&
+          !document.querySelector('#chat-input')?.hasAttribute('disabled')),
+      undefined,
+      WAIT,
+    )
+    if (new URL(chat.page.url()).pathname === '/chat') return answered
+    const question = (await chat.lastLine())?.text ?? ''
+    if (/chamad/i.test(question)) await chat.send(`Pode me chamar de ${name}`)
+    else if (/categoria por idade/i.test(question)) await chat.tapChip('Não jogo por idade')
+    else if (/categoria/i.test(question)) await chat.send('Jogo na categoria C')
+    else if (/altura/i.test(question)) await chat.send('1,72')
+    else if (/mão/i.test(question)) await chat.send('Mão direita')
+    else if (/identifica/i.test(question)) await chat.send('Feminino')
+    else if (/objetivo/i.test(question)) await chat.send('Quero subir de categoria e competir')
+    else if (/vezes por semana/i.test(question)) await chat.send('3 vezes por semana')
+    else {
+      const [chip] = await chat.chips()
+      if (chip) await chat.tapChip(chip)
+      else {
+        // The closing message asks nothing: the client is on its way to /chat.
+        await chat.page.waitForURL('**/chat', WAIT)
+        return answered
+      }
+    }
+    answered.push(question)
+  }
+  throw new Error(`onboarding did not finish; asked: ${answered.join(' | ')}`)
+}

@@ -1,0 +1,43 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from './accounts'
+
+/** Signs up every seeded account through the public API, as a person would. */
+export async function registerSeededAccounts(baseUrl: string): Promise<void> {
+  for (const email of Object.values(SEEDED_ACCOUNTS)) {
+    const response = await fetch(`${baseUrl}/api/v1/auth/register/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: SEEDED_PASSWORD }),
+    })
+    if (response.status !== 201) {
+      throw new Error(
+        `seeding ${email}: register answered ${response.status} ${await response.text()}`,
+      )
+    }
+  }
+}
+
+/**
+ * Journeys about other screens skip the onboarding conversation (chat.test.ts goes through it
+ * with its own new players): the harness writes the end state directly, with the server stopped (PGlite has a single writer). The `pro` account
+ * also gets PAYMENT_OK so the sidebar's disabled "Plano Pro" can be checked.
+ */
+export async function markSeededAccountsOnboarded(dataDir: string): Promise<void> {
+  const db = await PGlite.create(path.join(dataDir, 'pgdata'))
+  try {
+    const emails = Object.values(SEEDED_ACCOUNTS)
+    const updated = await db.query(
+      `UPDATE users SET onboarding_status = 'COMPLETED' WHERE email = ANY($1::text[])`,
+      [emails],
+    )
+    if (updated.affectedRows !== emails.length) {
+      throw new Error(`seeding: expected ${emails.length} users, updated ${updated.affectedRows}`)
+    }
+    await db.query(`UPDATE users SET payment_status = 'PAYMENT_OK' WHERE email = $1`, [
+      SEEDED_ACCOUNTS.pro,
+    ])
+  } finally {
+    await db.close()
+  }
+}

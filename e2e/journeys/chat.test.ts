@@ -1,0 +1,142 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
+import { launchBrowser } from '../harness/browser'
+import { ChatScreen, RECORD_TYPING_SCRIPT, finishOnboarding } from '../harness/chat'
+import { freePort, startServer, type RunningServer } from '../harness/server'
+import { UserSession, type ViewportName } from '../harness/user-session'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+let sessions: UserSession[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+afterEach(async () => {
+  for (const session of sessions) await session.close()
+  sessions = []
+})
+
+/** A brand-new player, signed up and logged in, on the onboarding chat. */
+async function newPlayer(url: string, viewport: ViewportName = 'mobile') {
+  const session = await UserSession.open(browser, url, viewport)
+  sessions.push(session)
+  await session.context.addInitScript(RECORD_TYPING_SCRIPT)
+  const email = uniqueEmail('chat')
+  await session.signUp(email, SEEDED_PASSWORD)
+  await session.logIn(email, SEEDED_PASSWORD)
+  await session.expectPath('/')
+  return { session, chat: new ChatScreen(session.page) }
+}
+
+const TEAM = ['Coach Técnico', 'Coach Mental', 'Coach Estatístico']
+
+/** Waits for the three introductions and returns the coaches' names by role. */
+async function expectIntroductions(chat: ChatScreen) {
+  for (const role of TEAM) await chat.expectLine({ role })
+  const lines = await chat.lines()
+  const names = TEAM.map((role) => lines.find((line) => line.role === role)?.name ?? '')
+  expect(new Set(names).size).toBe(3)
+  for (const name of names) expect(name).not.toBe('')
+  return names
+}
+
+describe('the chat', () => {
+  it('takes a new player from onboarding through the introductions to answers by the right coach', async () => {
+    const { session, chat } = await newPlayer(baseURL)
+    await session.expectHeading('Vamos montar o seu time de treinadores')
+    await chat.expectLine({ name: 'Areia' })
+    await chat.waitUntilReady()
+    await session.capture('onboarding-chat')
+
+    const asked = await finishOnboarding(chat, 'Marina')
+    expect(asked.length).toBeGreaterThanOrEqual(6)
+    await session.expectPath('/chat')
+    expect(await session.page.locator('.shell').getAttribute('class')).toContain('shell--chat')
+
+    await expectIntroductions(chat)
+    const typing = await chat.typingSeen()
+    expect(typing.some((text) => text.endsWith('está digitando'))).toBe(true)
+
+    const technique = await chat.ask('Como melhoro meu saque?', 'Coach Técnico')
+    expect(technique.text.length).toBeGreaterThan(20)
+    const nerves = await chat.ask('Fico muito nervoso nos pontos decisivos', 'Coach Mental')
+    expect(nerves.text.length).toBeGreaterThan(20)
+    await chat.waitUntilReady()
+    await session.capture('chat')
+
+    const before = await chat.lines()
+    await session.page.reload()
+    await chat.expectLine({ text: 'Fico muito nervoso nos pontos decisivos' })
+    await expect.poll(() => chat.lines()).toEqual(before)
+  })
+
+  it('shows every message in two tabs of the same player', async () => {
+    const { session, chat } = await newPlayer(baseURL, 'desktop')
+    await chat.expectLine({ name: 'Areia' })
+    await session.capture('onboarding-chat')
+    await finishOnboarding(chat, 'Rafa')
+    await expectIntroductions(chat)
+
+    const other = new ChatScreen(await session.context.newPage())
+    await other.page.goto('/chat')
+    await expectIntroductions(other)
+
+    const answer = await chat.ask('Como melhoro meu saque?', 'Coach Técnico')
+    await other.expectLine({ name: 'Você', text: 'Como melhoro meu saque?' })
+    await other.expectLine({ role: 'Coach Técnico', text: answer.text })
+    await chat.waitUntilReady()
+    await session.capture('chat')
+    // Both tabs hold the same conversation, each message once.
+    await expect.poll(() => other.lines()).toEqual(await chat.lines())
+  })
+})
+
+describe('the chat across a server restart', () => {
+  let dataDir: string
+  let server: RunningServer | undefined
+  let port: number
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-e2e-restart-'))
+    port = await freePort()
+    server = await startServer(dataDir, { port })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('reconnects by itself and loses nothing', async () => {
+    if (!server) throw new Error('no server')
+    const { session, chat } = await newPlayer(server.url)
+    await finishOnboarding(chat, 'Caio')
+    await expectIntroductions(chat)
+    await chat.ask('Como melhoro meu saque?', 'Coach Técnico')
+    await chat.waitUntilReady()
+
+    await server.stop()
+    await session.expectText('Reconectando...')
+    server = await startServer(dataDir, { port })
+
+    // No reload: the page finds the server again and carries on.
+    await chat.ask('Fico muito nervoso nos pontos decisivos', 'Coach Mental')
+    await chat.waitUntilReady()
+    session.forgiveServerOutage()
+    const lines = await chat.lines()
+    await session.page.reload()
+    await chat.expectLine({ text: 'Fico muito nervoso nos pontos decisivos' })
+    await expect.poll(() => chat.lines()).toEqual(lines)
+    const ids = await chat.ids()
+    expect(ids).not.toContain(0)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+  })
+})

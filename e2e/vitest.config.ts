@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config'
+
+// Journeys share one built app and one server (see harness/global-setup.ts); the machine has
+// two cores, so files run one after another with generous timeouts.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    environment: 'node',
+    include: ['journeys/**/*.test.ts'],
+    globalSetup: ['harness/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    retry: 0,
+  },
+})
