@@ -11,6 +11,7 @@ const TABLES = [
   'oauth_states',
   'user_identities',
   'push_subscriptions',
+  'audit_log',
   'mail_outbox',
   'waitlist_entries',
   'coupon_redemptions',
