@@ -174,6 +174,59 @@ export const coaches = pgTable(
 )
 
 /**
+ * Agent Store partners. Seeded from the coach engine's catalogue on start (missing slugs only),
+ * then data: operators edit name, avatar, texts and knowledge, or hide a partner.
+ */
+export const partnerAgents = pgTable('partner_agents', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  avatar: text('avatar').notNull(),
+  category: text('category').notNull(),
+  description: text('description').notNull(),
+  sampleQuestion: text('sample_question').notNull(),
+  sampleAnswer: text('sample_answer').notNull(),
+  /** The engine's persona and knowledge topics (`PartnerKnowledge` of packages/coach). */
+  knowledge: jsonb('knowledge').notNull(),
+  /** Hidden partners leave the store and stop answering; rows stay for history. */
+  hidden: boolean('hidden').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Partners a player added to their conversation; the plan's `partner_agent_limit` caps them. */
+export const userPartnerAgents = pgTable(
+  'user_partner_agents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partnerAgents.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.partnerId] })],
+)
+
+/** What the team remembers about a player beyond the profile; the player edits or deletes it. */
+export const memoryFacts = pgTable(
+  'memory_facts',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    source: text('source').$type<'PLAYER' | 'CHAT'>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('memory_facts_user_idx').on(t.userId)],
+)
+
+/**
  * Every chat message, stored before it is sent. The bigserial id orders a player's messages
  * and is the cursor a reconnecting client catches up from.
  */
@@ -186,6 +239,8 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     senderType: senderTypeEnum('sender_type').notNull(),
     coachId: uuid('coach_id').references(() => coaches.id, { onDelete: 'set null' }),
+    /** Set when an Agent Store partner wrote it; the partner's name and avatar come from its row. */
+    partnerId: integer('partner_id').references(() => partnerAgents.id, { onDelete: 'set null' }),
     /** Shown name when there is no coach row (the onboarding host). */
     senderName: text('sender_name'),
     content: text('content').notNull(),
