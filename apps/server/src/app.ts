@@ -20,6 +20,9 @@ import { createRateLimitStore, type RateLimitStore } from './adapters/rate-limit
 import { createVideoStorage } from './adapters/storage'
 import type { Config } from './config'
 import { PasswordHasher } from './modules/auth/passwords'
+import { adminRoutes } from './modules/admin/routes'
+import { AdminService } from './modules/admin/service'
+import { AdminStore } from './modules/admin/store'
 import { authRoutes } from './modules/auth/routes'
 import { AuthService } from './modules/auth/service'
 import { loadSigningKey } from './modules/auth/signing-key'
@@ -369,6 +372,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await server.register(pushRoutes, { push })
   await server.register(videosRoutes, { videos, publicOrigin: config.publicOrigin })
   await server.register(legalRoutes, { legal: config.legal })
+  const admin = new AdminService(
+    database.db,
+    new AdminStore(),
+    users,
+    mailer,
+    clock,
+    (p) => `${publicBase()}${p}`,
+  )
+  await server.register(adminRoutes, { admin })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
 
   return {

@@ -10,6 +10,8 @@ export * from './jobs'
 export * from './notifications'
 export * from './google'
 export * from './videos'
+export * from './agents'
+export * from './admin'
 
 import { z } from 'zod'
 // Messages of zod's own checks (those without a message of ours) in Brazilian Portuguese.
