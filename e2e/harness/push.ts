@@ -94,13 +94,10 @@ export async function standInForPushService(context: BrowserContext, sub: StubSu
 
 /** The page's service worker registration, once a worker is active and controls the page. */
 export async function waitForServiceWorker(page: Page) {
+  // The predicate must be synchronous: waitForFunction takes a returned promise as truthy.
+  // A controller exists only once a worker is active, and it controls this page.
   await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration()
-      return (
-        registration?.active?.state === 'activated' && navigator.serviceWorker.controller !== null
-      )
-    },
+    () => navigator.serviceWorker.controller?.state === 'activated',
     undefined,
     { timeout: WAIT_MS, polling: 200 },
   )
