@@ -52,3 +52,23 @@ export {
   type Rng,
   type Team,
 } from './types'
+export {
+  PARTNERS,
+  MAX_AGENT_REPLIES,
+  partnerScore,
+  routeGroup,
+  scoreTopics,
+  partnerReply,
+  buildPartnerPrompt,
+  partnerSystemPrompt,
+  partnerSender,
+  type GroupReason,
+  type GroupRouting,
+  type PartnerReplyInput,
+  type PartnerPromptInput,
+  type PartnerDefinition,
+  type PartnerKnowledge,
+  type PartnerTopic,
+  type Speaker,
+} from './partners'
+export { factsFromMessage } from './memory'

@@ -59,10 +59,15 @@ export function injuriesIn(history: readonly ChatTurn[], text: string): Injury[]
   return INJURY_WORDS.filter(([, re]) => re.test(said)).map(([injury]) => injury)
 }
 
+/**
+ * With a memory (the facts the player can edit), injuries come from it and this message only:
+ * a fact the player deleted must stop shaping advice even though the old message still exists.
+ */
 export function contextOf(
   profile: PlayerProfile,
   history: readonly ChatTurn[],
   text: string,
+  memory?: readonly string[],
 ): PlayerContext {
   const height = profile.height_cm
   return {
@@ -71,6 +76,12 @@ export function contextOf(
     lefty:
       profile.dominant_hand === 'LEFT' ? true : profile.dominant_hand === 'RIGHT' ? false : null,
     heightCm: typeof height === 'number' && height >= 100 && height <= 230 ? height : null,
-    mentionedInjuries: injuriesIn(history, text),
+    mentionedInjuries:
+      memory === undefined
+        ? injuriesIn(history, text)
+        : injuriesIn(
+            memory.map((m) => ({ sender: 'USER', text: m })),
+            text,
+          ),
   }
 }

@@ -23,6 +23,8 @@ export interface BuildChatPromptInput {
   text: string
   /** Usually `retrieve(text, 3)`. */
   knowledge: readonly KnowledgeEntry[]
+  /** What the team remembers about the player (the memory screen's facts, as edited). */
+  memory?: readonly string[]
 }
 
 /** Enough context for a follow-up without paying for the whole conversation. */
@@ -38,7 +40,7 @@ const GENDER: Record<'MALE' | 'FEMALE' | 'OTHER' | 'UNDISCLOSED', string> = {
   UNDISCLOSED: 'prefere não dizer',
 }
 
-function profileLines(profile: PlayerProfile): string[] {
+export function profileLines(profile: PlayerProfile): string[] {
   const lines: string[] = []
   if (profile.name) lines.push(`- Nome: ${profile.name}`)
   const category = categoryText(profile)
@@ -68,7 +70,7 @@ function knowledgeLines(knowledge: readonly KnowledgeEntry[]): string[] {
 }
 
 /** Rules every coach follows, whatever the model; the last ones keep the product honest. */
-const RULES = [
+export const RULES = [
   'Responda sempre em português do Brasil, mesmo que o jogador escreva em outra língua.',
   'Seja conciso: no máximo uns 150 palavras, com algo concreto (um exercício, uma dica de execução, um número de repetições ou minutos).',
   'Use markdown simples (negrito, listas). Nunca use HTML.',
@@ -89,6 +91,9 @@ export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text
     `Você é ${p.fullName} ("${coach.name}"), Coach ${ARCHETYPE_LABEL[coach.archetype]} de IA da equipe exclusiva de um jogador de beach tennis no app Areia. Os outros coaches da equipe são ${others.join(' e ')}.`,
     `## Persona\n- História: ${p.background}\n- Voz: ${p.voice}\n- Traços: ${p.traits.join(', ')}\n- Bordões (use com moderação): ${p.catchphrases.join(' / ')}\n- Foco com este jogador: ${p.focus}`,
     `## Jogador\n${profileLines(profile).join('\n')}`,
+    ...(input.memory?.length
+      ? [`## O que a equipe lembra do jogador\n${input.memory.map((m) => `- ${m}`).join('\n')}`]
+      : []),
     `## Conhecimento relevante (correto e verificado)\n${knowledgeLines(knowledge).join('\n')}`,
     `## Regras\n${RULES.map((r) => `- ${r}`).join('\n')}`,
   ].join('\n\n')

@@ -13,6 +13,10 @@ export interface ReplyInput {
   /** The conversation so far, oldest first, without `text` itself. */
   history: readonly ChatTurn[]
   rng: Rng
+  /** Who answers, when the caller already routed (a group chat with partners); else `route`. */
+  coachIds?: readonly string[]
+  /** What the team remembers about the player; when given, it replaces old messages as the source of injuries. */
+  memory?: readonly string[]
 }
 
 const PAIN = /\b(dor|doi|doendo|dolorid|lesao|lesionad|machuc|inflama|tendinite)/
@@ -73,14 +77,14 @@ export function reply(input: ReplyInput): CoachReply[] {
   const english = isEnglish(normalized)
   const followUp = routing.matches.length === 0 && history.length > 0 && isFollowUp(normalized)
   const matches = followUp ? previousMatches(history) : routing.matches
-  const ctx = contextOf(profile, history, body)
+  const ctx = contextOf(profile, history, body, input.memory)
   const health = PAIN.test(normalized)
   const said = new Set(history.filter((t) => t.sender !== 'USER').map((t) => t.text.trim()))
   const chat = classifyChat(body, normalized, looksLikeGibberish(normalized))
 
   const replies: CoachReply[] = []
   let after: CoachPersona | undefined
-  for (const id of routing.coachIds) {
+  for (const id of input.coachIds ?? routing.coachIds) {
     const coach = team.coaches.find((c) => c.id === id)
     if (!coach) continue
     const entry = entryFor(coach, matches)
@@ -105,7 +109,7 @@ export function reply(input: ReplyInput): CoachReply[] {
     said.add(text)
     after = coach
   }
-  if (replies.length === 0) {
+  if (replies.length === 0 && input.coachIds === undefined) {
     const coach = team.coaches[0]
     replies.push({ coachId: coach.id, text: smallTalk('OFF_TOPIC', coach, profile, 0, false) })
   }

@@ -71,7 +71,7 @@ function mentioned(text: string, team: Team): { all: boolean; coaches: CoachPers
  * Feelings and numbers are what the player wants to talk about when they appear; technique words
  * often only set the scene ("fico nervoso no ponto de ouro" is about nerves, not the rules).
  */
-const INTENT_WEIGHT: Record<Archetype, number> = { MENTAL: 2, ESTATISTICO: 1.5, TECNICO: 1 }
+export const INTENT_WEIGHT: Record<Archetype, number> = { MENTAL: 2, ESTATISTICO: 1.5, TECNICO: 1 }
 
 function archetypeScores(matches: readonly ScoredEntry[]): Array<[Archetype, number]> {
   // An archetype's score is its best entry plus a little for each other one, so a message that

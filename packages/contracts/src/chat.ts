@@ -35,6 +35,11 @@ export const ChatHistoryItem = z.object({
   created_at: z.string(),
   actions: z.array(ChatAction).nullable(),
   suggestions: z.array(z.string()).nullable(),
+  /** Set when an Agent Store partner wrote the message (then `coach_id` is `partner:<slug>`). */
+  partner: z
+    .object({ slug: z.string(), avatar: z.string(), category_label: z.string() })
+    .nullable()
+    .optional(),
 })
 export type ChatHistoryItem = z.infer<typeof ChatHistoryItem>
 

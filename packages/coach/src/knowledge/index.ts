@@ -19,7 +19,7 @@ export const KNOWLEDGE: readonly KnowledgeEntry[] = [
   ...NUMBERS,
 ]
 
-interface CompiledKeyword {
+export interface CompiledKeyword {
   pattern: RegExp
   weight: number
 }
@@ -31,7 +31,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * a keyword written with a trailing space must match a whole word ("sol " is not "solto").
  * Phrases weigh more than single words because they are more specific.
  */
-function compile(keyword: string): CompiledKeyword {
+export function compileKeyword(keyword: string): CompiledKeyword {
   const whole = keyword.endsWith(' ')
   const kw = normalize(keyword)
   const tail = whole ? '(?![a-z0-9])' : ''
@@ -43,7 +43,7 @@ function compile(keyword: string): CompiledKeyword {
 }
 
 const COMPILED = new Map<string, CompiledKeyword[]>(
-  KNOWLEDGE.map((entry) => [entry.id, entry.keywords.map(compile)]),
+  KNOWLEDGE.map((entry) => [entry.id, entry.keywords.map(compileKeyword)]),
 )
 
 export interface ScoredEntry {
