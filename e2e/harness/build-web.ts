@@ -33,6 +33,9 @@ export function buildWebIfStale(): void {
   const viteBin = path.join(path.dirname(vitePackage), 'bin/vite.js')
   const result = spawnSync(process.execPath, [viteBin, 'build'], {
     cwd: WEB_DIR,
+    // Vitest runs under NODE_ENV=test, which would ship React's development build: journeys
+    // exercise the bundle players get.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe'],
     encoding: 'utf8',
   })

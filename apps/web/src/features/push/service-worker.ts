@@ -18,8 +18,7 @@ function setUpdateWaiting(value: boolean) {
  * it (UpdateBanner), then every open tab reloads onto it.
  */
 export function registerServiceWorker() {
-  // The worker exists only in a `vite build` (mode production); `npm run dev` has none. MODE, not
-  // PROD: the journeys build under NODE_ENV=test, which turns PROD off but still ships sw.js.
+  // The worker exists only in a `vite build` (mode production); `npm run dev` has none.
   if (import.meta.env.MODE !== 'production' || !('serviceWorker' in navigator)) return
   workbox = new Workbox('/sw.js', { scope: '/' })
   workbox.addEventListener('waiting', () => setUpdateWaiting(true))
