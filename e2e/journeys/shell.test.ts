@@ -96,12 +96,4 @@ describe('the shell', () => {
     expect(await plan.isDisabled()).toBe(true)
     expect(await session.sidebar().getByRole('button', { name: 'Seja Pro' }).count()).toBe(0)
   })
-
-  it('shows a real "em breve" page for the feature still to come', async () => {
-    session = await UserSession.open(browser, baseURL)
-    await session.logIn(SEEDED_ACCOUNTS.shell, SEEDED_PASSWORD)
-    await session.goto('/videos')
-    await session.expectHeading('Meus Vídeos')
-    await session.expectText('Em breve')
-  })
 })

@@ -10,6 +10,7 @@ import './styles/pages.css'
 import './styles/chat.css'
 import './styles/billing.css'
 import './styles/checkout.css'
+import './styles/videos.css'
 import { App } from './app/app'
 import { registerServiceWorker } from './features/push/service-worker'
 

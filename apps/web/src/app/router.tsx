@@ -1,8 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { createBrowserRouter } from 'react-router'
-import type { IconName } from '../ui/icons'
 import { Spinner } from '../ui/spinner'
-import { ComingSoonPage } from './coming-soon-page'
 import { OnboardingGuard, RequireAuth } from './guards'
 import { NotFoundPage } from './not-found-page'
 import { AppShell } from './shell/app-shell'
@@ -25,7 +23,8 @@ const RegisterPage = page(() => import('../features/auth/register-page'), 'Regis
 const TermsPage = page(() => import('../features/legal/terms-page'), 'TermsPage')
 const PrivacyPage = page(() => import('../features/legal/privacy-page'), 'PrivacyPage')
 const OnboardingChatPage = page(() => import('../features/chat/chat-page'), 'OnboardingChatPage')
-const ChatPage = page(() => import('../features/chat/chat-page'), 'ChatPage')
+const ChatPage = page(() => import('./chat-route'), 'ChatRoute')
+const VideosPage = page(() => import('../features/videos/videos-page'), 'VideosPage')
 const ChangePasswordPage = page(
   () => import('../features/account/change-password-page'),
   'ChangePasswordPage',
@@ -37,10 +36,6 @@ const DeleteAccountPage = page(
 
 const CheckoutPage = page(() => import('../features/billing/checkout-page'), 'CheckoutPage')
 const MyPlanPage = page(() => import('../features/billing/my-plan-page'), 'MyPlanPage')
-
-const soon = (title: string, description: string, icon: IconName): ReactNode => (
-  <ComingSoonPage title={title} description={description} icon={icon} />
-)
 
 export const routes = [
   { path: '/login', element: LoginPage },
@@ -59,14 +54,7 @@ export const routes = [
             children: [
               { index: true, element: OnboardingChatPage },
               { path: 'chat', element: ChatPage },
-              {
-                path: 'videos',
-                element: soon(
-                  'Meus Vídeos',
-                  'Em breve você vai enviar aqui os vídeos das suas partidas, um jogo por vídeo, e acompanhar o status de cada análise.',
-                  'video',
-                ),
-              },
+              { path: 'videos', element: VideosPage },
               { path: 'password', element: ChangePasswordPage },
               { path: 'delete-account', element: DeleteAccountPage },
               { path: 'pagamento', element: CheckoutPage },

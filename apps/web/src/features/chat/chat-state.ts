@@ -28,6 +28,8 @@ export type Typer = { id: string; name: string }
 
 export type ChatState = {
   loaded: boolean
+  /** The highest id the loaded history held: later messages arrived live. */
+  historyCutoff: number
   messages: ChatMessage[]
   typers: Typer[]
   lastSystemEvent: { event: SystemEvent; timestamp: string } | null
@@ -40,6 +42,7 @@ export type ChatEvent =
 
 export const initialChatState: ChatState = {
   loaded: false,
+  historyCutoff: 0,
   messages: [],
   typers: [],
   lastSystemEvent: null,
@@ -93,9 +96,10 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
     case 'history': {
       // Frames may have arrived while the history loaded: keep them after it, once.
       let messages = event.items.map(fromHistory)
+      const historyCutoff = highestId(messages)
       for (const m of state.messages)
         messages = m.id === null ? [...messages, m] : merge(messages, m)
-      return { ...state, loaded: true, messages }
+      return { ...state, loaded: true, historyCutoff, messages }
     }
     case 'sent':
       return {

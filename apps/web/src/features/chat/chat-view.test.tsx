@@ -24,6 +24,7 @@ vi.mock('../../lib/use-chat-socket', () => ({
   },
 }))
 vi.mock('./chat-api', () => ({ fetchChatHistory: () => Promise.resolve([]) }))
+vi.mock('../../lib/videos-api', () => ({ fetchAwaitingIdentification: () => Promise.resolve([]) }))
 
 beforeEach(() => {
   socket.sent = []

@@ -1,11 +1,14 @@
 import { useAuth } from '../../lib/auth/auth-context'
 import { useOpenPlans } from '../../lib/plans-modal'
+import { useOpenVideoUpload } from '../../lib/video-upload-modal'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { ChatComposer } from './chat-composer'
 import { currentSuggestions, typingText } from './chat-state'
 import { MessageList } from './message-list'
+import { UploadProgressList } from './upload-progress'
 import { useChat } from './use-chat'
+import { useVideoActions } from './use-video-actions'
 
 export const LOADING_HISTORY = 'Carregando seu histórico de mensagens...'
 export const CREATING_TEAM = 'Criando a sua equipe exclusiva e personalizada de coaches de IA...'
@@ -17,14 +20,20 @@ export function ChatView({ variant }: ChatViewProps) {
   const { state, status, disabled, send, pendingIntroductions } = useChat()
   const { logout, user } = useAuth()
   const openPlans = useOpenPlans()
+  const openVideoUpload = useOpenVideoUpload()
   // SPEC §4: sending a video needs PAYMENT_OK; anyone else is shown the plans instead.
   const onVideoClick =
-    variant === 'main' && user?.payment_status !== 'PAYMENT_OK'
-      ? (openPlans ?? undefined)
-      : undefined
+    variant !== 'main'
+      ? undefined
+      : user?.payment_status === 'PAYMENT_OK'
+        ? (openVideoUpload ?? undefined)
+        : (openPlans ?? undefined)
+  const video = useVideoActions(state, variant === 'main')
+  // SPEC §4: the input waits while a video awaits identification, as while coaches type.
+  const inputDisabled = disabled || video.awaitingIdentification
   const suggestions = disabled ? [] : currentSuggestions(state.messages)
   const typing = typingText(state.typers)
-  const empty = state.messages.length === 0
+  const empty = video.messages.length === 0
 
   const header =
     variant === 'onboarding' ? (
@@ -60,6 +69,7 @@ export function ChatView({ variant }: ChatViewProps) {
   const footer = (
     <>
       {emptyState}
+      {variant === 'main' ? <UploadProgressList /> : null}
       {suggestions.length > 0 ? (
         <div className="chat__chips" role="group" aria-label="Sugestões de resposta">
           {suggestions.map((text) => (
@@ -84,7 +94,13 @@ export function ChatView({ variant }: ChatViewProps) {
 
   return (
     <section className={`chat chat--${variant}`} aria-labelledby="chat-title">
-      <MessageList messages={state.messages} header={header} footer={footer} />
+      <MessageList
+        messages={video.messages}
+        header={header}
+        footer={footer}
+        onAction={variant === 'main' ? video.onAction : undefined}
+        busyAction={video.busyAction}
+      />
       <div className="chat__dock">
         <p
           className={`chat__status ${status === 'Conectado' ? 'chat__status--on' : ''}`}
@@ -93,7 +109,7 @@ export function ChatView({ variant }: ChatViewProps) {
           <span className="chat__status-dot" aria-hidden="true" />
           {status}
         </p>
-        <ChatComposer disabled={disabled} onSend={send} onVideoClick={onVideoClick} />
+        <ChatComposer disabled={inputDisabled} onSend={send} onVideoClick={onVideoClick} />
       </div>
     </section>
   )

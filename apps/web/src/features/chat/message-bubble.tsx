@@ -1,7 +1,9 @@
+import type { ChatAction } from '@areia/contracts'
 import { memo, useMemo } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
 import type { ChatMessage } from './chat-state'
 import { renderMarkdown } from './markdown'
+import { actionKey } from './use-video-actions'
 
 export const HOST_NAME = 'Areia'
 
@@ -39,7 +41,19 @@ function Markdown({ text }: { text: string }) {
   return <div className="message__text" dangerouslySetInnerHTML={{ __html: html }} />
 }
 
-export const MessageBubble = memo(function MessageBubble({ message }: { message: ChatMessage }) {
+type BubbleProps = {
+  message: ChatMessage
+  /** What a chip does; absent (the onboarding chat), chips are shown only. */
+  onAction?: (action: ChatAction) => void
+  /** `type:videoId` of the chip whose request is in flight. */
+  busyAction?: string | null
+}
+
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onAction,
+  busyAction = null,
+}: BubbleProps) {
   const mine = message.sender === 'USER'
   const { name, role } = senderLabel(message)
   const time = formatMessageTimestamp(message.timestamp).replace(',', '')
@@ -65,18 +79,22 @@ export const MessageBubble = memo(function MessageBubble({ message }: { message:
           <Markdown text={message.text} />
         )}
         {message.actions.length > 0 ? (
-          <div className="message__actions">
-            {message.actions.map((action) => (
-              // What each action does arrives with the video flow; until then it is shown only.
-              <button
-                key={`${action.type}-${action.label}`}
-                type="button"
-                className="chip"
-                disabled
-              >
-                {action.label}
-              </button>
-            ))}
+          <div className="message__actions" role="group" aria-label="Ações">
+            {message.actions.map((action) => {
+              const busy = busyAction !== null && busyAction === actionKey(action)
+              return (
+                <button
+                  key={`${action.type}-${action.label}`}
+                  type="button"
+                  className={`chip ${action.type === 'cancel_video' ? 'chip--danger' : ''}`}
+                  disabled={!onAction || busyAction !== null}
+                  aria-busy={busy || undefined}
+                  onClick={() => onAction?.(action)}
+                >
+                  {action.label}
+                </button>
+              )
+            })}
           </div>
         ) : null}
         <time className="message__time" dateTime={message.timestamp}>

@@ -1,3 +1,4 @@
+import type { ChatAction } from '@areia/contracts'
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Icon } from '../../ui/icons'
 import type { ChatMessage } from './chat-state'
@@ -12,13 +13,15 @@ type MessageListProps = {
   header?: ReactNode
   /** Below the messages: chips and the typing line, which also keep the view pinned. */
   footer?: ReactNode
+  onAction?: (action: ChatAction) => void
+  busyAction?: string | null
 }
 
 /**
  * Follows new messages while the player is at the bottom; once they scroll up to read, it
  * stays put and offers a "novas mensagens" pill instead of yanking them down.
  */
-export function MessageList({ messages, header, footer }: MessageListProps) {
+export function MessageList({ messages, header, footer, onAction, busyAction }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null)
   // Whether the player is reading the latest messages: the ref for observers, state for render.
   const pinnedRef = useRef(true)
@@ -76,7 +79,12 @@ export function MessageList({ messages, header, footer }: MessageListProps) {
           {header}
           <ol className="chat__messages" aria-label="Mensagens" aria-live="polite">
             {messages.map((message) => (
-              <MessageBubble key={message.key} message={message} />
+              <MessageBubble
+                key={message.key}
+                message={message}
+                onAction={onAction}
+                busyAction={busyAction}
+              />
             ))}
           </ol>
           {footer}

@@ -1,0 +1,91 @@
+import { useState } from 'react'
+import {
+  cancelVideoUpload,
+  CANCEL_FAILED,
+  dismissVideoUpload,
+  progressPercent,
+  progressText,
+  useVideoUploads,
+  type VideoUpload,
+} from '../../lib/video-uploads'
+import { useAlert } from '../../ui/alert-dialog'
+
+/**
+ * Uploads still going (or that failed) shown in the chat, so the player may close the upload
+ * modal and keep talking (SPEC §2). A finished one disappears: the server's receipt replaces it.
+ */
+export function UploadProgressList() {
+  const uploads = useVideoUploads().filter((u) => u.phase !== 'done')
+  if (uploads.length === 0) return null
+  return (
+    <ul className="chat-uploads" aria-label="Envios de vídeo">
+      {uploads.map((upload) => (
+        <UploadCard key={upload.key} upload={upload} />
+      ))}
+    </ul>
+  )
+}
+
+function UploadCard({ upload }: { upload: VideoUpload }) {
+  const { showAlert } = useAlert()
+  const [cancelling, setCancelling] = useState(false)
+  const percent = progressPercent(upload)
+  const checking = upload.phase === 'uploading' && upload.sent >= upload.total
+
+  const cancel = async () => {
+    setCancelling(true)
+    try {
+      await cancelVideoUpload(upload.key)
+    } catch {
+      setCancelling(false)
+      await showAlert(CANCEL_FAILED, 'Aviso')
+    }
+  }
+
+  return (
+    <li className={`chat-upload ${upload.phase === 'failed' ? 'chat-upload--failed' : ''}`}>
+      <p className="chat-upload__title">
+        {upload.phase === 'failed' ? 'Envio interrompido' : 'Enviando vídeo'}
+        <span className="chat-upload__file"> · {upload.fileName}</span>
+      </p>
+      {upload.phase === 'failed' ? (
+        <p className="chat-upload__error" role="alert">
+          {upload.error}
+        </p>
+      ) : (
+        <>
+          <div
+            className="progress"
+            role="progressbar"
+            aria-label={`Progresso do envio de ${upload.fileName}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
+            <span className="progress__bar" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="chat-upload__numbers">
+            {checking ? 'Verificando o vídeo...' : progressText(upload)}
+          </p>
+        </>
+      )}
+      <div className="chat-upload__actions">
+        {upload.phase === 'failed' ? (
+          <button type="button" className="chip" onClick={() => dismissVideoUpload(upload.key)}>
+            Fechar
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="chip chip--danger"
+            disabled={cancelling || checking}
+            aria-busy={cancelling || undefined}
+            onClick={() => void cancel()}
+          >
+            Cancelar Envio
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}

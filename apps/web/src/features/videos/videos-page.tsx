@@ -1,0 +1,158 @@
+import type { Video } from '@areia/contracts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { useAlert } from '../../ui/alert-dialog'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icons'
+import { Modal } from '../../ui/modal'
+import { Spinner } from '../../ui/spinner'
+import { deleteVideo, fetchMyVideos, videoKeys } from '../../lib/videos-api'
+import {
+  DELETE_CONFIRM,
+  DELETE_FAILED,
+  LIST_FAILED,
+  NO_VIDEOS,
+  SOURCE_LABEL,
+  STATUS_LABEL,
+} from './video-text'
+
+// Upload moments are shown in São Paulo time, whatever the device's zone.
+const uploadDate = new Intl.DateTimeFormat('pt-BR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'America/Sao_Paulo',
+})
+
+/** "23 de novembro de 2026, 14:05" (pt-BR puts "às" in some engines: kept as it comes). */
+export function formatUploadDate(iso: string): string {
+  return uploadDate.format(new Date(iso))
+}
+
+/** `/videos` (SPEC §2 "My videos"): each video with its date, status and `Excluir`. */
+export function VideosPage() {
+  // One retry: a dropped request gets a second chance, a real outage shows its message soon.
+  const videos = useQuery({
+    queryKey: videoKeys.mine,
+    queryFn: ({ signal }) => fetchMyVideos(signal),
+    retry: 1,
+  })
+  let content
+  if (videos.isPending) content = <Spinner label="Carregando seus vídeos..." />
+  else if (videos.isError)
+    content = (
+      <p className="form-error" role="alert">
+        {LIST_FAILED}
+      </p>
+    )
+  else if (videos.data.length === 0)
+    content = (
+      <div className="videos__empty">
+        <span className="videos__empty-icon" aria-hidden="true">
+          <Icon name="video" size={32} />
+        </span>
+        <p className="page__lead">{NO_VIDEOS}</p>
+        <Link className="btn btn--primary" to="/chat">
+          <span>Enviar um vídeo pelo chat</span>
+        </Link>
+      </div>
+    )
+  else content = <VideoList videos={videos.data} />
+
+  return (
+    <section className="page videos" aria-labelledby="videos-title">
+      <div className="card">
+        <h1 id="videos-title" className="page__title">
+          Meus Vídeos
+        </h1>
+        {content}
+      </div>
+    </section>
+  )
+}
+
+function VideoList({ videos }: { videos: Video[] }) {
+  const queryClient = useQueryClient()
+  const { showAlert } = useAlert()
+  const [confirming, setConfirming] = useState<Video | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const remove = async () => {
+    if (!confirming) return
+    setBusy(true)
+    try {
+      await deleteVideo(confirming.id)
+      queryClient.setQueryData<Video[]>(videoKeys.mine, (list) =>
+        list?.filter((v) => v.id !== confirming.id),
+      )
+      setConfirming(null)
+    } catch {
+      setConfirming(null)
+      await showAlert(DELETE_FAILED, 'Não foi possível excluir')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <ul className="videos__list">
+        {videos.map((video, index) => (
+          <li key={video.id} className="video-row">
+            <div className="video-row__main">
+              <p className="video-row__title">Jogo {videos.length - index}</p>
+              <p className="video-row__meta">
+                Enviado em{' '}
+                <time dateTime={video.upload_timestamp}>
+                  {formatUploadDate(video.upload_timestamp)}
+                </time>{' '}
+                · {SOURCE_LABEL[video.source]}
+              </p>
+              <p className={`status-pill status-pill--${video.status.toLowerCase()}`}>
+                {STATUS_LABEL[video.status]}
+              </p>
+              {video.status === 'FAILED' && video.failure_reason ? (
+                <p className="video-row__reason">{video.failure_reason}</p>
+              ) : null}
+            </div>
+            <Button
+              variant="ghost"
+              className="video-row__delete"
+              icon={<Icon name="trash" size={18} />}
+              onClick={() => setConfirming(video)}
+              aria-label={`Excluir vídeo enviado em ${formatUploadDate(video.upload_timestamp)}`}
+            >
+              Excluir
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Modal
+        open={confirming !== null}
+        title="Excluir vídeo"
+        role="alertdialog"
+        onClose={busy ? () => undefined : () => setConfirming(null)}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming(null)}
+              disabled={busy}
+              data-autofocus
+            >
+              Voltar
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} busy={busy}>
+              Excluir
+            </Button>
+          </>
+        }
+      >
+        <p className="alert-dialog__message">{DELETE_CONFIRM}</p>
+      </Modal>
+    </>
+  )
+}

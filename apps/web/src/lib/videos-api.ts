@@ -1,0 +1,54 @@
+import {
+  AwaitingIdentificationList,
+  FromLinkResponse,
+  IdentifyResponse,
+  UploadUrlResponse,
+  VideoList,
+  type LinkSource,
+} from '@areia/contracts'
+import { apiRequest } from './api-client'
+
+/**
+ * SPEC §7's video calls. They live in lib because three places use them: the upload modal and
+ * "Meus Vídeos" (videos feature) and the chat's action chips (chat feature).
+ */
+export const videoKeys = { mine: ['videos', 'me'] as const }
+
+export function fetchMyVideos(signal?: AbortSignal) {
+  return apiRequest('/api/v1/videos/me', { schema: VideoList, signal })
+}
+
+export function fetchAwaitingIdentification(signal?: AbortSignal) {
+  return apiRequest('/api/v1/videos/awaiting-identification', {
+    schema: AwaitingIdentificationList,
+    signal,
+  })
+}
+
+export function createUploadUrl(contentType: string) {
+  return apiRequest('/api/v1/videos/upload-url', {
+    method: 'POST',
+    body: { json: { content_type: contentType } },
+    schema: UploadUrlResponse,
+  })
+}
+
+export function sendVideoLink(url: string, source: LinkSource) {
+  return apiRequest('/api/v1/videos/from-link', {
+    method: 'POST',
+    body: { json: { url, source } },
+    schema: FromLinkResponse,
+  })
+}
+
+export function deleteVideo(id: number) {
+  return apiRequest(`/api/v1/videos/${id}`, { method: 'DELETE' })
+}
+
+export function identifyPlayer(id: number, playerIdentifier: string) {
+  return apiRequest(`/api/v1/videos/${id}/identify`, {
+    method: 'PATCH',
+    body: { json: { player_identifier: playerIdentifier } },
+    schema: IdentifyResponse,
+  })
+}
