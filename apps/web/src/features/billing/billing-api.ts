@@ -76,6 +76,13 @@ export function simulatePixPayment(url: string) {
   return apiRequest(url, { method: 'POST', auth: false })
 }
 
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['billing', 'order', id] as const,
+    queryFn: () =>
+      apiRequest(`/api/v1/payments/orders/${encodeURIComponent(id)}`, { schema: OrderResponse }),
+  })
+
 export function cancelSubscription() {
   return apiRequest('/api/v1/subscriptions/me/cancel', { method: 'POST', schema: MessageBody })
 }

@@ -102,6 +102,56 @@ describe('MyPlanPage', () => {
     expect(within(row('Status')).getByText('Cancelada')).toBeInTheDocument()
   })
 
+  it('shows the renewal PIX when a period is past due, and drops it once paid', async () => {
+    let current: NonNullable<SubscriptionResponse> = {
+      ...subscription,
+      status: 'PAST_DUE',
+      expires_at: '2026-11-20T15:00:00.000Z',
+      grace_until: '2026-11-23T15:00:00.000Z',
+      payment_method: 'PIX',
+      renewal_order_id: 'c0ffee00-0000-4000-8000-000000000001',
+    }
+    mockServer({
+      'GET /api/v1/subscriptions/me': () => jsonResponse(current),
+      'GET /api/v1/payments/orders/c0ffee00-0000-4000-8000-000000000001': () =>
+        jsonResponse({
+          id: 'c0ffee00-0000-4000-8000-000000000001',
+          payment_method: 'PIX',
+          status: 'PENDING',
+          amount: 599,
+          pix_qr_code_image: null,
+          pix_qr_code_text: '00020126580014br.gov.bcb.pix',
+          pix_expires_at: '2026-11-23T15:00:00.000Z',
+          simulator_pay_url: null,
+        }),
+    })
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      renderPage()
+      const renewal = await screen.findByRole('region', { name: 'Pagamento pendente' })
+      expect(renewal).toHaveTextContent('Seu acesso continua até 23/11/2026.')
+      expect(await within(renewal).findByLabelText('PIX copia e cola')).toHaveValue(
+        '00020126580014br.gov.bcb.pix',
+      )
+      expect(within(renewal).getByText('R$ 599,00')).toBeInTheDocument()
+      expect(within(row('Status')).getByText('Cancelada')).toBeInTheDocument()
+
+      // Paid: the next poll finds the subscription renewed.
+      current = {
+        ...current,
+        status: 'ACTIVE',
+        expires_at: '2027-11-20T15:00:00.000Z',
+        grace_until: null,
+        renewal_order_id: null,
+      }
+      await vi.advanceTimersByTimeAsync(8000)
+      await waitFor(() => expect(within(row('Status')).getByText('Ativa')).toBeInTheDocument())
+      expect(screen.queryByRole('region', { name: 'Pagamento pendente' })).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('says when there is no subscription', async () => {
     const server = mockServer({ 'GET /api/v1/subscriptions/me': () => jsonResponse(null) })
     renderPage()

@@ -16,6 +16,8 @@ import {
 } from './billing-api'
 import { ConfirmDialog } from './confirm-dialog'
 import { CYCLE_LABEL } from './pricing'
+import { RenewalPix } from './renewal-pix'
+import { PIX_POLL_INTERVAL_MS } from './use-subscription-polling'
 
 export const SUBSCRIPTION_LOAD_FAILED = 'Não foi possível carregar os dados da sua assinatura.'
 export const NO_SUBSCRIPTION = 'Você não possui uma assinatura ativa.'
@@ -40,7 +42,11 @@ const deadline = new Intl.DateTimeFormat('pt-BR', {
 
 /** `/meu-plano` (SPEC §2): the subscription, its cancellation and the CDC withdrawal. */
 export function MyPlanPage() {
-  const subscription = useQuery(subscriptionQuery())
+  const subscription = useQuery({
+    ...subscriptionQuery(),
+    // A renewal PIX on screen: notice its payment the way the checkout does (SPEC §9, 8 s).
+    refetchInterval: (query) => (query.state.data?.renewal_order_id ? PIX_POLL_INTERVAL_MS : false),
+  })
   let content
   if (subscription.isPending) content = <Spinner label="Carregando sua assinatura..." />
   else if (subscription.isError)
@@ -147,6 +153,7 @@ function SubscriptionDetails({
           Cancelar Assinatura
         </Button>
       </div>
+      <RenewalPix subscription={subscription} />
       {subscription.withdrawal_until ? (
         <div className="my-plan__withdrawal">
           <h2 className="my-plan__subtitle">Direito de arrependimento</h2>
