@@ -36,6 +36,7 @@ const DeleteAccountPage = page(
 
 const CheckoutPage = page(() => import('../features/billing/checkout-page'), 'CheckoutPage')
 const MyPlanPage = page(() => import('../features/billing/my-plan-page'), 'MyPlanPage')
+const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
 
 export const routes = [
   { path: '/login', element: LoginPage },
@@ -45,6 +46,16 @@ export const routes = [
   {
     element: <RequireAuth />,
     children: [
+      // Staff open the console without the player's onboarding; the page checks the role, and
+      // the server checks it again on every call.
+      {
+        path: '/admin',
+        element: <AppShell />,
+        children: [
+          { index: true, element: AdminPage },
+          { path: '*', element: AdminPage },
+        ],
+      },
       {
         element: <OnboardingGuard />,
         children: [

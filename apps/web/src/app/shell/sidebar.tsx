@@ -1,5 +1,6 @@
 import { useRef } from 'react'
 import { NavLink } from 'react-router'
+import { canOpenConsole } from '../../features/admin/admin-rules'
 import { NotificationToggle } from '../../features/push/notification-toggle'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Icon } from '../../ui/icons'
@@ -55,6 +56,15 @@ export function Sidebar({ open, onClose }: SidebarProps) {
                 </NavLink>
               </li>
             ))}
+            {/* Staff only; the console checks the role again, and the server on every call. */}
+            {canOpenConsole(user?.role) ? (
+              <li>
+                <NavLink to="/admin" className="sidebar__link" onClick={onClose}>
+                  <Icon name="compass" />
+                  Console
+                </NavLink>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="sidebar__section">

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import { auditQuery } from './admin-api'
+import { Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
+import { auditDetails, auditLabel } from './admin-rules'
+
+/** Who did what, when, to what: every change made from the console, newest first. */
+export function AuditSection() {
+  const audit = useQuery(auditQuery())
+  return (
+    <QueryState
+      query={audit}
+      loading="Carregando auditoria..."
+      failed="Não foi possível carregar a auditoria."
+    >
+      {(rows) => (
+        <DataTable
+          caption="Registro de auditoria, do mais novo ao mais antigo"
+          columns={['Quando', 'Quem', 'Ação', 'Alvo', 'Detalhes']}
+          empty="Nenhuma ação registrada ainda."
+          hasRows={rows.length > 0}
+        >
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <Cell label="Quando">{formatDateTime(r.created_at)}</Cell>
+              <Cell label="Quem">{r.actor_email}</Cell>
+              <Cell label="Ação" className="admin-table__strong">
+                {auditLabel(r.action)}
+              </Cell>
+              <Cell label="Alvo">
+                {r.target_type} {r.target_type === 'waitlist' ? '' : `#${r.target_id.slice(0, 8)}`}
+              </Cell>
+              <Cell label="Detalhes" className="admin-table__details">
+                {auditDetails(r.details)}
+              </Cell>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </QueryState>
+  )
+}

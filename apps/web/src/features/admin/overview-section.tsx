@@ -1,0 +1,75 @@
+import type { VideoStatus } from '@areia/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { overviewQuery, waitingVideosQuery } from './admin-api'
+import { Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
+
+const VIDEO_STATUS: Partial<Record<VideoStatus, string>> = {
+  QUEUED: 'Na fila',
+  ANALYZING: 'Em análise',
+  IN_REVIEW: 'Em revisão',
+}
+
+/** Figures of the day and the analysts' queue, oldest first (the part ANALYST also sees). */
+export function OverviewSection() {
+  const overview = useQuery(overviewQuery())
+  const videos = useQuery(waitingVideosQuery())
+  return (
+    <>
+      <QueryState
+        query={overview}
+        loading="Carregando números..."
+        failed="Não foi possível carregar os números."
+      >
+        {(o) => (
+          <ul className="admin-stats" aria-label="Números do Areia">
+            <Stat label="Jogadores" value={o.players} />
+            <Stat label="Jogadores pagantes" value={o.paying_players} />
+            <Stat label="Vídeos aguardando análise" value={o.videos_waiting} />
+            <Stat
+              label="Análises atrasadas (mais de 24 h)"
+              value={o.analyses_overdue}
+              alert={o.analyses_overdue > 0}
+            />
+            <Stat label="Na lista de espera" value={o.waitlist_waiting} />
+          </ul>
+        )}
+      </QueryState>
+      <h2 className="admin__subtitle">Vídeos aguardando análise</h2>
+      <QueryState
+        query={videos}
+        loading="Carregando vídeos..."
+        failed="Não foi possível carregar os vídeos."
+      >
+        {(rows) => (
+          <DataTable
+            caption="Vídeos aguardando análise, do mais antigo ao mais novo"
+            columns={['Vídeo', 'Jogador', 'Situação', 'Aguardando desde']}
+            empty="Nenhum vídeo aguardando análise."
+            hasRows={rows.length > 0}
+          >
+            {rows.map((v) => (
+              <tr key={v.id}>
+                <Cell label="Vídeo">#{v.id}</Cell>
+                <Cell label="Jogador">{v.player_email}</Cell>
+                <Cell label="Situação">
+                  <Badge tone="sea">{VIDEO_STATUS[v.status] ?? v.status}</Badge>
+                  {v.overdue ? <Badge tone="danger">Atrasado</Badge> : null}
+                </Cell>
+                <Cell label="Aguardando desde">{formatDateTime(v.waiting_since)}</Cell>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+    </>
+  )
+}
+
+function Stat({ label, value, alert = false }: { label: string; value: number; alert?: boolean }) {
+  return (
+    <li className={alert ? 'admin-stat admin-stat--alert' : 'admin-stat'}>
+      <span className="admin-stat__value">{value.toLocaleString('pt-BR')}</span>
+      <span className="admin-stat__label">{label}</span>
+    </li>
+  )
+}
