@@ -2,6 +2,10 @@
 export const SEEDED_PASSWORD = 'Areia-2025!'
 
 export const SEEDED_ACCOUNTS = {
+  /** Role ADMIN (set by the seed): the operations console journey. */
+  admin: 'admin@areia.test',
+  /** Redeems the coupon the admin creates in admin.test.ts. */
+  couponPlayer: 'cupom@areia.test',
   shell: 'shell@areia.test',
   refresh: 'refresh@areia.test',
   password: 'senha@areia.test',
@@ -13,7 +17,19 @@ export const SEEDED_ACCOUNTS = {
   billingCard: 'assinatura-cartao@areia.test',
   push: 'notificacoes@areia.test',
   pwa: 'app-instalado@areia.test',
+  videosMobile: 'videos-celular@areia.test',
+  videosDesktop: 'videos-computador@areia.test',
+  videosCancel: 'videos-cancelar@areia.test',
+  videosResume: 'videos-retomar@areia.test',
 } as const
+
+/** Paying players with a `standard` subscription (its monthly video allowance), for videos.test.ts. */
+export const VIDEO_ACCOUNTS = [
+  SEEDED_ACCOUNTS.videosMobile,
+  SEEDED_ACCOUNTS.videosDesktop,
+  SEEDED_ACCOUNTS.videosCancel,
+  SEEDED_ACCOUNTS.videosResume,
+]
 
 export type SeededAccount = keyof typeof SEEDED_ACCOUNTS
 

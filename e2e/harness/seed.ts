@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from './accounts'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, VIDEO_ACCOUNTS } from './accounts'
 
 /** Signs up every seeded account through the public API, as a person would. */
 export async function registerSeededAccounts(baseUrl: string): Promise<void> {
@@ -34,10 +34,35 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
     if (updated.affectedRows !== emails.length) {
       throw new Error(`seeding: expected ${emails.length} users, updated ${updated.affectedRows}`)
     }
+    // Staff are made by `npm run admin:create` in real life; the harness writes the same end state.
+    await db.query(`UPDATE users SET role = 'ADMIN' WHERE email = $1`, [SEEDED_ACCOUNTS.admin])
     await db.query(`UPDATE users SET payment_status = 'PAYMENT_OK' WHERE email = $1`, [
       SEEDED_ACCOUNTS.pro,
     ])
+    await subscribeVideoAccounts(db)
   } finally {
     await db.close()
+  }
+}
+
+/**
+ * Sending videos needs PAYMENT_OK and a plan with a monthly allowance: the video journeys'
+ * players get an active `standard` subscription, as a paid checkout would leave them.
+ */
+async function subscribeVideoAccounts(db: PGlite): Promise<void> {
+  await db.query(`UPDATE users SET payment_status = 'PAYMENT_OK' WHERE email = ANY($1::text[])`, [
+    VIDEO_ACCOUNTS,
+  ])
+  const inserted = await db.query(
+    `INSERT INTO subscriptions (user_id, plan_id, billing_cycle, status, started_at, expires_at)
+     SELECT u.id, p.id, 'MONTHLY', 'ACTIVE', now(), now() + interval '30 days'
+     FROM users u CROSS JOIN plans p
+     WHERE u.email = ANY($1::text[]) AND p.slug = 'standard'`,
+    [VIDEO_ACCOUNTS],
+  )
+  if (inserted.affectedRows !== VIDEO_ACCOUNTS.length) {
+    throw new Error(
+      `seeding: expected ${VIDEO_ACCOUNTS.length} subscriptions, got ${inserted.affectedRows}`,
+    )
   }
 }

@@ -11,16 +11,22 @@ import {
 export const UPLOAD_FAILED = 'Ocorreu um erro ao enviar o vídeo. Tente novamente.'
 export const CANCEL_FAILED = 'Erro ao cancelar o vídeo.'
 
-const MB = 1024 * 1024
+const KB = 1024
+const MB = 1024 * KB
 
 /** "12,3 MB" (pt-BR decimal comma). */
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / MB).toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
 }
 
-/** "42% · 12,3 de 30,0 MB": real progress, acknowledged and in-flight bytes. */
+/**
+ * "42% · 12,3 MB de 30,0 MB": real progress, acknowledged and in-flight bytes. Files under
+ * 1 MB count in KB, where tenths of a MB would barely move.
+ */
 export function progressText(upload: Pick<VideoUpload, 'sent' | 'total'>): string {
-  return `${progressPercent(upload)}% · ${formatMegabytes(upload.sent)} de ${formatMegabytes(upload.total)}`
+  const size =
+    upload.total < MB ? (bytes: number) => `${Math.round(bytes / KB)} KB` : formatMegabytes
+  return `${progressPercent(upload)}% · ${size(upload.sent)} de ${size(upload.total)}`
 }
 
 export function progressPercent(upload: Pick<VideoUpload, 'sent' | 'total'>): number {

@@ -54,7 +54,7 @@ export function UploadModal({ open, onClose }: UploadModalProps) {
   return (
     <Modal open={open} title={title} onClose={onClose}>
       <div className="upload">
-        {step.kind === 'source' ? <SourceStep onStep={setStep} /> : null}
+        {step.kind === 'source' ? <SourceStep onStep={setStep} onClose={onClose} /> : null}
         {step.kind === 'link' ? (
           <LinkStep
             source={step.source}
@@ -101,7 +101,8 @@ function FilmingGuide() {
   )
 }
 
-function SourceStep({ onStep }: { onStep: (step: Step) => void }) {
+function SourceStep(props: { onStep: (step: Step) => void; onClose: () => void }) {
+  const { onStep, onClose } = props
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -168,6 +169,11 @@ function SourceStep({ onStep }: { onStep: (step: Step) => void }) {
       </div>
       <FormError message={error} />
       <FilmingGuide />
+      <div className="upload__actions">
+        <Button variant="secondary" onClick={onClose}>
+          Fechar
+        </Button>
+      </div>
     </>
   )
 }

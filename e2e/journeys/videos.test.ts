@@ -1,0 +1,199 @@
+import type { Browser, Request } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
+import { launchBrowser } from '../harness/browser'
+import { ChatScreen } from '../harness/chat'
+import { UserSession, type ViewportName } from '../harness/user-session'
+import { makeTestVideo, throttleUploads, UPLOAD_PATH } from '../harness/videos'
+
+const baseURL = inject('baseURL')
+const WAIT = { timeout: 30_000 }
+let browser: Browser
+let session: UserSession
+let video: Awaited<ReturnType<typeof makeTestVideo>>
+
+beforeAll(async () => {
+  ;[browser, video] = await Promise.all([launchBrowser(), makeTestVideo()])
+})
+afterAll(async () => {
+  await browser.close()
+  video.cleanup()
+})
+afterEach(async () => {
+  await session.close()
+})
+
+const RECEIPT = /^Recebemos o seu vídeo!/
+const PLAYERS = ['1º jogador', '2º jogador', '3º jogador', '4º jogador']
+
+async function openChat(email: string, viewport: ViewportName = 'mobile') {
+  session = await UserSession.open(browser, baseURL, viewport)
+  await session.logIn(email, SEEDED_PASSWORD)
+  await session.expectPath('/chat')
+  const chat = new ChatScreen(session.page)
+  await chat.waitUntilReady()
+  return chat
+}
+
+function uploadDialog() {
+  return session.page.getByRole('dialog', { name: 'Enviar vídeo do jogo' })
+}
+
+async function pickFile() {
+  await session.page.getByLabel('Arquivo de vídeo', { exact: true }).setInputFiles(video.file)
+}
+
+/** The chips of the last message holding actions. */
+async function actionChips(): Promise<string[]> {
+  return session.page.locator('.message__actions .chip').allTextContents()
+}
+
+/** A message whose text (markdown rendered, so trimmed here) matches. */
+async function expectMessage(chat: ChatScreen, text: string | RegExp) {
+  const matches = (line: string) =>
+    typeof text === 'string' ? line.trim() === text : text.test(line.trim())
+  await expect.poll(async () => (await chat.lines()).some((l) => matches(l.text)), WAIT).toBe(true)
+}
+
+async function waitForReceipt(chat: ChatScreen) {
+  await expectMessage(chat, RECEIPT)
+  await expect.poll(actionChips, WAIT).toEqual(['Cancelar Envio', ...PLAYERS])
+}
+
+describe('match videos', () => {
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`a paying player uploads, identifies, tells the result and manages it in Meus Vídeos (${viewport})`, async () => {
+      const account =
+        viewport === 'mobile' ? SEEDED_ACCOUNTS.videosMobile : SEEDED_ACCOUNTS.videosDesktop
+      const chat = await openChat(account, viewport)
+      const page = session.page
+
+      // Empty "Meus Vídeos" first.
+      await session.goto('/videos')
+      await session.expectHeading('Meus Vídeos')
+      await session.expectText('Você ainda não enviou nenhum vídeo.')
+      await session.capture('videos-empty')
+      await session.goto('/chat')
+      await chat.waitUntilReady()
+
+      // The modal: source step with the filming guide, then a link step and back.
+      await session.button('Enviar Vídeo').click()
+      await uploadDialog().waitFor(WAIT)
+      await session.expectText(/atrás da linha de fundo/)
+      await session.capture('upload-modal-source')
+      await uploadDialog().getByRole('button', { name: 'Google Drive' }).click()
+      const linkDialog = page.getByRole('dialog', { name: 'Enviar link do Google Drive' })
+      await linkDialog.waitFor(WAIT)
+      await linkDialog.getByRole('button', { name: 'Enviar link' }).click()
+      await session.expectText('Por favor, insira uma URL válida.')
+      await session.capture('upload-modal-link')
+      await linkDialog.getByRole('button', { name: 'Voltar' }).click()
+
+      // The device upload, slowed so its real progress shows, in the modal and in the chat.
+      await throttleUploads(page, 40 * 1024)
+      await pickFile()
+      await session.expectText(/^Enviando \d+% · [\d,]+ [KM]B de [\d,]+ [KM]B$/)
+      await expect
+        .poll(() => page.getByRole('progressbar').first().getAttribute('aria-valuenow'), WAIT)
+        .not.toBe('0')
+      await session.capture('upload-modal-progress')
+      await session.button('Continuar no chat').click()
+      await uploadDialog().waitFor({ state: 'detached', ...WAIT })
+      const card = page.locator('.chat-upload')
+      await card.waitFor(WAIT)
+      await session.capture('chat-upload-progress')
+      await throttleUploads(page, null)
+
+      // The receipt with Cancelar Envio, then the request to say which player: input waits.
+      await waitForReceipt(chat)
+      await card.waitFor({ state: 'detached', ...WAIT })
+      expect(await chat.input().isDisabled()).toBe(true)
+      await session.capture('chat-video-chips')
+
+      await page.getByRole('button', { name: '2º jogador', exact: true }).click()
+      await expectMessage(chat, 'Obrigado! Registramos que você é o 2º jogador.')
+      await expect.poll(actionChips, WAIT).toEqual(['Cancelar Envio'])
+      await expectMessage(chat, /data e o resultado/)
+      await chat.send('12/10/2025, ganhamos 6x4')
+      await expectMessage(
+        chat,
+        'Anotado: jogo de 12/10/2025, vitória, placar 6x4. Vou levar isso em conta na análise do vídeo. 📊',
+      )
+
+      // "Meus Vídeos" lists it with its status; deleting asks first.
+      await session.navigate('Meus Vídeos')
+      await session.expectHeading('Meus Vídeos')
+      await session.expectText('Na fila de análise')
+      await session.capture('videos-list')
+      await page.getByRole('button', { name: /^Excluir vídeo enviado em/ }).click()
+      const confirm = page.getByRole('alertdialog')
+      await confirm.waitFor(WAIT)
+      expect(await confirm.locator('.alert-dialog__message').innerText()).toBe(
+        'Tem certeza que deseja excluir este vídeo? Esta ação não pode ser desfeita.',
+      )
+      await session.capture('videos-delete-confirm')
+      await confirm.getByRole('button', { name: 'Excluir' }).click()
+      await session.expectText('Você ainda não enviou nenhum vídeo.')
+      await page.reload()
+      await session.expectText('Você ainda não enviou nenhum vídeo.')
+    })
+  }
+
+  it('Cancelar Envio deletes the video and says so in the chat', async () => {
+    const chat = await openChat(SEEDED_ACCOUNTS.videosCancel)
+    await session.button('Enviar Vídeo').click()
+    await uploadDialog().waitFor(WAIT)
+    await pickFile()
+    await session.expectText('Vídeo enviado!')
+    await session.button('Ir para o chat').click()
+    await waitForReceipt(chat)
+    await session.button('Cancelar Envio').click()
+    await expectMessage(chat, 'O envio do vídeo foi cancelado.')
+    await expect.poll(actionChips, WAIT).toEqual([])
+    await expect.poll(() => chat.input().isEnabled(), WAIT).toBe(true)
+    // A reload brings no stale chips and no identification prompt back.
+    await session.page.reload()
+    await chat.waitUntilReady()
+    expect(await actionChips()).toEqual([])
+    await session.goto('/videos')
+    await session.expectText('Você ainda não enviou nenhum vídeo.')
+  })
+
+  it("a non-paying player's Enviar Vídeo opens the plans", async () => {
+    await openChat(SEEDED_ACCOUNTS.shell)
+    await session.button('Enviar Vídeo').click()
+    await session.page.getByRole('dialog', { name: 'Escolha um plano' }).waitFor(WAIT)
+    expect(await uploadDialog().count()).toBe(0)
+  })
+
+  it('an upload whose connection drops resumes and completes', async () => {
+    const chat = await openChat(SEEDED_ACCOUNTS.videosResume)
+    const puts: string[] = []
+    let cut = false
+    await session.page.route(UPLOAD_PATH, async (route) => {
+      const request: Request = route.request()
+      const range = (await request.headerValue('content-range')) ?? ''
+      puts.push(range)
+      // The first chunk dies on the way, as on a mobile network.
+      if (!cut && /^bytes 0-/.test(range)) {
+        cut = true
+        return route.abort('connectionreset')
+      }
+      return route.continue()
+    })
+    await session.button('Enviar Vídeo').click()
+    await uploadDialog().waitFor(WAIT)
+    await pickFile()
+    await session.expectText('Vídeo enviado!')
+    // Chromium logs the cut request itself; that cut is the test, not a fault of the app.
+    const kept = session.problems.filter((p) => !/ERR_CONNECTION_RESET/.test(p))
+    session.problems.splice(0, session.problems.length, ...kept)
+    // After the cut the client asked where to resume, then sent the rest.
+    expect(puts[0]).toBe(`bytes 0-${video.size - 1}/${video.size}`)
+    expect(puts[1]).toBe(`bytes */${video.size}`)
+    expect(puts.at(-1)).toMatch(new RegExp(`/${video.size}$`))
+    await session.button('Ir para o chat').click()
+    // The whole file passed the quality gate: the receipt and the identification request.
+    await waitForReceipt(chat)
+  })
+})
