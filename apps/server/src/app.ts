@@ -21,6 +21,8 @@ import { createVideoStorage } from './adapters/storage'
 import type { Config } from './config'
 import { PasswordHasher } from './modules/auth/passwords'
 import { adminRoutes } from './modules/admin/routes'
+import { AdminPartnersService } from './modules/admin/partners-service'
+import { AdminPartnersStore } from './modules/admin/partners-store'
 import { AdminService } from './modules/admin/service'
 import { AdminStore } from './modules/admin/store'
 import { authRoutes } from './modules/auth/routes'
@@ -380,7 +382,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     clock,
     (p) => `${publicBase()}${p}`,
   )
-  await server.register(adminRoutes, { admin })
+  const partners = new AdminPartnersService(database.db, new AdminPartnersStore(), admin, clock)
+  await server.register(adminRoutes, { admin, partners })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
 
   return {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { BillingCycle, PaymentStatus, Role, UserStatus } from './enums'
+import { PartnerCategory, PartnerKnowledge } from './agents'
 import { SubscriptionStatus } from './billing'
 import { VideoStatus } from './videos'
 
@@ -217,3 +218,60 @@ export const AdminAuditLog = z.array(AdminAuditEntry)
 
 /** Roles that may open the console at all; ANALYST sees only the overview and the video queue. */
 export const CONSOLE_ROLES: readonly Role[] = ['ADMIN', 'ANALYST']
+
+// ---- Agent Store partners (the catalogue operators curate) -------------------------------------
+
+export const AdminPartner = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  category: z.string(),
+  description: z.string(),
+  sample_question: z.string(),
+  sample_answer: z.string(),
+  /** The engine's persona and topics; see `PartnerKnowledge`. */
+  knowledge: z.unknown(),
+  hidden: z.boolean(),
+  /** Players who have it in their conversation now. */
+  players: z.number().int(),
+  updated_at: z.string(),
+})
+export type AdminPartner = z.infer<typeof AdminPartner>
+export const AdminPartners = z.array(AdminPartner)
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Informe ${label}.` })
+    .trim()
+    .min(1, { error: `Informe ${label}.` })
+    .max(max, {
+      error: `${label[0]?.toUpperCase()}${label.slice(1)}: no máximo ${max} caracteres.`,
+    })
+
+const partnerFields = {
+  name: text('o nome', 60),
+  avatar: text('o avatar', 16),
+  category: PartnerCategory,
+  description: text('a descrição', 400),
+  sample_question: text('a pergunta de exemplo', 300),
+  sample_answer: text('a resposta de exemplo', 1200),
+  knowledge: PartnerKnowledge,
+}
+
+export const AdminPartnerCreateBody = z.object({
+  slug: z
+    .string({ error: 'Informe o identificador.' })
+    .trim()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, {
+      error: 'O identificador deve ter de 3 a 60 letras minúsculas, números ou hífens.',
+    }),
+  ...partnerFields,
+})
+export type AdminPartnerCreateBody = z.infer<typeof AdminPartnerCreateBody>
+
+export const AdminPartnerUpdateBody = z
+  .object({ ...partnerFields, hidden: z.boolean() })
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, { error: 'Nada para alterar.' })
+export type AdminPartnerUpdateBody = z.infer<typeof AdminPartnerUpdateBody>

@@ -8,6 +8,10 @@ import {
   AdminOpenSpotsResponse,
   AdminOutbox,
   AdminOverview,
+  AdminPartner,
+  AdminPartnerCreateBody,
+  AdminPartners,
+  AdminPartnerUpdateBody,
   AdminPlan,
   AdminPlanUpdateBody,
   AdminPlans,
@@ -24,6 +28,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { AppError } from '../../errors'
+import type { AdminPartnersService } from './partners-service'
 import type { AdminService } from './service'
 
 declare module 'fastify' {
@@ -46,10 +51,10 @@ const userId = z.object({ id: z.uuid({ error: 'Jogador não encontrado.' }) })
  * here is ADMIN-only unless it says otherwise, and it runs before the body is even parsed: a
  * player learns nothing about the route's inputs.
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (
-  app,
-  { admin },
-) => {
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService
+  partners: AdminPartnersService
+}> = async (app, { admin, partners }) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     await app.requireUser(request)
     const allowed = request.routeOptions.config.consoleRoles ?? ADMIN_ONLY
@@ -147,5 +152,30 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async
 
   app.get('/api/v1/admin/audit', { schema: { response: { 200: AdminAuditLog, ...errors } } }, () =>
     admin.auditLog(),
+  )
+
+  app.get(
+    '/api/v1/admin/partners',
+    { schema: { response: { 200: AdminPartners, ...errors } } },
+    () => partners.list(),
+  )
+
+  app.post(
+    '/api/v1/admin/partners',
+    { schema: { body: AdminPartnerCreateBody, response: { 201: AdminPartner, ...errors } } },
+    async (request, reply) =>
+      reply.status(201).send(await partners.create(request.user.id, request.body)),
+  )
+
+  app.patch(
+    '/api/v1/admin/partners/:id',
+    {
+      schema: {
+        params: numericId,
+        body: AdminPartnerUpdateBody,
+        response: { 200: AdminPartner, ...errors },
+      },
+    },
+    (request) => partners.update(request.user.id, request.params.id, request.body),
   )
 }

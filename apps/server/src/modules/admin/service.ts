@@ -31,7 +31,7 @@ const reais = (cents: number) => cents / 100
 const cents = (value: number) => Math.round(value * 100)
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
-type Actor = { id: string; email: string }
+export type Actor = { id: string; email: string }
 type PlayerRow = Awaited<ReturnType<AdminStore['findPlayer']>>
 
 function toPlayer(row: NonNullable<PlayerRow>): AdminPlayer {
@@ -289,7 +289,7 @@ export class AdminService {
           `Olá${row.name ? `, ${row.name}` : ''}!`,
           '',
           `Abriu uma vaga no plano ${row.planName} ${CYCLE_LABEL[row.entry.billingCycle]}, e ela é sua.`,
-          `Para concluir a sua assinatura, acesse ${this.appUrl('/chat')} e escolha o plano em "Seja Pro".`,
+          `Para concluir a sua assinatura, acesse ${this.appUrl('/chat')}.`,
           '',
           'Equipe Areia',
         ].join('\n'),
@@ -336,13 +336,15 @@ export class AdminService {
     return found
   }
 
-  private async actor(id: string): Promise<Actor> {
+  /** The signed-in operator, as the audit log records them. */
+  async actor(id: string): Promise<Actor> {
     const user = await this.users.findById(id)
     if (!user) throw new AppError(401, 'Sua sessão expirou. Faça login novamente.')
     return { id: user.id, email: user.email }
   }
 
-  private audit(
+  /** Writes the audit row of a change, inside the change's own transaction. */
+  audit(
     tx: DbOrTx,
     actor: Actor,
     action: string,

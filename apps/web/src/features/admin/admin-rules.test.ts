@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AdminPlan } from '@areia/contracts'
 import {
   auditDetails,
+  auditTarget,
   canOpenConsole,
   couponBody,
   couponState,
@@ -147,7 +148,9 @@ describe('couponState', () => {
 
 it('auditDetails writes one readable line', () => {
   expect(auditDetails({ email: 'a@b.co', from: 'USER', to: 'ADMIN', x: null })).toBe(
-    'email: a@b.co · from: USER · to: ADMIN',
+    'e-mail: a@b.co · de: USER · para: ADMIN',
   )
-  expect(auditDetails({ invited: ['a', 'b'] })).toBe('invited: ["a","b"]')
+  expect(auditDetails({ invited: ['a', 'b'] })).toBe('convidados: ["a","b"]')
+  expect(auditTarget('coupon', '3')).toBe('Cupom #3')
+  expect(auditTarget('waitlist', 'waitlist')).toBe('Lista de espera')
 })

@@ -182,10 +182,38 @@ export function couponState(
   return 'ativo'
 }
 
-/** One readable line from an audit row's details: "email: a@b · from: USER · to: ADMIN". */
+const TARGET_LABEL: Record<string, string> = {
+  user: 'Conta',
+  plan: 'Plano',
+  coupon: 'Cupom',
+  waitlist: 'Lista de espera',
+}
+
+/** "Cupom #3", "Conta #6b0c8f3e", "Lista de espera". */
+export function auditTarget(type: string, id: string): string {
+  const label = TARGET_LABEL[type] ?? type
+  return type === 'waitlist' ? label : `${label} #${id.slice(0, 8)}`
+}
+
+const DETAIL_LABEL: Record<string, string> = {
+  email: 'e-mail',
+  from: 'de',
+  to: 'para',
+  code: 'código',
+  discount_percentage: 'desconto (%)',
+  max_redemptions: 'limite de usos',
+  valid_from: 'início',
+  valid_until: 'fim',
+  slug: 'plano',
+  changes: 'alterações',
+  requested: 'vagas pedidas',
+  invited: 'convidados',
+}
+
+/** One readable line from an audit row's details: "e-mail: a@b · de: USER · para: ADMIN". */
 export function auditDetails(details: Record<string, unknown>): string {
   return Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .map(([k, v]) => `${DETAIL_LABEL[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(' · ')
 }

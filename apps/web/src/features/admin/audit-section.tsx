@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { auditQuery } from './admin-api'
 import { Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
-import { auditDetails, auditLabel } from './admin-rules'
+import { auditDetails, auditLabel, auditTarget } from './admin-rules'
 
 /** Who did what, when, to what: every change made from the console, newest first. */
 export function AuditSection() {
@@ -26,9 +26,7 @@ export function AuditSection() {
               <Cell label="Ação" className="admin-table__strong">
                 {auditLabel(r.action)}
               </Cell>
-              <Cell label="Alvo">
-                {r.target_type} {r.target_type === 'waitlist' ? '' : `#${r.target_id.slice(0, 8)}`}
-              </Cell>
+              <Cell label="Alvo">{auditTarget(r.target_type, r.target_id)}</Cell>
               <Cell label="Detalhes" className="admin-table__details">
                 {auditDetails(r.details)}
               </Cell>

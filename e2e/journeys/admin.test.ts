@@ -1,0 +1,260 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
+import { BillingScreens } from '../harness/billing'
+import { launchBrowser } from '../harness/browser'
+import { startServer, type RunningServer } from '../harness/server'
+import { UserSession, type ViewportName } from '../harness/user-session'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+const sessions: UserSession[] = []
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser.close()
+})
+afterEach(async () => {
+  // Each session checks on close that no console error, page error or failed request happened.
+  for (const s of sessions.splice(0)) await s.close()
+})
+
+async function open(url: string, viewport: ViewportName) {
+  const session = await UserSession.open(browser, url, viewport)
+  sessions.push(session)
+  return session
+}
+
+/** The console as an operator uses it. */
+class Console {
+  constructor(readonly session: UserSession) {}
+
+  get page() {
+    return this.session.page
+  }
+
+  async openFromSidebar() {
+    await this.session.navigate('Console')
+    await this.session.expectPath('/admin/visao-geral')
+    await this.session.expectHeading('Visão geral')
+  }
+
+  async section(label: string, slug: string) {
+    await this.page
+      .getByRole('navigation', { name: 'Seções do console' })
+      .getByRole('link', { name: label, exact: true })
+      .click()
+    await this.session.expectPath(`/admin/${slug}`)
+    await this.session.expectHeading(label)
+  }
+
+  /** The table row (a card on a phone) holding `text`. */
+  row(text: string) {
+    return this.page.getByRole('row').filter({ hasText: text })
+  }
+}
+
+const SECTIONS = [
+  ['Jogadores', 'jogadores'],
+  ['Planos', 'planos'],
+  ['Cupons', 'cupons'],
+  ['Lista de espera', 'lista-de-espera'],
+  ['E-mails', 'emails'],
+  ['Auditoria', 'auditoria'],
+] as const
+
+describe('Console de operações', () => {
+  it('an admin creates a coupon that a player then redeems in the plans modal', async () => {
+    const admin = await open(baseURL, 'desktop')
+    const ops = new Console(admin)
+    await admin.logIn(SEEDED_ACCOUNTS.admin, SEEDED_PASSWORD)
+    await ops.openFromSidebar()
+    await admin.page.getByRole('list', { name: 'Números do Areia' }).waitFor()
+    await admin.capture('60-admin-visao-geral')
+
+    await ops.section('Jogadores', 'jogadores')
+    await admin.field('Buscar jogador por e-mail ou nome').fill('cupom@')
+    await admin.button('Buscar').click()
+    await ops.row(SEEDED_ACCOUNTS.couponPlayer).waitFor()
+    await admin.text('1 conta para “cupom@”').waitFor()
+    await admin.capture('61-admin-jogadores')
+
+    await ops.section('Planos', 'planos')
+    await admin.page.getByRole('form', { name: 'Pro' }).waitFor()
+    await admin.capture('62-admin-planos')
+
+    await ops.section('Cupons', 'cupons')
+    const code = `JOGO${Date.now().toString(36).slice(-4).toUpperCase()}`
+    await admin.field('Código').fill(code.toLowerCase())
+    await admin.field('Desconto (%)').fill('15')
+    await admin.field('Limite de usos').fill('100')
+    await admin.button('Criar cupom').click()
+    await admin.expectToast(`Cupom ${code} criado com 15% de desconto.`)
+    await ops.row(code).getByText('ativo').waitFor()
+    await admin.capture('63-admin-cupons')
+
+    // The player, on a phone, applies it in the plans modal.
+    const player = await open(baseURL, 'mobile')
+    const billing = new BillingScreens(player)
+    await player.logIn(SEEDED_ACCOUNTS.couponPlayer, SEEDED_PASSWORD)
+    await billing.openPlansFromSidebar()
+    await billing.applyCoupon(code.toLowerCase(), 'Cupom de 15% aplicado!')
+    // 59,90 × 0,85 = 50,915 → "R$ 51" (the final price has no decimals).
+    expect(await billing.planPrice('Pro')).toBe('De R$ 59,90 por R$ 51/mês')
+
+    await ops.section('Auditoria', 'auditoria')
+    const audit = ops.row(code)
+    await audit.getByText('Cupom criado').waitFor()
+    expect(await audit.innerText()).toContain(SEEDED_ACCOUNTS.admin)
+    await admin.capture('64-admin-auditoria')
+
+    // This server sent no e-mail yet (the waiting-list journey below fills an outbox).
+    await ops.section('E-mails', 'emails')
+    await admin.text('Nenhum e-mail na caixa de saída.').waitFor()
+    await admin.capture('65-admin-emails-vazio')
+  })
+
+  it('every section fits a phone, and a player is kept out', async () => {
+    const admin = await open(baseURL, 'mobile')
+    const ops = new Console(admin)
+    await admin.logIn(SEEDED_ACCOUNTS.admin, SEEDED_PASSWORD)
+    await ops.openFromSidebar()
+    await admin.page.getByRole('list', { name: 'Números do Areia' }).waitFor()
+    await admin.capture('60-admin-visao-geral')
+    for (const [label, slug] of SECTIONS) {
+      await ops.section(label, slug)
+      await admin.page.locator('.spinner').waitFor({ state: 'detached' })
+      await admin.capture(`admin-${slug}`)
+      // Nothing wider than the screen: tables fold into cards.
+      const overflow = await admin.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `horizontal overflow on ${slug}`).toBeLessThanOrEqual(0)
+    }
+
+    const player = await open(baseURL, 'mobile')
+    await player.logIn(SEEDED_ACCOUNTS.shell, SEEDED_PASSWORD)
+    await player.openSidebar()
+    expect(await player.sidebar().getByRole('link', { name: 'Console' }).count()).toBe(0)
+    await player.page.keyboard.press('Escape')
+    await player.goto('/admin/cupons')
+    await player.expectHeading('Acesso restrito')
+    // The server is the authority: the player's own token is refused there too.
+    const status = await player.page.evaluate(async () => {
+      const token = localStorage.getItem('areia.access_token') ?? ''
+      const res = await fetch('/api/v1/admin/coupons', {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+      return { status: res.status, body: (await res.json()) as { detail: string } }
+    })
+    expect(status).toEqual({
+      status: 403,
+      body: { detail: 'Você não tem permissão para acessar esta área.' },
+    })
+  })
+})
+
+/** Its own server in SALES_MODE=waitlist, with a player (onboarded) and an admin. */
+async function startWaitlistConsole(): Promise<{
+  server: RunningServer
+  player: string
+  admin: string
+  stop: () => Promise<void>
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-e2e-admin-waitlist-'))
+  const env = { SALES_MODE: 'waitlist' }
+  const player = uniqueEmail('espera')
+  const admin = uniqueEmail('operacao')
+  try {
+    const seeding = await startServer(dataDir, { env })
+    try {
+      for (const email of [player, admin]) {
+        const response = await fetch(`${seeding.url}/api/v1/auth/register/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: SEEDED_PASSWORD }),
+        })
+        if (response.status !== 201) throw new Error(`register answered ${response.status}`)
+      }
+    } finally {
+      await seeding.stop()
+    }
+    const db = await PGlite.create(path.join(dataDir, 'pgdata'))
+    try {
+      await db.query(
+        `UPDATE users SET onboarding_status = 'COMPLETED' WHERE email = ANY($1::text[])`,
+        [[player, admin]],
+      )
+      await db.query(`UPDATE users SET role = 'ADMIN' WHERE email = $1`, [admin])
+    } finally {
+      await db.close()
+    }
+    const server = await startServer(dataDir, { env })
+    return {
+      server,
+      player,
+      admin,
+      stop: async () => {
+        await server.stop()
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+    throw error
+  }
+}
+
+describe('Lista de espera no console', () => {
+  it('an admin opens spots and the waiting player’s e-mail appears in the outbox', async () => {
+    const env = await startWaitlistConsole()
+    try {
+      const player = await open(env.server.url, 'mobile')
+      const billing = new BillingScreens(player)
+      await player.logIn(env.player, SEEDED_PASSWORD)
+      await billing.openPlansFromSidebar()
+      await billing.choosePlan('Ultra', 'Entrar na lista de espera')
+      await billing
+        .plans()
+        .getByText(/^Obrigado pelo interesse no plano Ultra Mensal!/)
+        .waitFor()
+
+      const admin = await open(env.server.url, 'desktop')
+      const ops = new Console(admin)
+      await admin.logIn(env.admin, SEEDED_PASSWORD)
+      await ops.openFromSidebar()
+      await ops.section('Lista de espera', 'lista-de-espera')
+      const entry = ops.row(env.player)
+      await entry.getByText('Aguardando').waitFor()
+      expect(await entry.innerText()).toContain('Ultra Mensal')
+      await admin.capture('66-admin-lista-de-espera')
+      await admin.field('Quantas vagas').fill('1')
+      await admin.button('Abrir vagas').click()
+      await admin.page
+        .getByRole('status')
+        .filter({ hasText: `1 jogador foi convidado por e-mail. ${env.player}.` })
+        .waitFor()
+      await entry.getByText(/^Convidado em/).waitFor()
+      await admin.capture('67-admin-vagas-abertas')
+
+      await ops.section('E-mails', 'emails')
+      const mail = admin.page
+        .getByRole('listitem')
+        .filter({ hasText: 'Abriu uma vaga no plano Ultra!' })
+        .filter({ hasText: env.player })
+      await mail.getByText('Abriu uma vaga no plano Ultra!').click()
+      await mail.getByText(/e ela é sua\./).waitFor()
+      expect(await mail.innerText()).toContain('Abriu uma vaga no plano Ultra Mensal, e ela é sua.')
+      await admin.capture('68-admin-email-convite')
+    } finally {
+      for (const s of sessions.splice(0)) await s.close()
+      await env.stop()
+    }
+  })
+})
