@@ -38,7 +38,14 @@ import { BillingNotices } from './modules/billing/notices'
 import { billingRoutes, checkoutRoutes } from './modules/billing/routes'
 import { BillingService } from './modules/billing/service'
 import { BillingStore } from './modules/billing/store'
-import { createEmbeddedEngine, llmPrompt } from './modules/coaching/embedded-engine'
+import { agentsRoutes } from './modules/agents/routes'
+import { AgentsService } from './modules/agents/service'
+import { AgentsStore } from './modules/agents/store'
+import {
+  createEmbeddedEngine,
+  llmPartnerPrompt,
+  llmPrompt,
+} from './modules/coaching/embedded-engine'
 import type { CoachEngine } from './modules/coaching/engine'
 import { withLlm } from './modules/coaching/llm-engine'
 import { ChatHub } from './modules/coaching/hub'
@@ -55,6 +62,9 @@ import { PushService } from './modules/push/service'
 import { PushStore } from './modules/push/store'
 import { AccountDeletion } from './modules/users/deletion'
 import { usersRoutes } from './modules/users/routes'
+import { memoryRoutes } from './modules/memory/routes'
+import { MemoryService } from './modules/memory/service'
+import { MemoryStore } from './modules/memory/store'
 import { videosRoutes } from './modules/videos/routes'
 import { VideosService } from './modules/videos/service'
 import { loadUploadKey, UploadUrlSigner } from './modules/videos/signing'
@@ -94,6 +104,8 @@ export interface App {
     checkout: CheckoutService
     lifecycle: SubscriptionLifecycle
     videos: VideosService
+    agents: AgentsService
+    memory: MemoryService
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined
@@ -171,6 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
           createOpenAiCompatibleClient(config.llm),
           llmPrompt,
           (err) => server.log.warn({ err }, 'LLM unavailable; the embedded engine answered'),
+          llmPartnerPrompt,
         )
       : createEmbeddedEngine())
   const hub = new ChatHub(bus)
@@ -312,6 +325,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   )
   // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
   coaching.setMessageHook(videos.gameInfoHook)
+  // Agent Store partners and the coach memory join the conversation through the group chat.
+  const agents = new AgentsService(
+    database.db,
+    new AgentsStore(),
+    users,
+    coachEngine,
+    clock,
+    rateLimits.limiter('agent-try', 30, config.rateLimits.windowSeconds),
+    (userId) => coaching.teamOf(userId),
+  )
+  await agents.seed()
+  const memory = new MemoryService(database.db, new MemoryStore(), users, clock, (userId) =>
+    coaching.clearConversation(userId),
+  )
+  coaching.setGroupChat({
+    partners: (userId) => agents.conversationPartners(userId),
+    memory: (userId) => memory.factsFor(userId),
+    noteFacts: (userId, text) => memory.noteFacts(userId, text),
+  })
   if (config.jobs.runWorker) {
     await queue.work('videos.import', (job) => videos.importLink(job.video_id))
   }
@@ -373,6 +405,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (simulator) await server.register(simulator.plugin)
   await server.register(pushRoutes, { push })
   await server.register(videosRoutes, { videos, publicOrigin: config.publicOrigin })
+  await server.register(agentsRoutes, { agents })
+  await server.register(memoryRoutes, { memory })
   await server.register(legalRoutes, { legal: config.legal })
   const admin = new AdminService(
     database.db,
@@ -388,7 +422,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   return {
     server,
-    services: { auth, users, deletion, coaching, billing, push, checkout, lifecycle, videos },
+    services: {
+      auth,
+      users,
+      deletion,
+      coaching,
+      billing,
+      push,
+      checkout,
+      lifecycle,
+      videos,
+      agents,
+      memory,
+    },
     simulator,
     drain: () => {
       draining = true

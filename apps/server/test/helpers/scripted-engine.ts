@@ -40,5 +40,6 @@ export function scriptedEngine(): CoachEngine {
       const coach = team.find((c) => c.archetype === (mental ? 'MENTAL' : 'TECNICO')) ?? team[0]!
       return [{ coachId: coach.id, text: `${coach.name} responde: ${text}` }]
     },
+    partnerPreview: async ({ partner, text }) => `${partner.name} responde: ${text}`,
   }
 }

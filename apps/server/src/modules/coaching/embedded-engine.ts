@@ -46,9 +46,49 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })
         .coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
-    reply: async ({ text, team, profile, history }) =>
-      coach.reply({ text, team: toTeam(team), profile: toProfile(profile), history, rng }),
+    reply: async ({ text, team, profile, history, partners = [], memory }) => {
+      const engineTeam = toTeam(team)
+      const player = toProfile(profile)
+      const base = { text, team: engineTeam, profile: player, history, rng, memory }
+      if (partners.length === 0) return coach.reply(base)
+      const { speakers } = coach.routeGroup(text, engineTeam, partners, history)
+      const coachIds = speakers.flatMap((s) => (s.kind === 'COACH' ? [s.id] : []))
+      const coachReplies = coachIds.length > 0 ? coach.reply({ ...base, coachIds }) : []
+      return speakers.flatMap((s) => {
+        if (s.kind === 'COACH') return coachReplies.filter((r) => r.coachId === s.id)
+        const partner = partners.find((p) => p.slug === s.slug)
+        if (!partner) return []
+        const answer = coach.partnerReply({ partner, text, profile: player, history, rng, memory })
+        return [
+          { coachId: coach.partnerSender(partner.slug), partnerSlug: partner.slug, text: answer },
+        ]
+      })
+    },
+    partnerPreview: async ({ partner, text, profile }) =>
+      coach.partnerReply({ partner, text, profile: toProfile(profile), history: [], rng }),
   }
+}
+
+/** The prompt an LLM answers as a partner, from its persona, its area and the chat so far. */
+export function llmPartnerPrompt(input: {
+  partner: coach.PartnerDefinition
+  partners: coach.PartnerDefinition[]
+  team: TeamMember[]
+  profile: PlayerProfile
+  history: coach.ChatTurn[]
+  text: string
+  memory?: string[]
+}) {
+  return coach.buildPartnerPrompt({
+    partner: input.partner,
+    others: input.partners.filter((p) => p.slug !== input.partner.slug),
+    // The store's preview has no team: the partner talks to the player alone.
+    ...(input.team.length === 3 ? { team: toTeam(input.team) } : {}),
+    profile: toProfile(input.profile),
+    history: input.history,
+    text: input.text,
+    ...(input.memory ? { memory: input.memory } : {}),
+  })
 }
 
 /** The prompt an LLM answers as `member`, from the engine's persona, knowledge and the chat so far. */
@@ -58,6 +98,7 @@ export function llmPrompt(input: {
   profile: PlayerProfile
   history: coach.ChatTurn[]
   text: string
+  memory?: string[]
 }) {
   const team = toTeam(input.team)
   const persona = team.coaches.find((c) => c.id === input.coach.id) ?? team.coaches[0]
@@ -68,5 +109,6 @@ export function llmPrompt(input: {
     history: input.history,
     text: input.text,
     knowledge: coach.retrieve(input.text, 3),
+    ...(input.memory ? { memory: input.memory } : {}),
   })
 }

@@ -1,4 +1,5 @@
 import type { Archetype, ProfileUpdateBody, UserStatusResponse } from '@areia/contracts'
+import type { PartnerDefinition } from '@areia/coach'
 
 export interface TeamMember {
   id: string
@@ -12,10 +13,15 @@ export interface EngineMessage {
   suggestions?: string[] | undefined
 }
 
+/** A reply of a coach (`coachId`) or, in a group chat, of an added partner (`partnerSlug`). */
 export interface EngineReply {
   coachId: string
   text: string
+  /** Set when an Agent Store partner answers; `coachId` is then `partner:<slug>`. */
+  partnerSlug?: string
 }
+
+export type { PartnerDefinition }
 
 export type PlayerProfile = UserStatusResponse['profile'] & { name: string | null }
 
@@ -45,5 +51,15 @@ export interface CoachEngine {
     team: TeamMember[]
     profile: PlayerProfile
     history: HistoryEntry[]
+    /** Partners the player added (group chat); none: only the coaches answer. */
+    partners?: PartnerDefinition[]
+    /** What the team remembers (the memory screen's facts); replaces old messages for injuries. */
+    memory?: string[]
   }): Promise<EngineReply[]>
+  /** The Agent Store's `Experimentar`: a partner answers one question, outside the conversation. */
+  partnerPreview(input: {
+    partner: PartnerDefinition
+    text: string
+    profile: PlayerProfile
+  }): Promise<string>
 }

@@ -6,11 +6,19 @@ import {
   type ChatHistoryQuery,
   type ChatMessageFrame,
   type SystemEvent,
+  PARTNER_CATEGORY_LABEL,
+  PartnerCategory,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { UsersService } from '../users/service'
-import type { CoachEngine, EngineMessage, PlayerProfile, TeamMember } from './engine'
+import type {
+  CoachEngine,
+  EngineMessage,
+  PartnerDefinition,
+  PlayerProfile,
+  TeamMember,
+} from './engine'
 import type { ChatHub } from './hub'
 import type { CoachingStore, CoachRow, StoredMessage } from './store'
 
@@ -26,18 +34,50 @@ export interface TypingDelay {
   maxMs: number
 }
 
+function categoryLabel(category: string): string {
+  const parsed = PartnerCategory.safeParse(category)
+  return parsed.success ? PARTNER_CATEGORY_LABEL[parsed.data] : category
+}
+
 export function toHistoryItem(m: StoredMessage): ChatHistoryItem {
   return {
     id: m.id,
     content: m.content,
     sender_type: m.senderType,
-    coach_id: m.coachId,
+    // Partners have no coach row; their typing frames and history lines share this key.
+    coach_id: m.partner ? partnerSender(m.partner.slug) : m.coachId,
     coach_assigned_name: m.senderName,
     coach_archetype_name: m.archetype ? ARCHETYPE_LABEL[m.archetype] : null,
     created_at: m.createdAt.toISOString(),
     actions: m.actions,
     suggestions: m.suggestions,
+    partner: m.partner
+      ? {
+          slug: m.partner.slug,
+          avatar: m.partner.avatar,
+          category_label: categoryLabel(m.partner.category),
+        }
+      : null,
   }
+}
+
+/** In the engine's history and in typing frames, a partner's lines are `partner:<slug>`. */
+export const partnerSender = (slug: string) => `partner:${slug}`
+
+/** A partner in a player's conversation, with its database id to store its messages. */
+export type ConversationPartner = PartnerDefinition & { id: number }
+
+/**
+ * What the group chat needs from the Agent Store and the memory, given after construction (the
+ * store's preview needs this engine too, so neither module owns the other).
+ */
+export interface GroupChat {
+  /** The partners the player added, within the plan's allowance, not hidden. */
+  partners(userId: string): Promise<ConversationPartner[]>
+  /** The facts the team remembers, as the player left them on the memory screen. */
+  memory(userId: string): Promise<string[]>
+  /** Keeps what a player's message says worth remembering (a pain, "lembre que…"). */
+  noteFacts(userId: string, text: string): Promise<void>
 }
 
 export function toFrame(m: StoredMessage, clientId?: string): ChatMessageFrame {
@@ -91,6 +131,7 @@ export class CoachingService {
   private readonly ingest = new Map<string, Promise<void>>()
   private readonly work = new Map<string, Promise<void>>()
   private messageHook: MessageHook | undefined
+  private group: GroupChat | undefined
 
   constructor(
     private readonly db: Db,
@@ -104,7 +145,7 @@ export class CoachingService {
     /** Told of each coach message, to reach a player who has no chat open (push). */
     private readonly onCoachMessage: (
       userId: string,
-      coach: TeamMember,
+      coach: { id: string; name: string },
       text: string,
     ) => Promise<void> = async () => undefined,
   ) {}
@@ -154,6 +195,25 @@ export class CoachingService {
 
   setMessageHook(hook: MessageHook): void {
     this.messageHook = hook
+  }
+
+  setGroupChat(group: GroupChat): void {
+    this.group = group
+  }
+
+  /** The memory screen's "limpar conversa": after what is queued, so no reply lands after it. */
+  async clearConversation(userId: string): Promise<void> {
+    let failure: Error | undefined
+    await this.enqueue(this.work, userId, async () => {
+      await this.enqueue(this.ingest, userId, async () => {
+        try {
+          await this.store.deleteMessages(this.db, userId)
+        } catch (err) {
+          failure = err instanceof Error ? err : new Error(String(err))
+        }
+      })
+    })
+    if (failure) throw failure
   }
 
   /** Stores and publishes messages of another module, in order with the coaches' replies. */
@@ -253,15 +313,56 @@ export class CoachingService {
       limit: HISTORY_FOR_ENGINE,
     })
     const history = recent.map((m) => ({
-      sender: m.senderType === 'USER' ? 'USER' : (m.coachId ?? HOST_SENDER),
+      sender:
+        m.senderType === 'USER'
+          ? 'USER'
+          : m.partner
+            ? partnerSender(m.partner.slug)
+            : (m.coachId ?? HOST_SENDER),
       text: m.content,
     }))
+    await this.group?.noteFacts(userId, text)
+    const partners = (await this.group?.partners(userId)) ?? []
+    const memory = await this.group?.memory(userId)
     const first = team[0]
-    const replies = await this.engine.reply({ text, team, profile, history })
+    const replies = await this.engine.reply({
+      text,
+      team,
+      profile,
+      history,
+      ...(partners.length > 0 ? { partners } : {}),
+      ...(memory ? { memory } : {}),
+    })
     for (const reply of replies) {
+      const partner = reply.partnerSlug
+        ? partners.find((p) => p.slug === reply.partnerSlug)
+        : undefined
+      if (partner) {
+        await this.speakAsPartner(userId, partner, reply.text)
+        continue
+      }
       const coach = team.find((c) => c.id === reply.coachId) ?? first
       if (coach) await this.speakAsCoach(userId, coach, reply.text)
     }
+  }
+
+  private async speakAsPartner(
+    userId: string,
+    partner: ConversationPartner,
+    text: string,
+  ): Promise<void> {
+    const sender = partnerSender(partner.slug)
+    await this.typed(userId, sender, partner.name, text, () =>
+      this.store.insertMessage(this.db, {
+        userId,
+        senderType: 'AI',
+        partnerId: partner.id,
+        senderName: partner.name,
+        content: text,
+        now: this.clock.now(),
+      }),
+    )
+    await this.onCoachMessage(userId, { id: sender, name: partner.name }, text)
   }
 
   private async speakAsHost(userId: string, messages: EngineMessage[]): Promise<void> {
@@ -322,6 +423,11 @@ export class CoachingService {
       event,
       timestamp: this.clock.now().toISOString(),
     })
+  }
+
+  /** The player's coaches, in team order (the chat input offers them as mentions). */
+  teamOf(userId: string): Promise<TeamMember[]> {
+    return this.team(userId)
   }
 
   private async team(userId: string): Promise<TeamMember[]> {

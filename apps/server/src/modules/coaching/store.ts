@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
 import type { ChatAction, SenderType } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
-import { chatMessages, coaches, onboardingStates } from '../../db/schema'
+import { chatMessages, coaches, onboardingStates, partnerAgents } from '../../db/schema'
 
 export type CoachRow = typeof coaches.$inferSelect
 
@@ -15,6 +15,8 @@ export interface StoredMessage {
   actions: ChatAction[] | null
   suggestions: string[] | null
   createdAt: Date
+  /** The Agent Store partner who wrote it, if one did. */
+  partner: { slug: string; avatar: string; category: string } | null
 }
 
 const messageColumns = {
@@ -28,6 +30,10 @@ const messageColumns = {
   actions: chatMessages.actions,
   suggestions: chatMessages.suggestions,
   createdAt: chatMessages.createdAt,
+  partnerSlug: partnerAgents.slug,
+  partnerName: partnerAgents.name,
+  partnerAvatar: partnerAgents.avatar,
+  partnerCategory: partnerAgents.category,
 }
 
 type MessageRow = {
@@ -39,12 +45,20 @@ function toStored(row: MessageRow): StoredMessage {
     id: row.id ?? 0,
     senderType: row.senderType ?? 'SYSTEM',
     coachId: row.coachId,
-    senderName: row.coachName ?? row.senderName,
+    senderName: row.coachName ?? row.partnerName ?? row.senderName,
     archetype: row.archetype,
     content: row.content ?? '',
     actions: row.actions,
     suggestions: row.suggestions,
     createdAt: row.createdAt ?? new Date(0),
+    partner:
+      row.partnerSlug !== null
+        ? {
+            slug: row.partnerSlug,
+            avatar: row.partnerAvatar ?? '',
+            category: row.partnerCategory ?? '',
+          }
+        : null,
   }
 }
 
@@ -55,6 +69,7 @@ export class CoachingStore {
       userId: string
       senderType: SenderType
       coachId?: string | null
+      partnerId?: number | null
       senderName?: string | null
       content: string
       actions?: ChatAction[] | null
@@ -68,6 +83,7 @@ export class CoachingStore {
         userId: values.userId,
         senderType: values.senderType,
         coachId: values.coachId ?? null,
+        partnerId: values.partnerId ?? null,
         senderName: values.senderName ?? null,
         content: values.content,
         actions: values.actions ?? null,
@@ -84,6 +100,7 @@ export class CoachingStore {
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
+      .leftJoin(partnerAgents, eq(partnerAgents.id, chatMessages.partnerId))
       .where(and(eq(chatMessages.userId, userId), eq(chatMessages.id, id)))
     return row ? toStored(row) : undefined
   }
@@ -98,6 +115,7 @@ export class CoachingStore {
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
+      .leftJoin(partnerAgents, eq(partnerAgents.id, chatMessages.partnerId))
     if (opts.after !== undefined) {
       const rows = await base
         .where(and(eq(chatMessages.userId, userId), gt(chatMessages.id, opts.after)))
@@ -115,6 +133,15 @@ export class CoachingStore {
       .orderBy(desc(chatMessages.id))
       .limit(opts.limit)
     return rows.map(toStored).reverse()
+  }
+
+  /** Clears the conversation (the memory screen); the team and the profile stay. */
+  async deleteMessages(db: DbOrTx, userId: string): Promise<number> {
+    const rows = await db
+      .delete(chatMessages)
+      .where(eq(chatMessages.userId, userId))
+      .returning({ id: chatMessages.id })
+    return rows.length
   }
 
   async insertCoaches(
