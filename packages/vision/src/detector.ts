@@ -1,0 +1,179 @@
+// Person detection with @vladmandic/human's bundled centernet model on the TF.js WASM backend.
+// Everything loads from local files (see docs/decisions/009): the Node build is required by file
+// path (its package exports block the subpath), wasm binaries come from tfjs-backend-wasm/dist
+// and file:// model URLs are answered by a fetch wrapper because Node's fetch refuses them.
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Frame } from './ffmpeg.js'
+
+const require = createRequire(import.meta.url)
+
+export interface Box {
+  x: number
+  y: number
+  w: number
+  h: number
+}
+
+export interface Detection extends Box {
+  score: number
+}
+
+export interface Tile {
+  x: number
+  y: number
+  size: number
+}
+
+interface HumanObject {
+  label: string
+  score: number
+  box: [number, number, number, number]
+}
+interface HumanLike {
+  load(): Promise<void>
+  detect(input: unknown): Promise<{ object: HumanObject[]; error?: string | null }>
+  tf: {
+    tensor3d(data: Uint8Array, shape: [number, number, number], dtype: 'int32'): TensorLike
+    cast(t: TensorLike, dtype: 'float32'): TensorLike
+    expandDims(t: TensorLike, axis: number): TensorLike
+    dispose(t: TensorLike): void
+    tidy<T>(fn: () => T): T
+  }
+}
+interface TensorLike {
+  dispose(): void
+}
+
+let fetchPatched = false
+/** Lets TF.js fetch file:// URLs (model json and weights) from disk. */
+function patchFetchForFiles(): void {
+  if (fetchPatched) return
+  fetchPatched = true
+  const original = globalThis.fetch
+  globalThis.fetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (url.startsWith('file://')) {
+      return new Response(await fs.promises.readFile(fileURLToPath(url)))
+    }
+    return original(input, init)
+  }
+}
+
+export interface DetectorOptions {
+  /** detections below this score are dropped (centernet scores people at 0.2–0.55 when small) */
+  minScore?: number
+}
+
+export class PersonDetector {
+  private constructor(
+    private readonly human: HumanLike,
+    private readonly minScore: number,
+  ) {}
+
+  /** Loads centernet from the installed package's models folder; no network. */
+  static async create(opts: DetectorOptions = {}): Promise<PersonDetector> {
+    patchFetchForFiles()
+    const humanDir = path.dirname(require.resolve('@vladmandic/human'))
+    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))
+    const modelsDir = path.join(humanDir, '..', 'models')
+    const mod = require(path.join(humanDir, 'human.node-wasm.js')) as {
+      Human: new (config: unknown) => HumanLike
+    }
+    const minScore = opts.minScore ?? 0.2
+    const human = new mod.Human({
+      backend: 'wasm',
+      wasmPath: pathToFileURL(wasmDir).pathname + '/',
+      wasmPlatformFetch: false,
+      modelBasePath: pathToFileURL(modelsDir).href + '/',
+      debug: false,
+      warmup: 'none',
+      cacheSensitivity: 0,
+      filter: { enabled: false },
+      face: { enabled: false },
+      hand: { enabled: false },
+      body: { enabled: false },
+      gesture: { enabled: false },
+      segmentation: { enabled: false },
+      object: {
+        enabled: true,
+        modelPath: 'centernet.json',
+        minConfidence: minScore,
+        iouThreshold: 0.4,
+        maxDetected: 20,
+      },
+    })
+    await human.load()
+    return new PersonDetector(human, minScore)
+  }
+
+  /** Runs centernet on one square crop of the frame; boxes come back in frame pixels. */
+  async detectTile(frame: Frame, tile: Tile): Promise<Detection[]> {
+    const size = Math.min(tile.size, frame.width - tile.x, frame.height - tile.y)
+    const crop = new Uint8Array(size * size * 3)
+    for (let row = 0; row < size; row++) {
+      const from = ((tile.y + row) * frame.width + tile.x) * 3
+      crop.set(frame.data.subarray(from, from + size * 3), row * size * 3)
+    }
+    const tf = this.human.tf
+    // The bundled tfjs does not attach chained tensor methods, hence the functional calls.
+    const input = tf.tidy(() =>
+      tf.expandDims(tf.cast(tf.tensor3d(crop, [size, size, 3], 'int32'), 'float32'), 0),
+    )
+    try {
+      const res = await this.human.detect(input)
+      if (res.error) throw new Error(res.error)
+      return res.object
+        .filter((o) => o.label === 'person' && o.score >= this.minScore)
+        .map((o) => ({
+          x: o.box[0] + tile.x,
+          y: o.box[1] + tile.y,
+          w: o.box[2],
+          h: o.box[3],
+          score: o.score,
+        }))
+    } finally {
+      tf.dispose(input)
+    }
+  }
+
+  /** Runs every tile and merges duplicates found in overlapping tiles. */
+  async detect(frame: Frame, tiles: Tile[]): Promise<Detection[]> {
+    const all: Detection[] = []
+    for (const t of tiles) all.push(...(await this.detectTile(frame, t)))
+    return nonMaxSuppression(all, 0.45)
+  }
+}
+
+export function iou(a: Box, b: Box): number {
+  const x1 = Math.max(a.x, b.x)
+  const y1 = Math.max(a.y, b.y)
+  const x2 = Math.min(a.x + a.w, b.x + b.w)
+  const y2 = Math.min(a.y + a.h, b.y + b.h)
+  const inter = Math.max(0, x2 - x1) * Math.max(0, y2 - y1)
+  const union = a.w * a.h + b.w * b.h - inter
+  return union > 0 ? inter / union : 0
+}
+
+/** Overlap measured against the smaller box: a half-body seen at a tile edge vs the whole body. */
+function containment(a: Box, b: Box): number {
+  const x1 = Math.max(a.x, b.x)
+  const y1 = Math.max(a.y, b.y)
+  const x2 = Math.min(a.x + a.w, b.x + b.w)
+  const y2 = Math.min(a.y + a.h, b.y + b.h)
+  const inter = Math.max(0, x2 - x1) * Math.max(0, y2 - y1)
+  return inter / Math.max(1, Math.min(a.w * a.h, b.w * b.h))
+}
+
+/** Greedy NMS, best score first; also drops boxes mostly inside a kept, larger one. */
+export function nonMaxSuppression(dets: Detection[], threshold: number): Detection[] {
+  const sorted = [...dets].sort((a, b) => b.score * b.h - a.score * a.h)
+  const kept: Detection[] = []
+  for (const d of sorted) {
+    if (kept.some((k) => iou(k, d) > threshold || containment(k, d) > 0.6)) continue
+    kept.push(d)
+  }
+  return kept
+}

@@ -1,0 +1,144 @@
+// Frame differencing on a half-resolution grey image: motion energy per frame (for play vs dead
+// time) and small moving blobs (ball candidates). Plain typed arrays cost ~2 ms per frame here,
+// so OpenCV.js would add weight without speed.
+import type { Frame } from './ffmpeg.js'
+
+export interface Gray {
+  width: number
+  height: number
+  /** how many source pixels one grey pixel spans along each axis */
+  scale: number
+  data: Uint8Array
+}
+
+/** RGB frame → grey, downsampled by an integer factor (box average). */
+export function toGray(frame: Frame, scale = 2): Gray {
+  const width = Math.floor(frame.width / scale)
+  const height = Math.floor(frame.height / scale)
+  const data = new Uint8Array(width * height)
+  const n = scale * scale
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let s = 0
+      for (let dy = 0; dy < scale; dy++) {
+        let i = ((y * scale + dy) * frame.width + x * scale) * 3
+        for (let dx = 0; dx < scale; dx++, i += 3) {
+          s += 0.299 * frame.data[i]! + 0.587 * frame.data[i + 1]! + 0.114 * frame.data[i + 2]!
+        }
+      }
+      data[y * width + x] = s / n
+    }
+  }
+  return { width, height, scale, data }
+}
+
+/** Polygon (in frame pixels) rasterised into a grey-resolution mask. */
+export function polygonMask(
+  g: { width: number; height: number; scale: number },
+  poly: Array<{ x: number; y: number }>,
+): Uint8Array {
+  const mask = new Uint8Array(g.width * g.height)
+  for (let y = 0; y < g.height; y++) {
+    const py = (y + 0.5) * g.scale
+    for (let x = 0; x < g.width; x++) {
+      const px = (x + 0.5) * g.scale
+      let inside = false
+      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+        const a = poly[i]!
+        const b = poly[j]!
+        if (a.y > py !== b.y > py && px < ((b.x - a.x) * (py - a.y)) / (b.y - a.y) + a.x)
+          inside = !inside
+      }
+      if (inside) mask[y * g.width + x] = 1
+    }
+  }
+  return mask
+}
+
+export interface Blob {
+  /** centre in frame pixels */
+  x: number
+  y: number
+  /** area in grey pixels */
+  area: number
+  w: number
+  h: number
+}
+
+/** Pixels of `region` whose grey level changed by more than `threshold` between two frames. */
+export function changeMask(
+  prev: Gray,
+  cur: Gray,
+  region: Uint8Array,
+  threshold = 22,
+): { mask: Uint8Array; energy: number } {
+  const mask = new Uint8Array(cur.width * cur.height)
+  let count = 0
+  let total = 0
+  for (let i = 0; i < mask.length; i++) {
+    if (!region[i]) continue
+    total++
+    if (Math.abs(cur.data[i]! - prev.data[i]!) > threshold) {
+      mask[i] = 1
+      count++
+    }
+  }
+  return { mask, energy: total ? count / total : 0 }
+}
+
+/** Pixels changed both before and after the middle frame: where a moving thing IS in that frame
+ * (a single difference also lights up where it was). */
+export function andMasks(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = a[i]! & b[i]!
+  return out
+}
+
+/** 4-connected components of a mask (flood fill), reported in frame pixels. */
+export function findBlobs(
+  mask: Uint8Array,
+  g: { width: number; height: number; scale: number },
+): Blob[] {
+  const { width, height } = g
+  const seen = new Uint8Array(mask.length)
+  const blobs: Blob[] = []
+  const stack: number[] = []
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i] || seen[i]) continue
+    let minX = width
+    let minY = height
+    let maxX = 0
+    let maxY = 0
+    let area = 0
+    let sx = 0
+    let sy = 0
+    seen[i] = 1
+    stack.push(i)
+    while (stack.length) {
+      const p = stack.pop()!
+      const x = p % width
+      const y = (p - x) / width
+      area++
+      sx += x
+      sy += y
+      minX = Math.min(minX, x)
+      maxX = Math.max(maxX, x)
+      minY = Math.min(minY, y)
+      maxY = Math.max(maxY, y)
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q >= 0 && q < mask.length && mask[q] && !seen[q]) {
+          seen[q] = 1
+          stack.push(q)
+        }
+      }
+    }
+    blobs.push({
+      x: (sx / area + 0.5) * g.scale,
+      y: (sy / area + 0.5) * g.scale,
+      area,
+      w: (maxX - minX + 1) * g.scale,
+      h: (maxY - minY + 1) * g.scale,
+    })
+  }
+  return blobs
+}

@@ -1,0 +1,65 @@
+// Where to run the person detector. centernet shrinks its input to a small square, so players
+// 70–95 px tall vanish in a whole 720p frame but are found in square crops at native resolution
+// where a person is at least ~1/4 of the tile. We size tiles per court half from the expected
+// person height there (pixels per metre × 1.8 m) and cover each half with overlapping squares.
+import type { Tile } from './detector.js'
+import {
+  COURT_LENGTH_M,
+  COURT_WIDTH_M,
+  NET_Y_M,
+  courtToImage,
+  pixelsPerMetre,
+  type CourtMapping,
+} from './homography.js'
+
+const PERSON_M = 1.8
+/** a tile is this many expected person heights tall */
+const TILE_PER_PERSON = 4
+/** court margins (m) in which players are still looked for: serving from behind the baseline */
+export const SIDE_MARGIN_M = 1.5
+export const END_MARGIN_M = 2.5
+
+function span(from: number, to: number, size: number, overlap: number): number[] {
+  if (to - from <= size) return [Math.round((from + to - size) / 2)]
+  const n = Math.ceil((to - from - size) / (size - overlap)) + 1
+  const step = (to - from - size) / (n - 1)
+  return Array.from({ length: n }, (_, i) => Math.round(from + i * step))
+}
+
+export function planTiles(m: CourtMapping, frameW: number, frameH: number): Tile[] {
+  const halves: Array<[number, number]> = [
+    [NET_Y_M, COURT_LENGTH_M + END_MARGIN_M],
+    [-END_MARGIN_M, NET_Y_M],
+  ]
+  const tiles: Tile[] = []
+  for (const [y0, y1] of halves) {
+    const mid = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: (y0 + y1) / 2 }) * PERSON_M
+    const size = Math.round(Math.min(frameH, frameW, Math.max(128, mid * TILE_PER_PERSON)))
+    // Bounding box of the half (with margins), raised by the height of a person at its far edge.
+    const pts = [
+      courtToImage(m, { x: -SIDE_MARGIN_M, y: y0 }),
+      courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: y0 }),
+      courtToImage(m, { x: -SIDE_MARGIN_M, y: y1 }),
+      courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: y1 }),
+    ]
+    const headRise = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: y1 }) * PERSON_M
+    const minX = Math.max(0, Math.min(...pts.map((p) => p.x)))
+    const maxX = Math.min(frameW, Math.max(...pts.map((p) => p.x)))
+    const minY = Math.max(0, Math.min(...pts.map((p) => p.y)) - headRise)
+    const maxY = Math.min(frameH, Math.max(...pts.map((p) => p.y)) + 2)
+    if (maxX - minX < 8 || maxY - minY < 8) continue
+    // Neighbouring tiles overlap by a little more than a person's width, so everyone fits whole
+    // in at least one tile; more overlap would only add tiles (each costs ~0.3 s).
+    const overlap = Math.round(mid * 0.6)
+    for (const ty of span(minY, maxY, size, overlap)) {
+      for (const tx of span(minX, maxX, size, overlap)) {
+        tiles.push({
+          x: Math.max(0, Math.min(frameW - size, tx)),
+          y: Math.max(0, Math.min(frameH - size, ty)),
+          size,
+        })
+      }
+    }
+  }
+  return tiles
+}

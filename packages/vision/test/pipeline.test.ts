@@ -1,0 +1,160 @@
+// Done-when 1 of issue 8: the whole pipeline on a generated match with ground truth. One video,
+// one analysis (the detector is the slow part, ~1 min), many assertions.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { analyze, type AnalysisResult } from '../src/analyze.js'
+import { COURT_CORNERS, imageToCourt, mapCourt, type Corners } from '../src/homography.js'
+import { renderMatch, type SynthTruth } from './helpers/synth.js'
+
+const TRUE_CORNERS: Corners = [
+  { x: 130, y: 520 },
+  { x: 830, y: 520 },
+  { x: 660, y: 190 },
+  { x: 300, y: 190 },
+]
+const RALLIES: Array<[number, number]> = [
+  [3, 10.5],
+  [14, 21],
+]
+const DURATION = 24
+
+let dir: string
+let video: string
+let truth: SynthTruth
+let result: AnalysisResult
+const progress: number[] = []
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-vision-'))
+  video = path.join(dir, 'match.mp4')
+  truth = await renderMatch(video, {
+    width: 960,
+    height: 540,
+    fps: 10,
+    durationSec: DURATION,
+    corners: TRUE_CORNERS,
+    rallies: RALLIES,
+  })
+  // No corners given: the court is mapped from the automatic proposal.
+  result = await analyze(video, {
+    detectHz: 2,
+    analysisFps: 10,
+    onProgress: (p) => progress.push(p.percent),
+  })
+})
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+/** Track id → truth player, from the first position of each track. */
+function identityMap(): Map<number, number> {
+  const map = new Map<number, number>()
+  for (const p of result.players) {
+    const first = p.positions[0]!
+    let best = -1
+    let bestD = Infinity
+    for (let k = 0; k < 4; k++) {
+      const q = truth.positionAt(k, first.t)
+      const d = Math.hypot(q.x - first.x, q.y - first.y)
+      if (d < bestD) {
+        bestD = d
+        best = k
+      }
+    }
+    map.set(p.id, best)
+  }
+  return map
+}
+
+describe('vision pipeline on a generated match', () => {
+  it('is analysable and reports progress to 100 %', () => {
+    expect(result.reason).toBeNull()
+    expect(result.analysable).toBe(true)
+    expect(result.court?.source).toBe('proposed')
+    expect(result.coverage.share).toBeGreaterThan(0.8)
+    expect(progress.at(-1)).toBe(100)
+  })
+
+  it('maps the court within 0.2 m at the corners', () => {
+    const m = mapCourt(result.court!.corners)!
+    TRUE_CORNERS.forEach((c, i) => {
+      const p = imageToCourt(m, c)
+      expect(Math.hypot(p.x - COURT_CORNERS[i]!.x, p.y - COURT_CORNERS[i]!.y)).toBeLessThanOrEqual(
+        0.2,
+      )
+    })
+  })
+
+  it('places players within 0.5 m (median) and rejects the spectator', () => {
+    const ids = identityMap()
+    expect(new Set(ids.values()).size).toBe(4)
+    const errors: number[] = []
+    for (const p of result.players) {
+      for (const s of p.positions) {
+        const q = truth.positionAt(ids.get(p.id)!, s.t)
+        errors.push(Math.hypot(q.x - s.x, q.y - s.y))
+      }
+    }
+    errors.sort((a, b) => a - b)
+    expect(errors.length).toBeGreaterThan(4 * 2 * DURATION * 0.8)
+    expect(errors[errors.length >> 1]!).toBeLessThanOrEqual(0.5)
+    // The spectator (3.2 m outside the side line) is seen but never becomes a player.
+    const off = result.detections.flatMap((r) => r.boxes.filter((b) => b.court === null))
+    expect(off.length).toBeGreaterThan(0)
+    expect(off.every((b) => b.playerId === null)).toBe(true)
+  })
+
+  it('keeps identities: at most one swap per minute', () => {
+    let swaps = 0
+    for (const p of result.players) {
+      let label: number | null = null
+      for (const s of p.positions) {
+        let best = -1
+        let bestD = Infinity
+        for (let k = 0; k < 4; k++) {
+          const q = truth.positionAt(k, s.t)
+          const d = Math.hypot(q.x - s.x, q.y - s.y)
+          if (d < bestD) {
+            bestD = d
+            best = k
+          }
+        }
+        if (label !== null && best !== label) swaps++
+        label = best
+      }
+    }
+    expect(swaps).toBeLessThanOrEqual(Math.floor(DURATION / 60))
+  })
+
+  it('measures distance covered within 10 %', () => {
+    const ids = identityMap()
+    for (const p of result.players) {
+      const want = truth.distance[ids.get(p.id)!]!
+      expect(Math.abs(p.distanceM.value - want) / want).toBeLessThanOrEqual(0.1)
+      expect(p.distanceM.frames.length).toBeGreaterThan(5)
+    }
+  })
+
+  it('finds each rally within 1 s of the truth at both ends', () => {
+    expect(result.rallies.count).toBe(RALLIES.length)
+    result.rallies.items.forEach((r, i) => {
+      expect(Math.abs(r.startSec - RALLIES[i]![0])).toBeLessThanOrEqual(1)
+      expect(Math.abs(r.endSec - RALLIES[i]![1])).toBeLessThanOrEqual(1)
+      expect(r.endFrame).toBeGreaterThan(r.startFrame)
+    })
+    expect(result.rallies.longestIndex).toBe(1)
+  })
+
+  it('reports ball candidates only as estimated, mostly during play', () => {
+    const pts = result.ball.trajectories.flatMap((t) => t.points)
+    expect(pts.length).toBeGreaterThan(0)
+    expect(result.ball.trajectories.every((t) => t.estimated)).toBe(true)
+    const inPlay = pts.filter((p) => RALLIES.some(([s, e]) => p.t >= s && p.t <= e)).length
+    expect(inPlay / pts.length).toBeGreaterThan(0.8)
+  })
+
+  it('is plain JSON', () => {
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result)
+  })
+})

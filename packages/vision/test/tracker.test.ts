@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { assign, initialIds, Tracker, type CourtDetection } from '../src/tracker.js'
+
+/** Deterministic noise for repeatable tests. */
+function rng(seed: number) {
+  let s = seed
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
+}
+
+describe('assignment', () => {
+  it('finds the minimum total cost, not the greedy one', () => {
+    // Greedy would give track 0 detection 0 (cost 1) and leave track 1 with 10; optimal is 2 + 2.
+    const pick = assign(
+      [
+        [1, 2],
+        [2, 10],
+      ],
+      100,
+    )
+    expect(pick).toEqual([1, 0])
+  })
+  it('leaves a track unmatched when every detection is outside its gate', () => {
+    expect(assign([[Infinity], [0.5]], 3)).toEqual([null, 0])
+  })
+})
+
+describe('tracker', () => {
+  it('numbers players near-left, near-right, far-left, far-right', () => {
+    expect(
+      initialIds([
+        { x: 6, y: 12 },
+        { x: 2, y: 3 },
+        { x: 1, y: 13 },
+        { x: 7, y: 2 },
+      ]),
+    ).toEqual([4, 1, 3, 2])
+  })
+
+  it('keeps identities when partners cross, with noise, misses and a spectator', () => {
+    const noise = rng(3)
+    // Near partners swap sides (cross at t = 5 s) — the hard case for a nearest-neighbour tracker.
+    const truth = (p: number, t: number) => {
+      const u = Math.min(1, Math.max(0, (t - 2) / 6))
+      switch (p) {
+        case 0:
+          return { x: 1.5 + 5 * u, y: 3 + 0.8 * Math.sin(t) }
+        case 1:
+          return { x: 6.5 - 5 * u, y: 4.5 - 0.8 * Math.sin(t) }
+        case 2:
+          return { x: 2 + Math.sin(t / 2), y: 12 }
+        default:
+          return { x: 6 - Math.sin(t / 2), y: 13 + Math.cos(t / 2) }
+      }
+    }
+    const tracker = new Tracker()
+    const labels = new Map<number, number[]>()
+    for (let k = 0; k <= 30; k++) {
+      const t = k * 0.5
+      const dets: CourtDetection[] = []
+      ;[0, 1, 2, 3].forEach((p) => {
+        if (k > 0 && (k + p) % 7 === 0) return // a missed detection now and then
+        const q = truth(p, t)
+        dets.push({ court: { x: q.x + 0.1 * noise(), y: q.y + 0.1 * noise() }, ref: p })
+      })
+      dets.push({ court: { x: -1.2, y: 9 }, ref: 9 }) // someone at the net post
+      dets.reverse()
+      for (const [ref, id] of tracker.update(t, k, dets)) {
+        if (ref === 9) continue
+        labels.set(id, [...(labels.get(id) ?? []), ref])
+      }
+    }
+    expect(tracker.started).toBe(true)
+    // Each identity only ever received its own player's detections.
+    for (const [, refs] of labels) expect(new Set(refs).size).toBe(1)
+    expect([...labels.keys()].sort()).toEqual([1, 2, 3, 4])
+  })
+})

@@ -1,0 +1,103 @@
+import { PNG } from 'pngjs'
+import { describe, expect, it } from 'vitest'
+import { linkTrajectories } from '../src/ball.js'
+import { pickHighlights } from '../src/clips.js'
+import { heatmapPng } from '../src/heatmap.js'
+import { distanceCovered, playerMetrics } from '../src/metrics.js'
+import { segmentRallies } from '../src/rallies.js'
+import type { TrackSample } from '../src/tracker.js'
+
+const sample = (t: number, x: number, y: number): TrackSample => ({
+  t,
+  frame: Math.round(t * 30),
+  x,
+  y,
+  ref: 0,
+})
+
+describe('metrics', () => {
+  it('ignores jitter of a standing player but counts real movement', () => {
+    const still = Array.from({ length: 40 }, (_, i) => sample(i * 0.5, 2 + (i % 2) * 0.1, 3))
+    expect(distanceCovered(still).value).toBe(0)
+    const walk = Array.from({ length: 21 }, (_, i) => sample(i * 0.5, 1, 1 + i * 0.5))
+    expect(distanceCovered(walk).value).toBeCloseTo(10, 5)
+  })
+
+  it('splits time by distance to the net and finds the partner distance', () => {
+    const a = Array.from({ length: 11 }, (_, i) => sample(i, 2, i < 5 ? 6 : 1)) // 5 s at net, 5 s back
+    const b = a.map((s) => ({ ...s, x: 6 }))
+    const m = playerMetrics(1, a, b, 2)
+    expect(m.timeNearNetSec.value).toBe(5)
+    expect(m.timeBackSec.value).toBe(5)
+    expect(m.timeMidSec.value).toBe(0)
+    expect(m.avgPartnerDistanceM.value).toBe(4)
+    expect(m.side).toBe('near')
+    expect(m.distanceM.value).toBe(5)
+    expect(m.distanceM.frames).toEqual([0, 150])
+    expect(m.heatmap.seconds.reduce((s, v) => s + v, 0)).toBeCloseTo(10, 5)
+  })
+
+  it('renders the heatmap as a PNG of the court', () => {
+    const m = playerMetrics(1, [sample(0, 2, 3), sample(1, 2, 3), sample(2, 6, 12)], [], 2)
+    const png = PNG.sync.read(heatmapPng(m.heatmap))
+    expect(png.width).toBeGreaterThan(100)
+    expect(png.height).toBeGreaterThan(png.width)
+    // The visited cell (x 2 m, y 3 m from the near baseline at the bottom) is red-ish.
+    const px = 12 + 2.25 * 24
+    const py = 12 + (16 - 3.25) * 24
+    const i = (Math.round(py) * png.width + Math.round(px)) * 4
+    expect(png.data[i]).toBeGreaterThan(180)
+    expect(png.data[i + 1]).toBeLessThan(80)
+  })
+})
+
+describe('rallies', () => {
+  it('finds play spans from motion energy within half a second', () => {
+    const fps = 10
+    const energy = Array.from({ length: 300 }, (_, i) => {
+      const t = i / fps
+      const play = (t >= 5 && t < 12) || (t >= 17 && t < 26)
+      return { t, frame: i, e: (play ? 0.03 : 0.002) + 0.002 * Math.sin(i * 1.7) }
+    })
+    const r = segmentRallies(energy, fps)
+    expect(r.rallies.map((x) => [x.startSec, x.endSec])).toEqual([
+      [expect.closeTo(5, 0), expect.closeTo(12, 0)],
+      [expect.closeTo(17, 0), expect.closeTo(26, 0)],
+    ])
+    for (const x of r.rallies)
+      expect(Math.abs(x.startSec - Math.round(x.startSec))).toBeLessThan(0.5)
+  })
+  it('reports no contrast instead of inventing rallies in a static video', () => {
+    const energy = Array.from({ length: 100 }, (_, i) => ({ t: i / 10, frame: i, e: 0.001 }))
+    const r = segmentRallies(energy, 10)
+    expect(r.contrast).toBe(false)
+    expect(r.rallies).toEqual([])
+  })
+  it('picks the longest rallies for highlights, in match order', () => {
+    const spans = [
+      { startSec: 0, endSec: 5 },
+      { startSec: 10, endSec: 30 },
+      { startSec: 40, endSec: 44 },
+      { startSec: 50, endSec: 60 },
+    ]
+    expect(pickHighlights(spans, 2)).toEqual([spans[1], spans[3]])
+  })
+})
+
+describe('ball', () => {
+  it('links a fast, straight flight and drops slow or isolated blobs', () => {
+    const frames = Array.from({ length: 8 }, (_, i) => ({
+      t: i / 10,
+      frame: i,
+      blobs: [
+        { x: 100 + 30 * i, y: 200 - 10 * i, area: 6, w: 4, h: 4 }, // the ball
+        { x: 500 + i, y: 300, area: 6, w: 4, h: 4 }, // a slow edge
+        ...(i === 3 ? [{ x: 50, y: 50, area: 5, w: 3, h: 3 }] : []), // noise
+      ],
+    }))
+    const tr = linkTrajectories(frames, { maxStepPx: 80, minStepPx: 10 })
+    expect(tr).toHaveLength(1)
+    expect(tr[0]!.estimated).toBe(true)
+    expect(tr[0]!.frames).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+  })
+})
