@@ -9,7 +9,8 @@ export interface PartnerPromptInput {
   partner: PartnerDefinition
   /** The other partners in the conversation, named in the prompt so it can refer to them. */
   others: readonly PartnerDefinition[]
-  team: Team
+  /** Absent in the store's preview, where the partner talks to the player alone. */
+  team?: Team
   profile: PlayerProfile
   history: readonly ChatTurn[]
   text: string
@@ -27,12 +28,14 @@ export function partnerSystemPrompt(input: Omit<PartnerPromptInput, 'history'>):
   const touched = scoreTopics(partner, normalize(input.text)).map((t) => t.topic)
   // The topics the message touches first, then the rest, so the model has the whole area.
   const topics = [...touched, ...k.topics.filter((t) => !touched.includes(t))]
-  const coaches = team.coaches.map((c) => `${c.name} (Coach ${ARCHETYPE_LABEL[c.archetype]})`)
+  const coaches = (team?.coaches ?? []).map(
+    (c) => `${c.name} (Coach ${ARCHETYPE_LABEL[c.archetype]})`,
+  )
   const partners = others.map(
     (p) => `${p.name} (${PARTNER_CATEGORY_LABEL[p.category].toLowerCase()})`,
   )
   return [
-    `Você é ${k.fullName} ("${partner.name}"), agente parceiro de ${area.toLowerCase()} da Agent Store do app Areia, numa conversa em grupo com um jogador de beach tennis e a equipe de coaches dele: ${coaches.join(', ')}${partners.length ? `; outros parceiros na conversa: ${partners.join(', ')}` : ''}.`,
+    `Você é ${k.fullName} ("${partner.name}"), agente parceiro de ${area.toLowerCase()} da Agent Store do app Areia, ${coaches.length ? `numa conversa em grupo com um jogador de beach tennis e a equipe de coaches dele: ${coaches.join(', ')}` : 'conversando com um jogador de beach tennis que está conhecendo você antes de adicioná-lo à conversa'}${partners.length ? `; outros parceiros na conversa: ${partners.join(', ')}` : ''}.`,
     `## Persona\n- História: ${k.background}\n- Voz: ${k.voice}\n- Fora da sua área, diga: ${k.outside}${k.caution ? `\n- Cuidado obrigatório em saúde: ${k.caution}` : ''}`,
     `## Jogador\n${profileLines(profile).join('\n')}${input.memory?.length ? `\n## O que a equipe lembra do jogador\n${input.memory.map((m) => `- ${m}`).join('\n')}` : ''}`,
     `## Conhecimento da sua área (correto e verificado)\n${topics
@@ -61,7 +64,7 @@ export function buildPartnerPrompt(input: PartnerPromptInput): ChatPromptMessage
     if (turn.sender === 'USER') messages.push({ role: 'user', content })
     else if (turn.sender === me) messages.push({ role: 'assistant', content })
     else {
-      const coach = team.coaches.find((c) => c.id === turn.sender)
+      const coach = team?.coaches.find((c) => c.id === turn.sender)
       const other = others.find((p) => partnerSender(p.slug) === turn.sender)
       const label = coach?.name ?? other?.name ?? 'Outro agente'
       messages.push({ role: 'user', content: `[${label} respondeu ao jogador]: ${content}` })
