@@ -66,6 +66,7 @@ const SECTIONS = [
   ['Cupons', 'cupons'],
   ['Lista de espera', 'lista-de-espera'],
   ['E-mails', 'emails'],
+  ['Agentes parceiros', 'agentes'],
   ['Auditoria', 'auditoria'],
 ] as const
 
@@ -118,6 +119,31 @@ describe('Console de operações', () => {
     await ops.section('E-mails', 'emails')
     await admin.text('Nenhum e-mail na caixa de saída.').waitFor()
     await admin.capture('65-admin-emails-vazio')
+
+    // Partner agents: create one with the knowledge template, then hide it from the store.
+    await ops.section('Agentes parceiros', 'agentes')
+    await admin.button('Novo agente').click()
+    const form = admin.page.getByRole('form', { name: 'Novo agente parceiro' })
+    const slug = `e2e-${code.toLowerCase()}`
+    await form.getByLabel('Identificador').fill(slug)
+    await form.getByLabel('Nome', { exact: true }).fill('Rita Regras')
+    await form.getByLabel('Avatar (emoji)').fill('📏')
+    await form.getByLabel('Categoria').selectOption({ label: 'Regras e arbitragem' })
+    await form
+      .getByLabel('Descrição')
+      .fill('Tira dúvidas sobre as regras oficiais do beach tennis.')
+    await form.getByLabel('Pergunta de exemplo').fill('O saque pode quicar antes?')
+    await form
+      .getByLabel('Resposta de exemplo')
+      .fill('Não: no beach tennis a bola não pode quicar.')
+    await admin.capture('69-admin-agente-novo')
+    await form.getByRole('button', { name: 'Criar agente' }).click()
+    await admin.expectToast('Rita Regras criado na Agent Store.')
+    const card = admin.page.getByRole('listitem').filter({ hasText: 'Rita Regras' })
+    await card.getByText('Na loja').waitFor()
+    await card.getByRole('button', { name: 'Ocultar' }).click()
+    await card.getByText('Oculto').waitFor()
+    await admin.capture('70-admin-agentes')
   })
 
   it('every section fits a phone, and a player is kept out', async () => {

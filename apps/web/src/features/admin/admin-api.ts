@@ -6,6 +6,8 @@ import {
   AdminOpenSpotsResponse,
   AdminOutbox,
   AdminOverview,
+  AdminPartner,
+  AdminPartners,
   AdminPlan,
   AdminPlans,
   AdminPlayer,
@@ -13,6 +15,8 @@ import {
   AdminWaitingVideos,
   AdminWaitlist,
   type AdminCouponCreateBody,
+  type AdminPartnerCreateBody,
+  type AdminPartnerUpdateBody,
   type AdminPlanUpdateBody,
   type Role,
 } from '@areia/contracts'
@@ -32,6 +36,7 @@ export const adminKeys = {
   waitlist: ['admin', 'waitlist'] as const,
   outbox: ['admin', 'outbox'] as const,
   audit: ['admin', 'audit'] as const,
+  partners: ['admin', 'partners'] as const,
 }
 
 export const PAGE_SIZE = 20
@@ -132,3 +137,28 @@ export const auditQuery = () =>
     queryKey: adminKeys.audit,
     queryFn: () => apiRequest(`${BASE}/audit`, { schema: AdminAuditLog }),
   })
+
+export const partnersQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.partners,
+    queryFn: () => apiRequest(`${BASE}/partners`, { schema: AdminPartners }),
+  })
+
+/** Knowledge and category as the operator typed them: the server checks their shape. */
+type Loose<T> = Omit<T, 'knowledge' | 'category'> & { knowledge?: unknown; category?: string }
+
+export function createPartner(body: Loose<AdminPartnerCreateBody>) {
+  return apiRequest(`${BASE}/partners`, {
+    method: 'POST',
+    body: { json: body },
+    schema: AdminPartner,
+  })
+}
+
+export function updatePartner(id: number, body: Loose<AdminPartnerUpdateBody>) {
+  return apiRequest(`${BASE}/partners/${id}`, {
+    method: 'PATCH',
+    body: { json: body },
+    schema: AdminPartner,
+  })
+}

@@ -5,6 +5,7 @@ import { AuditSection } from './audit-section'
 import { CouponsSection } from './coupons-section'
 import { OutboxSection } from './outbox-section'
 import { OverviewSection } from './overview-section'
+import { PartnersSection } from './partners-section'
 import { PlansSection } from './plans-section'
 import { PlayersSection } from './players-section'
 import { sectionsFor, type SectionId } from './admin-rules'
@@ -20,6 +21,7 @@ const CONTENT: Record<SectionId, () => React.JSX.Element> = {
   cupons: CouponsSection,
   'lista-de-espera': WaitlistSection,
   emails: OutboxSection,
+  agentes: PartnersSection,
   auditoria: AuditSection,
 }
 

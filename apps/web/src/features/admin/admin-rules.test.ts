@@ -7,7 +7,9 @@ import {
   couponBody,
   couponState,
   EMPTY_COUPON,
+  KNOWLEDGE_TEMPLATE,
   parseReais,
+  partnerFields,
   planForm,
   planPatch,
   sectionsFor,
@@ -38,6 +40,7 @@ describe('who sees which section', () => {
       'cupons',
       'lista-de-espera',
       'emails',
+      'agentes',
       'auditoria',
     ])
     expect(sectionsFor('ANALYST').map((s) => s.id)).toEqual(['visao-geral'])
@@ -153,4 +156,39 @@ it('auditDetails writes one readable line', () => {
   expect(auditDetails({ invited: ['a', 'b'] })).toBe('convidados: ["a","b"]')
   expect(auditTarget('coupon', '3')).toBe('Cupom #3')
   expect(auditTarget('waitlist', 'waitlist')).toBe('Lista de espera')
+})
+
+describe('partnerFields', () => {
+  const form = {
+    slug: 'bia',
+    name: ' Bia ',
+    avatar: '🏆',
+    category: 'TORNEIOS',
+    description: 'Torneios',
+    sample_question: 'Quando?',
+    sample_answer: 'Logo.',
+    knowledge: '{"version": 1}',
+  }
+  it('parses the knowledge JSON and trims the texts', () => {
+    expect(partnerFields(form)).toEqual({
+      body: {
+        name: 'Bia',
+        avatar: '🏆',
+        category: 'TORNEIOS',
+        description: 'Torneios',
+        sample_question: 'Quando?',
+        sample_answer: 'Logo.',
+        knowledge: { version: 1 },
+      },
+    })
+  })
+  it('catches a JSON slip and empty fields in pt-BR', () => {
+    expect(partnerFields({ ...form, knowledge: '{version: 1,}' })).toEqual({
+      error: 'O conhecimento não é um JSON válido. Confira vírgulas, aspas e chaves.',
+    })
+    expect(partnerFields({ ...form, description: '  ' })).toEqual({
+      error: 'Preencha todos os campos do agente.',
+    })
+    expect(JSON.parse(KNOWLEDGE_TEMPLATE)).toMatchObject({ version: 1 })
+  })
 })

@@ -1,7 +1,14 @@
 import type { AdminCouponCreateBody, AdminPlan, AdminPlanUpdateBody, Role } from '@areia/contracts'
 
 export type SectionId =
-  'visao-geral' | 'jogadores' | 'planos' | 'cupons' | 'lista-de-espera' | 'emails' | 'auditoria'
+  | 'visao-geral'
+  | 'jogadores'
+  | 'planos'
+  | 'cupons'
+  | 'lista-de-espera'
+  | 'emails'
+  | 'agentes'
+  | 'auditoria'
 
 export const SECTIONS: readonly { id: SectionId; label: string; roles: readonly Role[] }[] = [
   { id: 'visao-geral', label: 'Visão geral', roles: ['ADMIN', 'ANALYST'] },
@@ -10,6 +17,7 @@ export const SECTIONS: readonly { id: SectionId; label: string; roles: readonly 
   { id: 'cupons', label: 'Cupons', roles: ['ADMIN'] },
   { id: 'lista-de-espera', label: 'Lista de espera', roles: ['ADMIN'] },
   { id: 'emails', label: 'E-mails', roles: ['ADMIN'] },
+  { id: 'agentes', label: 'Agentes parceiros', roles: ['ADMIN'] },
   { id: 'auditoria', label: 'Auditoria', roles: ['ADMIN'] },
 ]
 
@@ -32,6 +40,10 @@ export const AUDIT_LABEL: Record<string, string> = {
   'coupon.expire': 'Cupom expirado',
   'waitlist.open_spots': 'Vagas abertas',
   'admin.create': 'Administrador criado',
+  'partner.create': 'Agente criado',
+  'partner.update': 'Agente editado',
+  'partner.hide': 'Agente ocultado',
+  'partner.show': 'Agente reexibido',
 }
 
 export const auditLabel = (action: string) => AUDIT_LABEL[action] ?? action
@@ -187,6 +199,7 @@ const TARGET_LABEL: Record<string, string> = {
   plan: 'Plano',
   coupon: 'Cupom',
   waitlist: 'Lista de espera',
+  partner: 'Agente',
 }
 
 /** "Cupom #3", "Conta #6b0c8f3e", "Lista de espera". */
@@ -208,6 +221,10 @@ const DETAIL_LABEL: Record<string, string> = {
   changes: 'alterações',
   requested: 'vagas pedidas',
   invited: 'convidados',
+  name: 'nome',
+  description: 'descrição',
+  hidden: 'oculto',
+  knowledge: 'conhecimento',
 }
 
 /** One readable line from an audit row's details: "e-mail: a@b · de: USER · para: ADMIN". */
@@ -216,4 +233,63 @@ export function auditDetails(details: Record<string, unknown>): string {
     .filter(([, v]) => v !== null && v !== undefined)
     .map(([k, v]) => `${DETAIL_LABEL[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
     .join(' · ')
+}
+
+export type PartnerForm = {
+  slug: string
+  name: string
+  avatar: string
+  category: string
+  description: string
+  sample_question: string
+  sample_answer: string
+  knowledge: string
+}
+
+/** A starting point for a new partner's knowledge: the shape the coach engine reads. */
+export const KNOWLEDGE_TEMPLATE = JSON.stringify(
+  {
+    version: 1,
+    fullName: 'Nome Completo',
+    pronoun: 'ela',
+    voice: 'Como o agente fala, em uma frase.',
+    background: 'Formação e experiência do agente.',
+    openers: ['Boa pergunta!'],
+    closers: ['Bons treinos!'],
+    outside: 'O que o agente diz quando a pergunta foge da sua área.',
+    topics: [
+      {
+        id: 'tema',
+        title: 'Título do tema',
+        keywords: ['palavra'],
+        facts: ['Um fato correto sobre o tema.'],
+        tips: ['Uma dica prática sobre o tema.'],
+      },
+    ],
+  },
+  null,
+  2,
+)
+
+/**
+ * The form's texts as the API body. The knowledge is JSON typed by an operator: a syntax slip is
+ * caught here, its shape is checked by the server (which names the field that is wrong).
+ */
+export function partnerFields(
+  form: PartnerForm,
+): { body: Omit<PartnerForm, 'knowledge' | 'slug'> & { knowledge: unknown } } | { error: string } {
+  let knowledge: unknown
+  try {
+    knowledge = JSON.parse(form.knowledge)
+  } catch {
+    return { error: 'O conhecimento não é um JSON válido. Confira vírgulas, aspas e chaves.' }
+  }
+  const { slug: _slug, knowledge: _text, ...texts } = form
+  const trimmed = Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, v.trim()])) as Omit<
+    PartnerForm,
+    'knowledge' | 'slug'
+  >
+  const missing = Object.entries(trimmed).find(([, v]) => !v)
+  if (missing) return { error: 'Preencha todos os campos do agente.' }
+  return { body: { ...trimmed, knowledge } }
 }
