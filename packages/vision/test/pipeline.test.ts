@@ -36,6 +36,7 @@ beforeAll(async () => {
     durationSec: DURATION,
     corners: TRUE_CORNERS,
     rallies: RALLIES,
+    crossAt: 15, // the near partners switch sides during the second rally
   })
   // No corners given: the court is mapped from the automatic proposal.
   result = await analyze(video, {
@@ -105,7 +106,7 @@ describe('vision pipeline on a generated match', () => {
     expect(off.every((b) => b.playerId === null)).toBe(true)
   })
 
-  it('keeps identities: at most one swap per minute', () => {
+  it('keeps identities through a side switch: at most one swap per minute', () => {
     let swaps = 0
     for (const p of result.players) {
       let label: number | null = null

@@ -44,6 +44,8 @@ export interface SynthOptions {
   seed?: number
   /** which of the four players to draw (default all): fewer makes an unanalysable match */
   players?: number[]
+  /** time (s) at which the near partners start switching sides; they stay switched */
+  crossAt?: number
   /** draw the court lines (default true) */
   lines?: boolean
 }
@@ -65,22 +67,28 @@ function playClock(rallies: Array<[number, number]>, t: number): number {
 }
 
 const BASES: Point[] = [
-  { x: 2, y: 3.5 },
-  { x: 6, y: 3.5 },
+  { x: 2, y: 2.5 },
+  { x: 6, y: 5.5 },
   { x: 6, y: 12.5 },
   { x: 2, y: 12.5 },
 ]
 
+const smoothstep = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u))
+
 export function makeTruth(opts: SynthOptions): SynthTruth {
+  const cross = opts.crossAt
   const positionAt = (p: number, t: number): Point => {
     const tau = playClock(opts.rallies, t)
     const b = BASES[p]!
     const ph = p * 1.3
-    // Slow loops (periods 6–9 s, ±1.3 m across, ±2 m in depth): partners never cross.
-    return {
+    // Slow loops (periods 6–9 s, ±1.3 m across; ±1 m in depth near, ±2 m far).
+    const pos = {
       x: b.x + 1.3 * Math.sin((2 * Math.PI * tau) / (6 + p) + ph),
-      y: b.y + 2.0 * Math.sin((2 * Math.PI * tau) / (9 - p * 0.5) + ph * 0.7),
+      y: b.y + (p < 2 ? 1 : 2) * Math.sin((2 * Math.PI * tau) / (9 - p * 0.5) + ph * 0.7),
     }
+    // The near partners switch sides over three seconds (one passes behind the other).
+    if (cross !== undefined && p < 2) pos.x += (p === 0 ? 4 : -4) * smoothstep((t - cross) / 3)
+    return pos
   }
   const distance = [0, 1, 2, 3].map((p) => {
     let d = 0
