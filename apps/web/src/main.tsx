@@ -11,6 +11,7 @@ import './styles/chat.css'
 import './styles/billing.css'
 import './styles/checkout.css'
 import './styles/videos.css'
+import './styles/agents.css'
 import { App } from './app/app'
 import { registerServiceWorker } from './features/push/service-worker'
 

@@ -36,6 +36,8 @@ const DeleteAccountPage = page(
 
 const CheckoutPage = page(() => import('../features/billing/checkout-page'), 'CheckoutPage')
 const MyPlanPage = page(() => import('../features/billing/my-plan-page'), 'MyPlanPage')
+const AgentsPage = page(() => import('../features/agents/agents-page'), 'AgentsPage')
+const MemoryPage = page(() => import('../features/memory/memory-page'), 'MemoryPage')
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
 
 export const routes = [
@@ -70,6 +72,8 @@ export const routes = [
               { path: 'delete-account', element: DeleteAccountPage },
               { path: 'pagamento', element: CheckoutPage },
               { path: 'meu-plano', element: MyPlanPage },
+              { path: 'agentes', element: AgentsPage },
+              { path: 'memoria', element: MemoryPage },
             ],
           },
         ],

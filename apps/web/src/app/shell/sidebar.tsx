@@ -12,6 +12,8 @@ type SidebarProps = { open: boolean; onClose: () => void }
 const NAV = [
   { to: '/chat', label: 'Chat', icon: 'chat' },
   { to: '/videos', label: 'Meus Vídeos', icon: 'video' },
+  { to: '/agentes', label: 'Agentes Parceiros', icon: 'star' },
+  { to: '/memoria', label: 'Memória da Equipe', icon: 'compass' },
   { to: '/password', label: 'Alterar Senha', icon: 'lock' },
   { to: '/delete-account', label: 'Excluir Conta', icon: 'trash' },
 ] as const

@@ -1,7 +1,15 @@
-import { ChatHistoryResponse } from '@areia/contracts'
+import { ChatHistoryResponse, ConversationMembersResponse } from '@areia/contracts'
 import { apiRequest } from '../../lib/api-client'
 
 /** The latest page of the player's conversation, oldest first. */
 export function fetchChatHistory(signal?: AbortSignal) {
   return apiRequest('/api/v1/chat/history?limit=200', { schema: ChatHistoryResponse, signal })
+}
+
+/** Who can be mentioned: the coaches, the partners added from the Agent Store and `equipe`. */
+export function fetchConversationMembers(signal?: AbortSignal) {
+  return apiRequest('/api/v1/agents/conversation', {
+    schema: ConversationMembersResponse,
+    signal,
+  })
 }

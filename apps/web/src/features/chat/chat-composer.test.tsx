@@ -63,3 +63,55 @@ describe('ChatComposer', () => {
     expect(onVideoClick).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('ChatComposer mentions', () => {
+  const members = [
+    {
+      kind: 'COACH' as const,
+      mention: 'Marina',
+      name: 'Marina',
+      role: 'Coach Técnico',
+      avatar: null,
+    },
+    { kind: 'PARTNER' as const, mention: 'Nina', name: 'Nina', role: 'Fisioterapia', avatar: '🩺' },
+    { kind: 'TEAM' as const, mention: 'equipe', name: 'equipe', role: 'Todos', avatar: null },
+  ]
+
+  it('offers members after @, picks with the keyboard, and Enter then sends', async () => {
+    const user = userEvent.setup()
+    const onSend = vi.fn(() => true)
+    render(<ChatComposer disabled={false} onSend={onSend} members={members} />)
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Mensagem')
+    await user.type(box, 'oi @')
+    const list = screen.getByRole('listbox', { name: 'Mencionar' })
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'M@MarinaCoach Técnico',
+      '🩺@NinaFisioterapia',
+      '👥@equipeTodos',
+    ])
+    await user.keyboard('{ArrowDown}')
+    expect(screen.getByRole('option', { name: /Nina/ })).toHaveAttribute('aria-selected', 'true')
+    expect(box).toHaveAttribute('aria-activedescendant', 'chat-mention-1')
+    await user.keyboard('{Enter}')
+    expect(box.value).toBe('oi @Nina ')
+    expect(list).not.toBeInTheDocument()
+    expect(onSend).not.toHaveBeenCalled()
+    await user.type(box, 'meu ombro dói')
+    await user.keyboard('{Enter}')
+    expect(onSend).toHaveBeenCalledWith('oi @Nina meu ombro dói')
+  })
+
+  it('filters as you type, Escape closes, a tap picks', async () => {
+    const user = userEvent.setup()
+    render(<ChatComposer disabled={false} onSend={() => true} members={members} />)
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Mensagem')
+    await user.type(box, '@eq')
+    expect(screen.getAllByRole('option')).toHaveLength(1)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('listbox')).toBeNull()
+    await user.clear(box)
+    await user.type(box, '@ma')
+    await user.click(screen.getByRole('option', { name: /Marina/ }))
+    expect(box.value).toBe('@Marina ')
+  })
+})

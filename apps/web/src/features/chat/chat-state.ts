@@ -22,6 +22,8 @@ export type ChatMessage = {
   actions: ChatAction[]
   suggestions: string[]
   pending: boolean
+  /** An Agent Store partner wrote it: its avatar and area replace the coach's initials and role. */
+  partner?: { avatar: string; categoryLabel: string } | null
 }
 
 export type Typer = { id: string; name: string }
@@ -65,6 +67,9 @@ function fromHistory(item: ChatHistoryItem): ChatMessage {
     actions: item.actions ?? [],
     suggestions: item.suggestions ?? [],
     pending: false,
+    partner: item.partner
+      ? { avatar: item.partner.avatar, categoryLabel: item.partner.category_label }
+      : null,
   }
 }
 
@@ -119,6 +124,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
             actions: [],
             suggestions: [],
             pending: true,
+            partner: null,
           },
         ],
       }

@@ -1,8 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useOpenPlans } from '../../lib/plans-modal'
 import { useOpenVideoUpload } from '../../lib/video-upload-modal'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
+import { fetchConversationMembers } from './chat-api'
 import { ChatComposer } from './chat-composer'
 import { currentSuggestions, typingText } from './chat-state'
 import { MessageList } from './message-list'
@@ -34,6 +37,13 @@ export function ChatView({ variant }: ChatViewProps) {
   const suggestions = disabled ? [] : currentSuggestions(state.messages)
   const typing = typingText(state.typers)
   const empty = video.messages.length === 0
+  // `@` completion: the coaches, the partners added from the Agent Store and `equipe`.
+  const members = useQuery({
+    queryKey: ['chat', 'members'],
+    queryFn: ({ signal }) => fetchConversationMembers(signal),
+    enabled: variant === 'main',
+    staleTime: 60_000,
+  })
 
   const header =
     variant === 'onboarding' ? (
@@ -52,9 +62,17 @@ export function ChatView({ variant }: ChatViewProps) {
         </Button>
       </header>
     ) : (
-      <h1 id="chat-title" className="visually-hidden">
-        Chat com a sua equipe
-      </h1>
+      <header className="chat-head">
+        <h1 id="chat-title" className="visually-hidden">
+          Chat com a sua equipe
+        </h1>
+        <Link to="/agentes" className="chat-head__link">
+          <span aria-hidden="true">🧩</span> Agentes parceiros
+        </Link>
+        <Link to="/memoria" className="chat-head__link">
+          <span aria-hidden="true">🧠</span> Memória
+        </Link>
+      </header>
     )
 
   const emptyState =
@@ -109,7 +127,12 @@ export function ChatView({ variant }: ChatViewProps) {
           <span className="chat__status-dot" aria-hidden="true" />
           {status}
         </p>
-        <ChatComposer disabled={inputDisabled} onSend={send} onVideoClick={onVideoClick} />
+        <ChatComposer
+          disabled={inputDisabled}
+          onSend={send}
+          onVideoClick={onVideoClick}
+          members={members.data ?? []}
+        />
       </div>
     </section>
   )

@@ -32,6 +32,8 @@ function initials(name: string): string {
 export function senderLabel(message: ChatMessage): { name: string; role: string | null } {
   if (message.sender === 'USER') return { name: 'Você', role: null }
   const name = message.name ?? HOST_NAME
+  // Agent Store partners are named by their area ("Nutrição"), never as a coach.
+  if (message.partner) return { name, role: `Parceiro · ${message.partner.categoryLabel}` }
   return { name, role: message.archetype ? `Coach ${message.archetype}` : null }
 }
 
@@ -59,13 +61,13 @@ export const MessageBubble = memo(function MessageBubble({
   const time = formatMessageTimestamp(message.timestamp).replace(',', '')
   return (
     <li
-      className={`message ${mine ? 'message--mine' : `message--coach message--${tone(message.archetype)}`}`}
+      className={`message ${mine ? 'message--mine' : `message--coach message--${message.partner ? 'partner' : tone(message.archetype)}`}`}
       aria-busy={message.pending || undefined}
       data-message-id={message.id ?? undefined}
     >
       {mine ? null : (
         <span className="message__avatar" aria-hidden="true">
-          {initials(name)}
+          {message.partner ? message.partner.avatar : initials(name)}
         </span>
       )}
       <div className="message__bubble">
