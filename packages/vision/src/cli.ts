@@ -57,8 +57,10 @@ export async function main(argv: string[]): Promise<number> {
   })
   process.stderr.write('\n')
   const json = JSON.stringify(result, null, 2)
-  if (o.json) fs.writeFileSync(o.json, json)
-  else process.stdout.write(json + '\n')
+  if (o.json) {
+    fs.mkdirSync(path.dirname(path.resolve(o.json)), { recursive: true })
+    fs.writeFileSync(o.json, json)
+  } else process.stdout.write(json + '\n')
   if (o.out) {
     fs.mkdirSync(o.out, { recursive: true })
     for (const p of result.players)
@@ -77,7 +79,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(
     result.analysable
-      ? `Análise concluída: ${result.rallies.count} ralis, ${result.players.length} jogadores.\n`
+      ? `Análise concluída: ${result.rallies.count} ${result.rallies.count === 1 ? 'rali' : 'ralis'}, ${result.players.length} jogadores.\n`
       : `Vídeo não analisável: ${result.reason}\n`,
   )
   return 0
