@@ -29,7 +29,7 @@ import {
 } from './motion.js'
 import { segmentRallies, type Rally } from './rallies.js'
 import { END_MARGIN_M, planTiles, SIDE_MARGIN_M } from './tiles.js'
-import { Tracker } from './tracker.js'
+import { Tracker, type TrackSample } from './tracker.js'
 
 export type Stage = 'probe' | 'court' | 'frames' | 'summary'
 
@@ -85,6 +85,9 @@ export interface AnalysisResult {
 
 /** Share of detection rounds that must show four players on court for the video to be analysable. */
 export const MIN_FOUR_PLAYER_SHARE = 0.5
+
+export const fewPlayersReason = (share: number) =>
+  `Menos de quatro jogadores encontrados na quadra na maior parte do vídeo (${Math.round(share * 100)}% dos quadros analisados).`
 
 export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const progress = (stage: Stage, percent: number) =>
@@ -214,22 +217,15 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     tiles,
   }
   const rallyRes = segmentRallies(energy, analysisFps)
-  const items = rallyRes.rallies
-  const longest = items.reduce<Rally | null>(
-    (a, r) => (!a || r.durationSec > a.durationSec ? r : a),
-    null,
-  )
-  const rallies = {
-    count: items.length,
-    totalPlaySec: Math.round(items.reduce((s, r) => s + r.durationSec, 0) * 100) / 100,
-    longestSec: longest?.durationSec ?? 0,
-    longestIndex: longest?.index ?? null,
-    items,
-  }
-  const maxStepPx = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: 0 }) * (25 / analysisFps)
+  const rallies = summarizeRallies(rallyRes.rallies)
+  // A ball in flight covers ~4–25 m/s; pixels per metre taken mid-court.
+  const ppm = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: COURT_LENGTH_M / 2 })
   const ball = {
     estimated: true as const,
-    trajectories: linkTrajectories(ballFrames, { maxStepPx }),
+    trajectories: linkTrajectories(ballFrames, {
+      maxStepPx: (ppm * 25) / analysisFps,
+      minStepPx: (ppm * 4) / analysisFps,
+    }),
   }
   const court = { corners, source }
   if (!tracker.started || share < MIN_FOUR_PLAYER_SHARE) {
@@ -237,7 +233,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     return {
       ...base,
       analysable: false,
-      reason: `Menos de quatro jogadores encontrados na quadra na maior parte do vídeo (${Math.round(share * 100)}% dos quadros analisados).`,
+      reason: fewPlayersReason(share),
       court,
       settings,
       coverage,
@@ -246,11 +242,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       detections: rounds,
     }
   }
-  const byId = new Map(tracker.tracks.map((t) => [t.id, t.samples]))
-  const partnerOf = (id: number) => (id === 1 ? 2 : id === 2 ? 1 : id === 3 ? 4 : 3)
-  const players = [1, 2, 3, 4].map((id) =>
-    playerMetrics(id, byId.get(id) ?? [], byId.get(partnerOf(id)) ?? [], partnerOf(id)),
-  )
+  const players = buildPlayers(new Map(tracker.tracks.map((t) => [t.id, t.samples])))
   progress('summary', 100)
   return {
     ...base,
@@ -264,6 +256,29 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     ball,
     detections: rounds,
   }
+}
+
+export function summarizeRallies(items: Rally[]): AnalysisResult['rallies'] {
+  const longest = items.reduce<Rally | null>(
+    (a, r) => (!a || r.durationSec > a.durationSec ? r : a),
+    null,
+  )
+  return {
+    count: items.length,
+    totalPlaySec: Math.round(items.reduce((s, r) => s + r.durationSec, 0) * 100) / 100,
+    longestSec: longest?.durationSec ?? 0,
+    longestIndex: longest?.index ?? null,
+    items,
+  }
+}
+
+/** Partners are 1–2 (near at the start) and 3–4 (far). */
+export const partnerOf = (id: number) => (id === 1 ? 2 : id === 2 ? 1 : id === 3 ? 4 : 3)
+
+export function buildPlayers(byId: Map<number, TrackSample[]>): PlayerMetrics[] {
+  return [1, 2, 3, 4].map((id) =>
+    playerMetrics(id, byId.get(id) ?? [], byId.get(partnerOf(id)) ?? [], partnerOf(id)),
+  )
 }
 
 /**

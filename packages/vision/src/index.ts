@@ -1,4 +1,10 @@
-export { analyze, proposeFromVideo, MIN_FOUR_PLAYER_SHARE } from './analyze.js'
+export {
+  analyze,
+  proposeFromVideo,
+  MIN_FOUR_PLAYER_SHARE,
+  summarizeRallies,
+  buildPlayers,
+} from './analyze.js'
 export type { AnalysisResult, AnalyzeOptions, DetectionRound, Stage } from './analyze.js'
 export { ballCandidates, linkTrajectories } from './ball.js'
 export type { BallTrajectory, BallPoint } from './ball.js'
@@ -19,3 +25,4 @@ export { planTiles } from './tiles.js'
 export { Tracker, assign, initialIds } from './tracker.js'
 export type { Track, TrackSample, CourtDetection } from './tracker.js'
 export { parseCorners } from './cli-args.js'
+export { mergeAnalyses } from './merge.js'
