@@ -21,6 +21,9 @@ export const SEEDED_ACCOUNTS = {
   videosDesktop: 'videos-computador@areia.test',
   videosCancel: 'videos-cancelar@areia.test',
   videosResume: 'videos-retomar@areia.test',
+  /** Agent Store journey: a Pro player with a team, and a Free one (see agents-seed.ts). */
+  agentsPro: 'agentes-pro@areia.test',
+  agentsFree: 'agentes-gratis@areia.test',
 } as const
 
 /** Paying players with a `standard` subscription (its monthly video allowance), for videos.test.ts. */

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { seedAgentAccounts } from './agents-seed'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, VIDEO_ACCOUNTS } from './accounts'
 
 /** Signs up every seeded account through the public API, as a person would. */
@@ -40,6 +41,7 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
       SEEDED_ACCOUNTS.pro,
     ])
     await subscribeVideoAccounts(db)
+    await seedAgentAccounts(db)
   } finally {
     await db.close()
   }

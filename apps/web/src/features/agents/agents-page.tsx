@@ -48,7 +48,10 @@ export function AgentsPage() {
     },
     onError: (error) => {
       setTrying(null)
-      setProblem(errorMessage(error, CHANGE_FAILED))
+      // The card tapped may be far below the allowance line: the toast is seen wherever it is.
+      const message = errorMessage(error, CHANGE_FAILED)
+      setProblem(message)
+      showToast(message, 'error')
     },
   })
   const remove = useMutation({
