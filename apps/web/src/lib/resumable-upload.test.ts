@@ -122,6 +122,7 @@ describe('uploadResumable', () => {
       contentType: 'video/mp4',
       signal: new AbortController().signal,
       chunkBytes: 32 * KIB,
+      maxChunkBytes: 32 * KIB,
       onProgress: (p) => progress.push(p),
     })
     expect(body).toBe('{"done":true}')
@@ -136,6 +137,25 @@ describe('uploadResumable', () => {
     expect(sent.at(-1)).toBe(bytes.length)
     expect(progress.every((p) => p.total === bytes.length)).toBe(true)
     expect([...sent].sort((a, b) => a - b)).toEqual(sent)
+  })
+
+  it('doubles the chunk on a fast link, up to the maximum', async () => {
+    const fake = await fakeServer()
+    const { blob, bytes } = randomFile(200 * KIB)
+    await uploadResumable({
+      url: fake.url,
+      file: blob,
+      contentType: 'video/mp4',
+      signal: new AbortController().signal,
+      chunkBytes: 16 * KIB,
+      maxChunkBytes: 64 * KIB,
+    })
+    expect(fake.stored.equals(bytes)).toBe(true)
+    const sizes = fake.log.map((range) => {
+      const [, a, b] = /^bytes (\d+)-(\d+)\//.exec(range) ?? []
+      return (Number(b) - Number(a) + 1) / KIB
+    })
+    expect(sizes).toEqual([16, 32, 64, 64, 24])
   })
 
   it('after a dropped connection asks where to resume and sends only the missing bytes', async () => {

@@ -7,6 +7,10 @@
 
 /** 8 MiB: a multiple of GCS's 256 KiB and above S3's 5 MiB minimum part size. */
 export const DEFAULT_CHUNK_BYTES = 8 * 1024 * 1024
+/** Chunks double up to this on a fast link, where each request's fixed cost would dominate. */
+export const DEFAULT_MAX_CHUNK_BYTES = 64 * 1024 * 1024
+/** A chunk sent faster than this makes the next one twice as large. */
+const FAST_CHUNK_MS = 2000
 
 export type UploadProgress = { sent: number; total: number }
 
@@ -27,7 +31,10 @@ export type ResumableUploadOptions = {
   contentType: string
   signal: AbortSignal
   onProgress?: (progress: UploadProgress) => void
+  /** The first (and smallest) chunk; a multiple of 256 KiB. */
   chunkBytes?: number
+  /** The largest chunk the size may double up to; a multiple of `chunkBytes`. */
+  maxChunkBytes?: number
   /** Consecutive failed attempts (network errors, 5xx) before giving up. */
   maxRetries?: number
   /** Wait before the n-th retry (1-based). */
@@ -122,6 +129,7 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
     signal,
     onProgress,
     chunkBytes = DEFAULT_CHUNK_BYTES,
+    maxChunkBytes = Math.max(chunkBytes, DEFAULT_MAX_CHUNK_BYTES),
     maxRetries = 8,
     backoffMs = defaultBackoff,
     transport = xhrTransport,
@@ -129,6 +137,9 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
   const total = file.size
   let offset = 0
   let failures = 0
+  // Small chunks on slow or flaky links (a cut chunk costs little), large ones on fast links.
+  let size = chunkBytes
+  let sentAt = 0
   // After a failure the server, not the client, knows where the bytes end.
   let mustAsk = total === 0
   const report = (sent: number) => onProgress?.({ sent: Math.min(sent, total), total })
@@ -144,7 +155,8 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
         onProgress: () => undefined,
       })
     }
-    const end = Math.min(offset + chunkBytes, total) - 1
+    const end = Math.min(offset + size, total) - 1
+    sentAt = Date.now()
     return transport({
       url,
       body: file.slice(offset, end + 1),
@@ -173,6 +185,8 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
       offset = nextOffset(response.range)
       mustAsk = false
       report(offset)
+      if (!asked && offset - before === size && Date.now() - sentAt < FAST_CHUNK_MS)
+        size = Math.min(size * 2, maxChunkBytes)
       // A chunk that moved nothing forward counts as a failure, so a confused server cannot
       // keep us looping forever.
       if (asked || offset > before) failures = 0
@@ -182,6 +196,7 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
     if (!retryable(response.status)) throw new UploadRejectedError(response.status, response.body)
     failures += 1
     if (failures > maxRetries) throw new NetworkError('too many failed attempts')
+    size = chunkBytes
     report(offset)
     mustAsk = true
     await sleep(backoffMs(failures), signal)
