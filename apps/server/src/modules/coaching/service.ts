@@ -1,13 +1,10 @@
-import {
-  type Archetype,
-  ARCHETYPE_LABEL,
-  type ChatAction,
-  type ChatHistoryItem,
-  type ChatHistoryQuery,
-  type ChatMessageFrame,
-  type SystemEvent,
-  PARTNER_CATEGORY_LABEL,
-  PartnerCategory,
+import type {
+  Archetype,
+  ChatAction,
+  ChatHistoryItem,
+  ChatHistoryQuery,
+  ChatMessageFrame,
+  SystemEvent,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
@@ -20,7 +17,8 @@ import type {
   TeamMember,
 } from './engine'
 import type { ChatHub } from './hub'
-import type { CoachingStore, CoachRow, StoredMessage } from './store'
+import { partnerSender, toFrame, toHistoryItem } from './frames'
+import type { CoachingStore, CoachRow } from './store'
 
 /** The voice of onboarding, before the player has a team. */
 export const HOST_NAME = 'Areia'
@@ -28,41 +26,13 @@ const HOST_SENDER = 'areia'
 /** How much of the conversation the engine sees when it replies. */
 const HISTORY_FOR_ENGINE = 50
 
+export { partnerSender, plainPreview, toFrame, toHistoryItem } from './frames'
+
 export interface TypingDelay {
   minMs: number
   perCharMs: number
   maxMs: number
 }
-
-function categoryLabel(category: string): string {
-  const parsed = PartnerCategory.safeParse(category)
-  return parsed.success ? PARTNER_CATEGORY_LABEL[parsed.data] : category
-}
-
-export function toHistoryItem(m: StoredMessage): ChatHistoryItem {
-  return {
-    id: m.id,
-    content: m.content,
-    sender_type: m.senderType,
-    // Partners have no coach row; their typing frames and history lines share this key.
-    coach_id: m.partner ? partnerSender(m.partner.slug) : m.coachId,
-    coach_assigned_name: m.senderName,
-    coach_archetype_name: m.archetype ? ARCHETYPE_LABEL[m.archetype] : null,
-    created_at: m.createdAt.toISOString(),
-    actions: m.actions,
-    suggestions: m.suggestions,
-    partner: m.partner
-      ? {
-          slug: m.partner.slug,
-          avatar: m.partner.avatar,
-          category_label: categoryLabel(m.partner.category),
-        }
-      : null,
-  }
-}
-
-/** In the engine's history and in typing frames, a partner's lines are `partner:<slug>`. */
-export const partnerSender = (slug: string) => `partner:${slug}`
 
 /** A partner in a player's conversation, with its database id to store its messages. */
 export type ConversationPartner = PartnerDefinition & { id: number }
@@ -78,27 +48,6 @@ export interface GroupChat {
   memory(userId: string): Promise<string[]>
   /** Keeps what a player's message says worth remembering (a pain, "lembre que…"). */
   noteFacts(userId: string, text: string): Promise<void>
-}
-
-export function toFrame(m: StoredMessage, clientId?: string): ChatMessageFrame {
-  const { sender_type, created_at, ...rest } = toHistoryItem(m)
-  return {
-    type: 'message',
-    ...rest,
-    sender: sender_type,
-    timestamp: created_at,
-    ...(clientId ? { client_id: clientId } : {}),
-  }
-}
-
-/** A coach's markdown as one short plain line, for a notification. */
-export function plainPreview(markdown: string, max = 140): string {
-  const plain = markdown
-    .replace(/[*_`#>]+/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain
 }
 
 /** A message another module puts in the conversation (videos: receipts, requests, confirmations). */
