@@ -28,7 +28,7 @@ import {
   type Gray,
 } from './motion.js'
 import { segmentRallies, type Rally } from './rallies.js'
-import { END_MARGIN_M, planTiles, SIDE_MARGIN_M } from './tiles.js'
+import { END_MARGIN_M, expectedBox, planTiles, selectTiles, SIDE_MARGIN_M } from './tiles.js'
 import { Tracker, type TrackSample } from './tracker.js'
 
 export type Stage = 'probe' | 'court' | 'frames' | 'summary'
@@ -174,7 +174,18 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       prevMask = mask
     }
     if (frame.index % detectEvery === 0) {
-      const dets = await detector.detect(frame, tiles)
+      const round = frame.index / detectEvery
+      // All tiles on every 4th round and whenever someone was lost; otherwise only the tiles
+      // the tracked players are predicted to be in.
+      const lastRoundT = rounds.at(-1)?.t
+      const focused =
+        round % 4 !== 0 && lastRoundT !== undefined && tracker.allSeenAt(lastRoundT)
+          ? selectTiles(
+              tiles,
+              tracker.predict(frame.timeSec).map((p) => expectedBox(mapping, p)),
+            )
+          : null
+      const dets = await detector.detect(frame, focused ?? tiles)
       lastBoxes = dets
       const boxes = dets.map((d) => {
         const court = imageToCourt(mapping, { x: d.x + d.w / 2, y: d.y + d.h })

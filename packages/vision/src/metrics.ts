@@ -38,7 +38,25 @@ export interface PlayerMetrics {
 
 const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d
 
-export function distanceCovered(s: TrackSample[]): Figure {
+const median3 = (a: number, b: number, c: number) =>
+  Math.max(Math.min(a, b), Math.min(Math.max(a, b), c))
+
+/**
+ * Running median over three samples: a one-round jump that comes straight back is a detector
+ * glitch (a partner passing in front, a box cut by a tile edge), not two sprints. Monotone
+ * stretches of real movement pass through unchanged.
+ */
+export function despike(s: TrackSample[]): TrackSample[] {
+  return s.map((p, i) => {
+    const a = s[i - 1]
+    const c = s[i + 1]
+    if (!a || !c || c.t - a.t > 2 * MAX_GAP_S) return p
+    return { ...p, x: median3(a.x, p.x, c.x), y: median3(a.y, p.y, c.y) }
+  })
+}
+
+export function distanceCovered(raw: TrackSample[]): Figure {
+  const s = despike(raw)
   let d = 0
   const frames: number[] = []
   let anchor = s[0]

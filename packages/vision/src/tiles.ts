@@ -2,7 +2,7 @@
 // 70–95 px tall vanish in a whole 720p frame but are found in square crops at native resolution
 // where a person is at least ~1/4 of the tile. We size tiles per court half from the expected
 // person height there (pixels per metre × 1.8 m) and cover each half with overlapping squares.
-import type { Tile } from './detector.js'
+import type { Box, Tile } from './detector.js'
 import {
   COURT_LENGTH_M,
   COURT_WIDTH_M,
@@ -62,4 +62,39 @@ export function planTiles(m: CourtMapping, frameW: number, frameH: number): Tile
     }
   }
   return tiles
+}
+
+/**
+ * The fewest planned tiles that hold each expected player box whole (greedy: per box, the tile
+ * where it sits furthest from the edges), or null when some box fits no tile. Once the tracker
+ * knows where everyone is, this skips the tiles with nobody in them (~0.3 s each).
+ */
+export function selectTiles(tiles: Tile[], boxes: Box[]): Tile[] | null {
+  const chosen = new Set<Tile>()
+  for (const b of boxes) {
+    let best: Tile | null = null
+    let bestMargin = -Infinity
+    for (const t of tiles) {
+      const margin = Math.min(
+        b.x - t.x,
+        t.x + t.size - (b.x + b.w),
+        b.y - t.y,
+        t.y + t.size - (b.y + b.h),
+      )
+      if (margin >= 0 && margin > bestMargin) {
+        best = t
+        bestMargin = margin
+      }
+    }
+    if (!best) return null
+    chosen.add(best)
+  }
+  return tiles.filter((t) => chosen.has(t))
+}
+
+/** The box a standing person would fill with feet at a court point (a little generous). */
+export function expectedBox(m: CourtMapping, court: { x: number; y: number }): Box {
+  const foot = courtToImage(m, court)
+  const h = pixelsPerMetre(m, court) * PERSON_M * 1.15
+  return { x: foot.x - 0.35 * h, y: foot.y - h, w: 0.7 * h, h: h * 1.1 }
 }

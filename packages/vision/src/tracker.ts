@@ -84,6 +84,20 @@ export class Tracker {
     return this.tracks.length === 4
   }
 
+  /** Where each track should be at time t (damped constant velocity). */
+  predict(t: number): Point[] {
+    return this.tracks.map((tr) => {
+      const dt = t - tr.lastT
+      const damp = Math.exp(-dt / 1.5)
+      return { x: tr.pos.x + tr.vel.x * dt * damp, y: tr.pos.y + tr.vel.y * dt * damp }
+    })
+  }
+
+  /** Whether every track was matched in the round at time t (nobody lost). */
+  allSeenAt(t: number): boolean {
+    return this.started && this.tracks.every((tr) => tr.lastT === t)
+  }
+
   /** Feeds one detection round; returns the track id per detection ref (0 = unassigned). */
   update(t: number, frame: number, dets: CourtDetection[]): Map<number, number> {
     const out = new Map<number, number>()
@@ -109,11 +123,7 @@ export class Tracker {
       for (const tr of this.tracks) out.set(tr.samples[0]!.ref!, tr.id)
       return out
     }
-    const predicted = this.tracks.map((tr) => {
-      const dt = t - tr.lastT
-      const damp = Math.exp(-dt / 1.5)
-      return { x: tr.pos.x + tr.vel.x * dt * damp, y: tr.pos.y + tr.vel.y * dt * damp }
-    })
+    const predicted = this.predict(t)
     const cost = this.tracks.map((tr, i) => {
       const gate = BASE_GATE + MAX_SPEED * (t - tr.lastT)
       const p = predicted[i]!

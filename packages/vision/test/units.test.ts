@@ -5,6 +5,7 @@ import { pickHighlights } from '../src/clips.js'
 import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
 import { segmentRallies } from '../src/rallies.js'
+import { selectTiles } from '../src/tiles.js'
 import type { TrackSample } from '../src/tracker.js'
 
 const sample = (t: number, x: number, y: number): TrackSample => ({
@@ -20,6 +21,12 @@ describe('metrics', () => {
     const still = Array.from({ length: 40 }, (_, i) => sample(i * 0.5, 2 + (i % 2) * 0.1, 3))
     expect(distanceCovered(still).value).toBe(0)
     const walk = Array.from({ length: 21 }, (_, i) => sample(i * 0.5, 1, 1 + i * 0.5))
+    expect(distanceCovered(walk).value).toBeCloseTo(10, 5)
+  })
+
+  it('does not count a one-round detector glitch as running there and back', () => {
+    const walk = Array.from({ length: 21 }, (_, i) => sample(i * 0.5, 1, 1 + i * 0.5))
+    walk[10] = { ...walk[10]!, x: 2.5 } // 1.5 m off for one round
     expect(distanceCovered(walk).value).toBeCloseTo(10, 5)
   })
 
@@ -99,5 +106,20 @@ describe('ball', () => {
     expect(tr).toHaveLength(1)
     expect(tr[0]!.estimated).toBe(true)
     expect(tr[0]!.frames).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+  })
+})
+
+describe('tile selection', () => {
+  it('keeps only tiles that hold a tracked player whole, or null when one fits none', () => {
+    const tiles = [
+      { x: 0, y: 0, size: 300 },
+      { x: 250, y: 0, size: 300 },
+      { x: 500, y: 0, size: 300 },
+    ]
+    const box = (x: number) => ({ x, y: 100, w: 40, h: 120 })
+    expect(selectTiles(tiles, [box(20), box(60)])).toEqual([tiles[0]])
+    // Straddling the first seam (260–300) only fits the middle tile whole.
+    expect(selectTiles(tiles, [box(20), box(265)])).toEqual([tiles[0], tiles[1]])
+    expect(selectTiles(tiles, [box(20), box(790)])).toBeNull()
   })
 })
