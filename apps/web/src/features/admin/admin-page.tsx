@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Navigate, NavLink, useParams } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Icon } from '../../ui/icons'
@@ -34,6 +35,13 @@ export function AdminPage() {
   const { user } = useAuth()
   const slug = useParams()['*'] ?? ''
   const sections = sectionsFor(user?.role)
+  const tabs = useRef<HTMLElement>(null)
+  // On a phone the tab bar scrolls sideways: keep the open section's tab in sight.
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('.active')
+      ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [slug])
   if (sections.length === 0) {
     return (
       <section className="page page--narrow" aria-labelledby="admin-forbidden">
@@ -61,7 +69,7 @@ export function AdminPage() {
         </h1>
       </header>
       {sections.length > 1 ? (
-        <nav className="admin__tabs" aria-label="Seções do console">
+        <nav ref={tabs} className="admin__tabs" aria-label="Seções do console">
           {sections.map((s) => (
             <NavLink key={s.id} to={`/admin/${s.id}`} className="admin__tab">
               {s.label}
