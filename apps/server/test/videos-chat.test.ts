@@ -80,6 +80,15 @@ describe('identification, game info, cancel and delete', () => {
     // The next message goes to the coaches again.
     await app.services.coaching.userMessage(userId, 'E agora, o que treino?')
     expect((await chatHistory(app, tokens)).at(-1)?.content).not.toMatch(/^Anotado/)
+
+    // The receipt's "Cancelar Envio" still works once queued, and says so.
+    const cancel = await app.server.inject({
+      method: 'DELETE',
+      url: `/api/v1/videos/${video_id}`,
+      headers: bearer(tokens.access_token),
+    })
+    expect(cancel.statusCode).toBe(204)
+    expect((await chatHistory(app, tokens)).at(-1)?.content).toBe('O envio do vídeo foi cancelado.')
   })
 
   it('cancel deletes the video and its file and says so in the chat; delete later is silent', async () => {

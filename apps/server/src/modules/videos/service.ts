@@ -206,8 +206,9 @@ export class VideosService {
       updatedAt: this.clock.now(),
     })
     await this.storage.delete(row.storageKey, row.storageSession)
-    // Before analysis starts, deleting is cancelling the send (SPEC §4: "Cancelar Envio").
-    if (row.status === 'UPLOADING' || row.status === 'AWAITING_IDENTIFICATION') {
+    // Before analysis starts, deleting is cancelling the send (SPEC §4: "Cancelar Envio"); the
+    // receipt's chip stays after the player is identified, so a QUEUED video counts too.
+    if (['UPLOADING', 'AWAITING_IDENTIFICATION', 'QUEUED'].includes(row.status)) {
       await this.chat.post(userId, [{ text: CANCELLED_TEXT }])
     }
   }

@@ -28,6 +28,9 @@ export function parseContentRange(header: string | undefined): ContentRange | 'i
   return { kind: 'chunk', start, end, total }
 }
 
+/** Buffer of each stream stage an upload passes through: bounded, and a few socket reads deep. */
+export const STREAM_BUFFER_BYTES = 1024 * 1024
+
 export class UploadCapError extends Error {
   constructor() {
     super('upload exceeds the size cap')
@@ -42,6 +45,8 @@ export class UploadCapError extends Error {
 export function uploadCapped(request: IncomingMessage, max: number): Transform {
   let seen = 0
   const out = new Transform({
+    // Room for several socket reads: with the 16 KB default every 64 KB read paused the socket.
+    highWaterMark: STREAM_BUFFER_BYTES,
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length
       if (seen > max) {
