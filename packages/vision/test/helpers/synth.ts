@@ -12,6 +12,7 @@ import {
   mapCourt,
   pixelsPerMetre,
   type Corners,
+  type CourtMapping,
   type Point,
 } from '../../src/homography.js'
 
@@ -175,6 +176,34 @@ function rng(seed: number) {
 
 const PERSON_M = 1.75
 
+/**
+ * Where the ball is drawn (image pixels) at time t, or null in dead time: it crosses the net
+ * every 1.2 s between a near and a far player, arcing up.
+ */
+export function ballAt(
+  truth: Pick<SynthTruth, 'positionAt'>,
+  m: CourtMapping,
+  rallies: Array<[number, number]>,
+  t: number,
+): Point | null {
+  const rally = rallies.find(([s, e]) => t >= s && t < e)
+  if (!rally) return null
+  const k = (t - rally[0]) / 1.2
+  const leg = Math.floor(k)
+  const u = k - leg
+  const from = truth.positionAt(
+    leg % 2 === 0 ? (leg % 4 === 0 ? 0 : 1) : 2 + (leg % 4 === 1 ? 0 : 1),
+    t,
+  )
+  const to = truth.positionAt(
+    leg % 2 === 0 ? 2 + (leg % 4 === 0 ? 0 : 1) : leg % 4 === 1 ? 1 : 0,
+    t,
+  )
+  const g = courtToImage(m, { x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u })
+  const lift = pixelsPerMetre(m, to) * (1.5 + 3 * Math.sin(Math.PI * u))
+  return { x: g.x, y: g.y - lift }
+}
+
 export async function renderMatch(file: string, opts: SynthOptions): Promise<SynthTruth> {
   const truth = makeTruth(opts)
   const m = mapCourt(opts.corners)
@@ -264,24 +293,8 @@ export async function renderMatch(file: string, opts: SynthOptions): Promise<Syn
       const foot = c(at.x, at.y)
       paste(img, w, h, s, foot.x, foot.y, pixelsPerMetre(m, at) * PERSON_M)
     }
-    const rally = opts.rallies.find(([s, e]) => t >= s && t < e)
-    if (rally) {
-      // The ball crosses the net every 1.2 s between a near and a far player, arcing up.
-      const k = (t - rally[0]) / 1.2
-      const leg = Math.floor(k)
-      const u = k - leg
-      const from = truth.positionAt(
-        leg % 2 === 0 ? (leg % 4 === 0 ? 0 : 1) : 2 + (leg % 4 === 1 ? 0 : 1),
-        t,
-      )
-      const to = truth.positionAt(
-        leg % 2 === 0 ? 2 + (leg % 4 === 0 ? 0 : 1) : leg % 4 === 1 ? 1 : 0,
-        t,
-      )
-      const g = c(from.x + (to.x - from.x) * u, from.y + (to.y - from.y) * u)
-      const lift = pixelsPerMetre(m, to) * (1.5 + 3 * Math.sin(Math.PI * u))
-      fillDisk(img, w, h, g.x, g.y - lift, 3, [235, 250, 60])
-    }
+    const ball = ballAt(truth, m, opts.rallies, t)
+    if (ball) fillDisk(img, w, h, ball.x, ball.y, 3, [235, 250, 60])
     if (!ff.stdin.write(img)) await new Promise((r) => ff.stdin.once('drain', r))
   }
   ff.stdin.end()
