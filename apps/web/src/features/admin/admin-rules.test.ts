@@ -154,6 +154,9 @@ it('auditDetails writes one readable line', () => {
     'e-mail: a@b.co · de: USER · para: ADMIN',
   )
   expect(auditDetails({ invited: ['a', 'b'] })).toBe('convidados: ["a","b"]')
+  expect(auditDetails({ slug: 'bia', changes: { hidden: true, name: 'Bia' } })).toBe(
+    'identificador: bia · alterações: { oculto: sim, nome: Bia }',
+  )
   expect(auditTarget('coupon', '3')).toBe('Cupom #3')
   expect(auditTarget('waitlist', 'waitlist')).toBe('Lista de espera')
 })

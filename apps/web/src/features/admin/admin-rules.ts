@@ -217,7 +217,7 @@ const DETAIL_LABEL: Record<string, string> = {
   max_redemptions: 'limite de usos',
   valid_from: 'início',
   valid_until: 'fim',
-  slug: 'plano',
+  slug: 'identificador',
   changes: 'alterações',
   requested: 'vagas pedidas',
   invited: 'convidados',
@@ -225,14 +225,34 @@ const DETAIL_LABEL: Record<string, string> = {
   description: 'descrição',
   hidden: 'oculto',
   knowledge: 'conhecimento',
+  price_monthly: 'preço mensal',
+  price_annually: 'preço anual',
+  features: 'benefícios',
+  daily_message_limit: 'mensagens por dia',
+  monthly_video_limit: 'vídeos por mês',
+  human_review: 'revisão humana',
+  partner_agent_limit: 'agentes parceiros',
+  spots: 'vagas',
+  active: 'à venda',
+  category: 'categoria',
+  sample_question: 'pergunta de exemplo',
+  sample_answer: 'resposta de exemplo',
+}
+
+function detailValue(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (typeof value === 'boolean') return value ? 'sim' : 'não'
+  if (value && typeof value === 'object' && !Array.isArray(value))
+    return `{ ${auditDetails(value as Record<string, unknown>, ', ')} }`
+  return JSON.stringify(value)
 }
 
 /** One readable line from an audit row's details: "e-mail: a@b · de: USER · para: ADMIN". */
-export function auditDetails(details: Record<string, unknown>): string {
+export function auditDetails(details: Record<string, unknown>, separator = ' · '): string {
   return Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${DETAIL_LABEL[k] ?? k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
-    .join(' · ')
+    .map(([k, v]) => `${DETAIL_LABEL[k] ?? k}: ${detailValue(v)}`)
+    .join(separator)
 }
 
 export type PartnerForm = {
