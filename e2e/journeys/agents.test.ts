@@ -80,7 +80,11 @@ describe('Agent Store, group chat and coach memory', () => {
 
     // A second partner is beyond the Pro plan's limit.
     await card(session, 'Tito').getByRole('button', { name: 'Adicionar Tito' }).click()
-    const refusal = session.page.getByRole('alert').filter({ hasText: 'O plano Pro permite' })
+    // The allowance line turns into the refusal (a toast says it too, wherever the card was).
+    const refusal = session.page
+      .getByRole('region', { name: 'Agentes parceiros' })
+      .getByRole('alert')
+      .filter({ hasText: 'O plano Pro permite' })
     await refusal.waitFor(WAIT)
     expect(await refusal.textContent()).toContain(
       'O plano Pro permite 1 agente parceiro na conversa. Remova um para adicionar outro ou mude de plano.',
@@ -146,7 +150,10 @@ describe('Agent Store, group chat and coach memory', () => {
     await free.session.expectPath('/agentes')
     await free.session.expectText('O plano Free Trial não inclui agentes parceiros na conversa.')
     await free.session.button('Adicionar Nina').click()
-    const refusal = free.session.page.getByRole('alert').filter({ hasText: 'Free Trial' })
+    const refusal = free.session.page
+      .getByRole('region', { name: 'Agentes parceiros' })
+      .getByRole('alert')
+      .filter({ hasText: 'Free Trial' })
     await refusal.waitFor(WAIT)
     await refusal.getByRole('button', { name: 'Ver planos' }).click()
     await free.session.page.getByRole('dialog', { name: 'Escolha um plano' }).waitFor(WAIT)
