@@ -9,6 +9,13 @@ type MentionListProps = {
   onPick: (member: ConversationMember) => void
 }
 
+/** The coaches' avatar colours of the message list, by archetype ("Coach Mental"…). */
+function toneOf(role: string): string {
+  if (role.endsWith('Mental')) return 'mentions__avatar--mental'
+  if (role.endsWith('Estatístico')) return 'mentions__avatar--estatistico'
+  return ''
+}
+
 /** The `@` suggestions above the chat input; the input keeps the focus (combobox pattern). */
 export function MentionList({ options, active, onPick }: MentionListProps) {
   return (
@@ -25,7 +32,7 @@ export function MentionList({ options, active, onPick }: MentionListProps) {
           onClick={() => onPick(m)}
         >
           <span
-            className={`mentions__avatar mentions__avatar--${m.kind.toLowerCase()}`}
+            className={`mentions__avatar mentions__avatar--${m.kind.toLowerCase()} ${toneOf(m.role)}`}
             aria-hidden="true"
           >
             {m.avatar ?? (m.kind === 'TEAM' ? '👥' : m.name.charAt(0).toUpperCase())}
