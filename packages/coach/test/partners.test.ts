@@ -105,6 +105,13 @@ describe('group routing', () => {
     ])
   })
 
+  it('mentions a partner with a two-word name by its first name', () => {
+    const rita = { ...bySlug('tito'), slug: 'rita-regras', name: 'Rita Regras' }
+    expect(routeGroup('@Rita bola na linha?', t, [rita]).speakers).toEqual([
+      { kind: 'PARTNER', slug: 'rita-regras' },
+    ])
+  })
+
   it('@equipe asks every coach and partner; other routing is capped', () => {
     const team3 = all.slice(0, 3)
     const everyone = routeGroup('@equipe como me preparo para o torneio?', t, team3)

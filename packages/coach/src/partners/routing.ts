@@ -31,6 +31,8 @@ const CATEGORY_MENTIONS: Record<string, PartnerCategory> = {
 const TEAM_WORDS = new Set(['equipe', 'time', 'todos', 'todas', 'galera', 'pessoal'])
 
 const key = (name: string) => normalize(name).replace(/[^a-z]/g, '')
+/** `@Rita` reaches "Rita Regras": a mention is the first name, as the chat input offers it. */
+const mentionKey = (name: string) => key(name.trim().split(/\s+/)[0] ?? name)
 
 /** Compiled keywords per topic, cached by topic object (partners come from the database). */
 const compiled = new WeakMap<PartnerTopic, CompiledKeyword[]>()
@@ -85,13 +87,13 @@ function mentionedPartners(
   for (const match of text.slice(0, 2000).matchAll(/@([\p{L}]+)/gu)) {
     const word = key(match[1] ?? '')
     if (TEAM_WORDS.has(word)) all = true
-    add(partners.find((p) => key(p.name) === word))
+    add(partners.find((p) => mentionKey(p.name) === word))
     const category = CATEGORY_MENTIONS[word]
     if (category) add(partners.find((p) => p.category === category))
   }
   const vocative = /^\s*(?:oi|ola|e ai|fala)?\s*,?\s*([\p{L}]+)\s*[,:!]/u.exec(text.slice(0, 100))
   if (vocative && slugs.length === 0)
-    add(partners.find((p) => key(p.name) === key(vocative[1] ?? '')))
+    add(partners.find((p) => mentionKey(p.name) === key(vocative[1] ?? '')))
   return { all, slugs }
 }
 
