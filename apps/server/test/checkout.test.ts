@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { webhookSignature } from '../src/adapters/payments'
-import { couponRedemptions, orders } from '../src/db/schema'
+import { couponRedemptions, orders, plans, waitlistEntries } from '../src/db/schema'
 import { addPeriod } from '../src/modules/billing/checkout'
 import { bearer, createTestApp, login, signUpAndLogIn, status, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
@@ -293,6 +293,88 @@ describe('subscription lifecycle', () => {
       headers: bearer(other.access_token),
     })
     expect(res.statusCode).toBe(404)
+  })
+})
+
+describe('limited spots and the waiting list', () => {
+  const plansFor = async (tokens?: TokenPair) =>
+    (
+      await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/subscriptions/plans',
+        headers: tokens ? bearer(tokens.access_token) : {},
+      })
+    ).json<Plan[]>()
+  const proFor = async (tokens?: TokenPair) =>
+    (await plansFor(tokens)).find((p) => p.id === pro.id)!
+
+  it('a sale takes a spot, an empty plan refuses orders, and an invited player may still buy', async () => {
+    const database = await db()
+    await database.update(plans).set({ spots: 1 }).where(eq(plans.id, pro.id))
+    try {
+      const first = await signUpAndLogIn(app, 'vaga-1@example.com')
+      const paid = (
+        await order(first, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
+      ).json<OrderResponse>()
+      await fetch(`${base}${paid.simulator_pay_url}`, { method: 'POST' })
+      await waitFor(async () => (await subscription(first))?.status === 'ACTIVE')
+      const [row] = await database.select().from(plans).where(eq(plans.id, pro.id))
+      expect(row?.spots).toBe(0)
+      expect((await proFor()).available).toBe(false)
+
+      const waiting = await signUpAndLogIn(app, 'vaga-2@example.com')
+      const refused = await order(waiting, {
+        plan_id: pro.id,
+        billing_cycle: 'MONTHLY',
+        payment_method: 'PIX',
+      })
+      expect(refused.statusCode).toBe(409)
+      expect(refused.json()).toEqual({
+        detail:
+          'Este plano não está disponível no momento. Entre na lista de espera para ser avisado quando abrir uma vaga.',
+      })
+
+      // In line, then invited by an operator opening a spot (the console's "abrir vagas").
+      const { id: waitingId } = (await status(app, waiting.access_token)).json<{ id: string }>()
+      await database.insert(waitlistEntries).values({
+        userId: waitingId,
+        planId: pro.id,
+        billingCycle: 'MONTHLY',
+        finalPriceCents: 5990,
+        couponCode: null,
+      })
+      expect((await proFor(waiting)).available).toBe(false)
+      await database
+        .update(waitlistEntries)
+        .set({ notifiedAt: app.clock.now() })
+        .where(eq(waitlistEntries.userId, waitingId))
+      expect((await proFor(waiting)).available).toBe(true)
+      expect((await proFor()).available).toBe(false)
+      expect((await proFor(first)).available).toBe(false)
+      // A stale token gets the public answer rather than an error.
+      expect(
+        (
+          await app.server.inject({
+            method: 'GET',
+            url: '/api/v1/subscriptions/plans',
+            headers: { authorization: 'Bearer nada' },
+          })
+        ).statusCode,
+      ).toBe(200)
+
+      const invited = (
+        await order(waiting, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
+      ).json<OrderResponse>()
+      await fetch(`${base}${invited.simulator_pay_url}`, { method: 'POST' })
+      await waitFor(async () => (await subscription(waiting))?.status === 'ACTIVE')
+      expect(
+        await database.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waitingId)),
+      ).toEqual([])
+      const [after] = await database.select().from(plans).where(eq(plans.id, pro.id))
+      expect(after?.spots).toBe(0)
+    } finally {
+      await database.update(plans).set({ spots: null }).where(eq(plans.id, pro.id))
+    }
   })
 })
 

@@ -40,6 +40,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CARD_DATA_INVALID =
   'Não foi possível processar os dados do cartão. Confira e tente novamente.'
 const CARD_TOKEN_GONE = 'Os dados do cartão expiraram. Preencha o cartão novamente.'
+const NOT_ON_SALE =
+  'Este plano não está disponível no momento. Entre na lista de espera para ser avisado quando abrir uma vaga.'
 
 /**
  * Orders at the gateway and the subscription they pay for. The webhook is only a hint: the
@@ -73,6 +75,7 @@ export class CheckoutService {
     }
     const plan = await this.store.findPlan(this.db, body.plan_id)
     if (!plan || plan.priceMonthlyCents === 0) throw new AppError(422, 'Plano não encontrado.')
+    if (!(await this.billing.purchaseRight(userId, plan))) throw new AppError(409, NOT_ON_SALE)
     const user = await this.users.getStatus(userId)
     const current = await this.store.findSubscription(this.db, userId)
     if (
@@ -267,6 +270,7 @@ export class CheckoutService {
         newContract: !live,
         now,
       })
+      if (!live && !order.renewal) await this.billing.settleSpot(tx, order.userId, order.planId)
       if (order.couponId) await this.store.redeemCoupon(tx, order.couponId, order.userId, now)
       await this.users.setPaymentStatus(order.userId, 'PAYMENT_OK', tx)
       return true

@@ -26,11 +26,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
   app,
   { billing },
 ) => {
-  // The catalogue is public: prices are not a secret and the landing may show them.
+  // The catalogue is public: prices are not a secret and the landing may show them. A signed-in
+  // player invited from the waiting list sees their plan open to them.
   app.get(
     '/api/v1/subscriptions/plans',
-    { schema: { response: { 200: PlansResponse } } },
-    async () => billing.listPlans(),
+    { preHandler: app.identifyUser, schema: { response: { 200: PlansResponse } } },
+    async (request) => billing.listPlans(request.viewer?.id ?? null),
   )
 
   app.post(

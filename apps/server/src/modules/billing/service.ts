@@ -6,7 +6,7 @@ import {
   type WaitlistJoinBody,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
-import type { Db } from '../../adapters/db'
+import type { Db, DbOrTx } from '../../adapters/db'
 import type { Mailer } from '../../adapters/mail'
 import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, tooManyRequests } from '../../errors'
@@ -44,8 +44,9 @@ export class BillingService {
     if (this.opts.seedDemoCoupon) await this.store.insertCouponIfMissing(this.db, DEMO_COUPON)
   }
 
-  async listPlans(): Promise<Plan[]> {
+  async listPlans(userId: string | null): Promise<Plan[]> {
     const rows = await this.store.listActivePlans(this.db)
+    const invited = userId ? await this.store.invitedPlanId(this.db, userId) : null
     return rows.map((p) => ({
       id: p.id,
       slug: p.slug,
@@ -54,8 +55,32 @@ export class BillingService {
       price_annually: reais(p.priceYearlyCents),
       features: p.features,
       trial_days: p.trialDays,
-      available: this.opts.salesMode === 'checkout' && (p.spots === null || p.spots > 0),
+      available: p.id === invited || this.onSale(p),
     }))
+  }
+
+  /** Open to anyone: sales are open and the plan has spots left (or no limit). */
+  onSale(plan: PlanRow): boolean {
+    return this.opts.salesMode === 'checkout' && (plan.spots === null || plan.spots > 0)
+  }
+
+  /**
+   * Whether this player may buy the plan now: it is on sale, or an operator opened a spot for
+   * them from the waiting list. `invited` tells the checkout not to take a spot from the sale.
+   */
+  async purchaseRight(userId: string, plan: PlanRow): Promise<'open' | 'invited' | null> {
+    if ((await this.store.invitedPlanId(this.db, userId)) === plan.id) return 'invited'
+    return this.onSale(plan) ? 'open' : null
+  }
+
+  /**
+   * A new contract was paid: an invited player's reserved spot is used, anyone else takes one of
+   * the plan's spots; either way the player leaves the waiting list.
+   */
+  async settleSpot(tx: DbOrTx, userId: string, planId: number): Promise<void> {
+    const invited = (await this.store.invitedPlanId(tx, userId)) === planId
+    if (!invited) await this.store.takeSpot(tx, planId)
+    await this.store.leaveWaitlist(tx, userId)
   }
 
   async validateCoupon(userId: string, code: string): Promise<CouponValidateResponse> {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import type { BillingCycle } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import { couponRedemptions, coupons, plans, waitlistEntries } from '../../db/schema'
@@ -35,6 +35,28 @@ export class BillingStore {
       .from(couponRedemptions)
       .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)))
     return { total: total?.n ?? 0, byUser: mine?.n ?? 0 }
+  }
+
+  /** The plan a player was invited to buy when an operator opened spots, if any. */
+  async invitedPlanId(db: DbOrTx, userId: string): Promise<number | null> {
+    const [row] = await db
+      .select({ planId: waitlistEntries.planId })
+      .from(waitlistEntries)
+      .where(and(eq(waitlistEntries.userId, userId), isNotNull(waitlistEntries.notifiedAt)))
+    return row?.planId ?? null
+  }
+
+  /** A player who subscribed is no longer waiting. */
+  async leaveWaitlist(db: DbOrTx, userId: string): Promise<void> {
+    await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId))
+  }
+
+  /** One of a limited plan's spots is taken (plans without a limit have `spots` null). */
+  async takeSpot(db: DbOrTx, planId: number): Promise<void> {
+    await db
+      .update(plans)
+      .set({ spots: sql`${plans.spots} - 1` })
+      .where(and(eq(plans.id, planId), gt(plans.spots, 0)))
   }
 
   /** One place in line per player; joining again updates the choice but keeps the place. */
