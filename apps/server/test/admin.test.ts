@@ -297,7 +297,8 @@ describe('coupons', () => {
       expect(res.statusCode).toBe(422)
       return res.json<{ detail: string }>().detail
     }
-    expect(await bad({ code: 'X1Y', discount_percentage: 0 })).toMatch(/de 1% a 100%/)
+    expect(await bad({ code: 'X1Y', discount_percentage: 0 })).toMatch(/de 1% a 99%/)
+    expect(await bad({ code: 'X1Y', discount_percentage: 100 })).toMatch(/de 1% a 99%/)
     expect(await bad({ code: 'a b', discount_percentage: 10 })).toMatch(/letras, números/)
     expect(
       await bad({

@@ -137,11 +137,13 @@ export const AdminCouponCreateBody = z
       .regex(/^[A-Z0-9_-]{3,40}$/, {
         error: 'O código deve ter de 3 a 40 letras, números, hífen ou sublinhado.',
       }),
+    // At most 99 %: the first charge is what starts a subscription (and stores the card for
+    // renewals), and no payment method can charge R$ 0.
     discount_percentage: z
       .number({ error: 'Informe o desconto.' })
       .int({ error: 'O desconto deve ser um número inteiro.' })
-      .min(1, { error: 'O desconto deve ser de 1% a 100%.' })
-      .max(100, { error: 'O desconto deve ser de 1% a 100%.' }),
+      .min(1, { error: 'O desconto deve ser de 1% a 99%.' })
+      .max(99, { error: 'O desconto deve ser de 1% a 99%.' }),
     valid_from: instant.nullable().optional(),
     valid_until: instant.nullable().optional(),
     max_redemptions: z

@@ -118,10 +118,10 @@ describe('couponBody', () => {
   it('refuses a bad percentage, code, window or limit', () => {
     const ok = { ...EMPTY_COUPON, code: 'AREIA5', percentage: '5' }
     expect(couponBody({ ...ok, percentage: '0' })).toEqual({
-      error: 'O desconto deve ser de 1% a 100%.',
+      error: 'O desconto deve ser de 1% a 99%.',
     })
-    expect(couponBody({ ...ok, percentage: '101' })).toEqual({
-      error: 'O desconto deve ser de 1% a 100%.',
+    expect(couponBody({ ...ok, percentage: '100' })).toEqual({
+      error: 'O desconto deve ser de 1% a 99%.',
     })
     expect(couponBody({ ...ok, code: 'a b' })).toHaveProperty('error')
     expect(couponBody({ ...ok, from: '2026-02-01', until: '2026-01-01' })).toEqual({

@@ -160,7 +160,7 @@ export function couponBody(form: CouponForm): { body: AdminCouponCreateBody } | 
   if (!/^[A-Z0-9_-]{3,40}$/.test(code))
     return { error: 'O código deve ter de 3 a 40 letras, números, hífen ou sublinhado.' }
   const pct = /^\d{1,3}$/.test(form.percentage.trim()) ? Number(form.percentage.trim()) : NaN
-  if (!(pct >= 1 && pct <= 100)) return { error: 'O desconto deve ser de 1% a 100%.' }
+  if (!(pct >= 1 && pct <= 99)) return { error: 'O desconto deve ser de 1% a 99%.' }
   const max = form.max.trim()
   if (max && !/^[1-9]\d{0,6}$/.test(max))
     return { error: 'O limite de usos deve ser um número inteiro a partir de 1.' }

@@ -54,7 +54,7 @@ it('creates a coupon, lists it, and expires it after the confirmation', async ()
   await user.type(screen.getByLabelText('Código'), 'verao25')
   await user.type(screen.getByLabelText('Desconto (%)'), '250')
   await user.click(screen.getByRole('button', { name: 'Criar cupom' }))
-  expect(await screen.findByRole('alert')).toHaveTextContent('O desconto deve ser de 1% a 100%.')
+  expect(await screen.findByRole('alert')).toHaveTextContent('O desconto deve ser de 1% a 99%.')
   expect(server.count('POST /api/v1/admin/coupons')).toBe(0)
 
   await user.clear(screen.getByLabelText('Desconto (%)'))
