@@ -40,6 +40,11 @@ export type ResumableUploadOptions = {
   /** Wait before the n-th retry (1-based). */
   backoffMs?: (attempt: number) => number
   transport?: ChunkTransport
+  /**
+   * Continues an upload that an earlier page started: the first request asks the server how
+   * much arrived instead of sending from byte 0.
+   */
+  resume?: boolean
 }
 
 /** The server refused the upload for good (4xx): its body, for a pt-BR `detail`. */
@@ -133,6 +138,7 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
     maxRetries = 8,
     backoffMs = defaultBackoff,
     transport = xhrTransport,
+    resume = false,
   } = options
   const total = file.size
   let offset = 0
@@ -141,7 +147,7 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
   let size = chunkBytes
   let sentAt = 0
   // After a failure the server, not the client, knows where the bytes end.
-  let mustAsk = total === 0
+  let mustAsk = resume || total === 0
   const report = (sent: number) => onProgress?.({ sent: Math.min(sent, total), total })
   report(0)
 

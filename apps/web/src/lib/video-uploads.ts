@@ -7,9 +7,23 @@ import {
   uploadResumable,
   type ChunkTransport,
 } from './resumable-upload'
+import {
+  clearAllStoredUploads,
+  loadStoredUploads,
+  removeStoredUpload,
+  resumeDecision,
+  saveStoredUpload,
+  type StoredUpload,
+} from './video-uploads-storage'
 
 export const UPLOAD_FAILED = 'Ocorreu um erro ao enviar o vídeo. Tente novamente.'
 export const CANCEL_FAILED = 'Erro ao cancelar o vídeo.'
+export const UPLOAD_EXPIRED =
+  'O prazo para retomar este envio acabou. Cancele o envio e envie o vídeo novamente.'
+export const differentFileMessage = (fileName: string) =>
+  `Este não é o mesmo arquivo do envio interrompido. Escolha o arquivo "${fileName}".`
+/** The server's own words for an expired upload URL (apps/server videos/messages.ts). */
+const SERVER_EXPIRED_DETAIL = 'Este link de envio expirou. Comece um novo envio.'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -39,11 +53,17 @@ export type VideoUpload = {
   fileName: string
   sent: number
   total: number
-  /** `uploading` until the server answers the last byte (after its quality check). */
-  phase: 'uploading' | 'done' | 'failed'
+  /**
+   * `uploading` until the server answers the last byte (after its quality check);
+   * `interrupted` when the bytes stopped (a reload, a network that stayed down) and the player
+   * can resume by picking the same file again.
+   */
+  phase: 'uploading' | 'interrupted' | 'done' | 'failed'
   /** The stored video once done (its status says whether the quality check accepted it). */
   video: Video | null
   error: string | null
+  /** Interrupted and its signed upload URL no longer works: only cancelling is left. */
+  expired: boolean
 }
 
 /**
@@ -53,6 +73,10 @@ export type VideoUpload = {
 let uploads: VideoUpload[] = []
 const listeners = new Set<() => void>()
 const controllers = new Map<string, AbortController>()
+/** What a resume needs, per upload key, also when localStorage is unavailable. */
+const sessions = new Map<string, StoredUpload>()
+/** The user whose uploads these are (their stored sessions are keyed by it). */
+let owner: string | null = null
 let transportForTests: ChunkTransport | undefined
 
 function set(next: VideoUpload[]) {
@@ -91,51 +115,171 @@ function detailOf(body: string): string | null {
   }
 }
 
-/**
- * Opens an upload session (this is where a plan's refusal or monthly limit answers, as an
- * ApiError with the server's detail) and then sends the file in the background.
- */
-export async function startVideoUpload(file: File): Promise<VideoUpload> {
-  const session = await createUploadUrl(file.type)
-  const key = `u${session.video_id}`
+const keyOf = (videoId: number) => `u${videoId}`
+
+/** The upload is over (finished, refused, cancelled): nothing to resume any more. */
+function forgetSession(key: string) {
+  const session = sessions.get(key)
+  sessions.delete(key)
+  if (session && owner) removeStoredUpload(owner, session.videoId)
+}
+
+/** Sends (or, with `resume`, continues) the bytes of `file` in the background. */
+function send(key: string, file: File, session: StoredUpload, resume: boolean) {
   const controller = new AbortController()
   controllers.set(key, controller)
+  window.addEventListener('beforeunload', warnBeforeUnload)
+  uploadResumable({
+    url: session.uploadUrl,
+    file,
+    contentType: session.contentType,
+    signal: controller.signal,
+    transport: transportForTests,
+    resume,
+    onProgress: ({ sent }) => patch(key, { sent }),
+  })
+    .then((body) => {
+      forgetSession(key)
+      const parsed = Video.safeParse(JSON.parse(body))
+      patch(key, { phase: 'done', sent: file.size, video: parsed.success ? parsed.data : null })
+    })
+    .catch((error: unknown) => {
+      if (error instanceof UploadAbortedError) return
+      console.warn('video upload failed', error)
+      if (!(error instanceof UploadRejectedError)) {
+        // The network stayed down: the bytes that arrived are kept, the player may resume.
+        patch(key, { phase: 'interrupted', error: UPLOAD_FAILED })
+        return
+      }
+      // A signed URL past its expiry answers 403 (ours and S3's alike).
+      const expired =
+        resumeDecision(session, null) === 'expired' ||
+        detailOf(error.body) === SERVER_EXPIRED_DETAIL
+      if (error.status === 403 && expired) {
+        patch(key, { phase: 'interrupted', expired: true, error: UPLOAD_EXPIRED })
+        return
+      }
+      forgetSession(key)
+      patch(key, { phase: 'failed', error: detailOf(error.body) ?? UPLOAD_FAILED })
+    })
+    .finally(() => {
+      if (controllers.get(key) === controller) controllers.delete(key)
+      if (!uploads.some((u) => u.phase === 'uploading'))
+        window.removeEventListener('beforeunload', warnBeforeUnload)
+    })
+}
+
+/**
+ * Opens an upload session (this is where a plan's refusal or monthly limit answers, as an
+ * ApiError with the server's detail), remembers it for a resume after a reload, and then sends
+ * the file in the background.
+ */
+export async function startVideoUpload(
+  file: File,
+  userId: string | null = owner,
+): Promise<VideoUpload> {
+  const created = await createUploadUrl(file.type)
+  if (userId && userId !== owner) adoptOwner(userId)
+  const key = keyOf(created.video_id)
+  const session: StoredUpload = {
+    videoId: created.video_id,
+    uploadUrl: created.upload_url,
+    fileName: file.name,
+    size: file.size,
+    lastModified: file.lastModified,
+    contentType: file.type,
+  }
+  sessions.set(key, session)
+  if (userId) saveStoredUpload(userId, session)
   const upload: VideoUpload = {
     key,
-    videoId: session.video_id,
+    videoId: created.video_id,
     fileName: file.name,
     sent: 0,
     total: file.size,
     phase: 'uploading',
     video: null,
     error: null,
+    expired: false,
   }
   set([...uploads.filter((u) => u.videoId !== upload.videoId), upload])
-  window.addEventListener('beforeunload', warnBeforeUnload)
-  uploadResumable({
-    url: session.upload_url,
-    file,
-    contentType: file.type,
-    signal: controller.signal,
-    transport: transportForTests,
-    onProgress: ({ sent }) => patch(key, { sent }),
-  })
-    .then((body) => {
-      const parsed = Video.safeParse(JSON.parse(body))
-      patch(key, { phase: 'done', sent: file.size, video: parsed.success ? parsed.data : null })
-    })
-    .catch((error: unknown) => {
-      if (error instanceof UploadAbortedError) return
-      const detail = error instanceof UploadRejectedError ? detailOf(error.body) : null
-      console.warn('video upload failed', error)
-      patch(key, { phase: 'failed', error: detail ?? UPLOAD_FAILED })
-    })
-    .finally(() => {
-      controllers.delete(key)
-      if (!uploads.some((u) => u.phase === 'uploading'))
-        window.removeEventListener('beforeunload', warnBeforeUnload)
-    })
+  send(key, file, session, false)
   return upload
+}
+
+/**
+ * `Retomar envio`: continues an interrupted upload with the file the player picked again.
+ * Answers the pt-BR reason when it cannot (another file, an expired URL), else null.
+ */
+export function resumeVideoUpload(key: string, file: File): string | null {
+  const upload = uploads.find((u) => u.key === key)
+  const session = sessions.get(key)
+  if (!upload || upload.phase !== 'interrupted' || !session) return null
+  const decision = resumeDecision(session, file)
+  if (decision === 'expired') {
+    patch(key, { expired: true, error: UPLOAD_EXPIRED })
+    return UPLOAD_EXPIRED
+  }
+  if (decision === 'different-file') return differentFileMessage(session.fileName)
+  patch(key, { phase: 'uploading', error: null, sent: 0 })
+  send(key, file, session, true)
+  return null
+}
+
+/**
+ * After a reload: the stored sessions of this user come back as interrupted uploads. With the
+ * server's list, sessions whose video is no longer uploading (finished or deleted elsewhere)
+ * are forgotten instead.
+ */
+export function restoreVideoUploads(userId: string, videos?: readonly Video[]): void {
+  if (userId !== owner) adoptOwner(userId)
+  const restored: VideoUpload[] = []
+  for (const session of loadStoredUploads(userId)) {
+    const key = keyOf(session.videoId)
+    const onServer = videos?.find((v) => v.id === session.videoId)
+    if (videos && onServer?.status !== 'UPLOADING') {
+      removeStoredUpload(userId, session.videoId)
+      sessions.delete(key)
+      if (uploads.some((u) => u.key === key && u.phase === 'interrupted'))
+        set(uploads.filter((u) => u.key !== key))
+      continue
+    }
+    if (uploads.some((u) => u.key === key)) continue
+    sessions.set(key, session)
+    const expired = resumeDecision(session, null) === 'expired'
+    restored.push({
+      key,
+      videoId: session.videoId,
+      fileName: session.fileName,
+      sent: 0,
+      total: session.size,
+      phase: 'interrupted',
+      video: null,
+      error: expired ? UPLOAD_EXPIRED : null,
+      expired,
+    })
+  }
+  if (restored.length > 0) set([...uploads, ...restored])
+}
+
+/** Another account on this tab: the previous one's uploads are not shown to it. */
+function adoptOwner(userId: string) {
+  if (owner !== null) dropAll()
+  owner = userId
+}
+
+function dropAll() {
+  for (const c of controllers.values()) c.abort()
+  controllers.clear()
+  sessions.clear()
+  set([])
+}
+
+/** Logout: stops the uploads of this tab and forgets every stored session on the device. */
+export function forgetVideoUploads(): void {
+  dropAll()
+  owner = null
+  clearAllStoredUploads()
 }
 
 /** `Cancelar Envio` while sending: stops the bytes and deletes the video (and its file). */
@@ -150,6 +294,16 @@ export async function cancelVideoUpload(key: string): Promise<void> {
     patch(key, { phase: 'failed', error: CANCEL_FAILED })
     throw error
   }
+  forgetSession(key)
+  set(uploads.filter((u) => u.key !== key))
+}
+
+/** The video was deleted elsewhere ("Meus Vídeos"): its upload stops and is forgotten. */
+export function videoDeleted(videoId: number): void {
+  const key = keyOf(videoId)
+  controllers.get(key)?.abort()
+  forgetSession(key)
+  if (owner) removeStoredUpload(owner, videoId)
   set(uploads.filter((u) => u.key !== key))
 }
 
@@ -164,8 +318,7 @@ export const videoUploadsForTests = {
     transportForTests = transport
   },
   reset() {
-    for (const c of controllers.values()) c.abort()
-    controllers.clear()
-    set([])
+    dropAll()
+    owner = null
   },
 }

@@ -28,6 +28,9 @@ vi.mock('../../lib/videos-api', () => ({
   fetchAwaitingIdentification: () => Promise.resolve(server.awaiting),
   identifyPlayer: (id: number, who: string) => server.identify(id, who),
   deleteVideo: (id: number) => server.remove(id),
+  // Asked only when an interrupted upload was stored (none here).
+  videoKeys: { mine: ['videos', 'me'] },
+  fetchMyVideos: () => Promise.resolve([]),
 }))
 
 const T = '2025-10-12T15:00:00.000Z'

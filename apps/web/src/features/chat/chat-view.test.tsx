@@ -24,7 +24,11 @@ vi.mock('../../lib/use-chat-socket', () => ({
   },
 }))
 vi.mock('./chat-api', () => ({ fetchChatHistory: () => Promise.resolve([]) }))
-vi.mock('../../lib/videos-api', () => ({ fetchAwaitingIdentification: () => Promise.resolve([]) }))
+vi.mock('../../lib/videos-api', () => ({
+  fetchAwaitingIdentification: () => Promise.resolve([]),
+  videoKeys: { mine: ['videos', 'me'] },
+  fetchMyVideos: () => Promise.resolve([]),
+}))
 
 beforeEach(() => {
   socket.sent = []

@@ -5,9 +5,9 @@ import {
   dismissVideoUpload,
   progressPercent,
   progressText,
-  useVideoUploads,
   type VideoUpload,
 } from '../../lib/video-uploads'
+import { InterruptedUploadActions, useRestoredVideoUploads } from '../../lib/video-uploads-resume'
 import { useAlert } from '../../ui/alert-dialog'
 
 /**
@@ -15,7 +15,8 @@ import { useAlert } from '../../ui/alert-dialog'
  * modal and keep talking (SPEC §2). A finished one disappears: the server's receipt replaces it.
  */
 export function UploadProgressList() {
-  const uploads = useVideoUploads().filter((u) => u.phase !== 'done')
+  // Includes those a reload interrupted, which the player may resume with the same file.
+  const uploads = useRestoredVideoUploads().filter((u) => u.phase !== 'done')
   if (uploads.length === 0) return null
   return (
     <ul className="chat-uploads" aria-label="Envios de vídeo">
@@ -41,6 +42,17 @@ function UploadCard({ upload }: { upload: VideoUpload }) {
       await showAlert(CANCEL_FAILED, 'Aviso')
     }
   }
+
+  if (upload.phase === 'interrupted')
+    return (
+      <li className="chat-upload chat-upload--interrupted">
+        <p className="chat-upload__title">
+          Envio interrompido
+          <span className="chat-upload__file"> · {upload.fileName}</span>
+        </p>
+        <InterruptedUploadActions upload={upload} />
+      </li>
+    )
 
   return (
     <li className={`chat-upload ${upload.phase === 'failed' ? 'chat-upload--failed' : ''}`}>

@@ -1,6 +1,7 @@
 import type { LinkSource } from '@areia/contracts'
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { errorMessage } from '../../lib/api-error'
+import { useAuth } from '../../lib/auth/auth-context'
 import {
   cancelVideoUpload,
   CANCEL_FAILED,
@@ -106,6 +107,8 @@ function SourceStep(props: { onStep: (step: Step) => void; onClose: () => void }
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // The upload session is remembered under this user, for a resume after a reload.
+  const userId = useAuth().user?.id ?? null
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
@@ -118,7 +121,7 @@ function SourceStep(props: { onStep: (step: Step) => void; onClose: () => void }
     setError(null)
     setBusy(true)
     try {
-      const upload = await startVideoUpload(file)
+      const upload = await startVideoUpload(file, userId)
       onStep({ kind: 'upload', key: upload.key })
     } catch (failure) {
       // The plan's refusal or its monthly limit comes as the server's own words.
@@ -271,6 +274,19 @@ function UploadStep(props: { uploadKey: string; onClose: () => void; onRestart: 
         </p>
         <Button block onClick={onClose} data-autofocus>
           {refused ? 'Fechar' : 'Ir para o chat'}
+        </Button>
+      </div>
+    )
+  }
+
+  if (upload.phase === 'interrupted') {
+    // The network stayed down: what arrived is kept, and the chat offers "Retomar envio".
+    return (
+      <div className="upload__done" role="status">
+        <FormError message={upload.error ?? UPLOAD_FAILED} />
+        <p>O que já foi enviado está guardado. Retome o envio pelo chat com o mesmo arquivo.</p>
+        <Button block onClick={onClose} data-autofocus>
+          Ir para o chat
         </Button>
       </div>
     )

@@ -1,12 +1,14 @@
-import type { Video } from '@areia/contracts'
+import type { Video, VideoStatus } from '@areia/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
 import { Modal } from '../../ui/modal'
 import { Spinner } from '../../ui/spinner'
+import { progressText, videoDeleted, type VideoUpload } from '../../lib/video-uploads'
+import { InterruptedUploadActions, useRestoredVideoUploads } from '../../lib/video-uploads-resume'
 import { deleteVideo, fetchMyVideos, videoKeys } from '../../lib/videos-api'
 import {
   DELETE_CONFIRM,
@@ -32,14 +34,35 @@ export function formatUploadDate(iso: string): string {
   return uploadDate.format(new Date(iso))
 }
 
+/** Statuses after which nothing changes by itself: no reason to keep asking. */
+const FINAL: readonly VideoStatus[] = ['READY', 'FAILED', 'CANCELLED']
+/** Gentle: analysis takes minutes, and a hidden page does not poll at all. */
+export const VIDEOS_POLL_MS = 15_000
+
+export function videosPollInterval(videos: readonly Video[] | undefined): number | false {
+  return videos?.some((v) => !FINAL.includes(v.status)) ? VIDEOS_POLL_MS : false
+}
+
 /** `/videos` (SPEC §2 "My videos"): each video with its date, status and `Excluir`. */
 export function VideosPage() {
+  const queryClient = useQueryClient()
   // One retry: a dropped request gets a second chance, a real outage shows its message soon.
+  // Polls while some video may still change (refetchIntervalInBackground stays off).
   const videos = useQuery({
     queryKey: videoKeys.mine,
     queryFn: ({ signal }) => fetchMyVideos(signal),
     retry: 1,
+    refetchInterval: (query) => videosPollInterval(query.state.data),
   })
+  const uploads = useRestoredVideoUploads()
+  // An upload of this tab finished: its video left UPLOADING, show it now rather than later.
+  const finished = uploads
+    .filter((u) => u.phase === 'done')
+    .map((u) => u.key)
+    .join()
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: videoKeys.mine })
+  }, [finished, queryClient])
   let content
   if (videos.isPending) content = <Spinner label="Carregando seus vídeos..." />
   else if (videos.isError)
@@ -60,7 +83,7 @@ export function VideosPage() {
         </Link>
       </div>
     )
-  else content = <VideoList videos={videos.data} />
+  else content = <VideoList videos={videos.data} uploads={uploads} />
 
   return (
     <section className="page videos" aria-labelledby="videos-title">
@@ -74,7 +97,7 @@ export function VideosPage() {
   )
 }
 
-function VideoList({ videos }: { videos: Video[] }) {
+function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[] }) {
   const queryClient = useQueryClient()
   const { showAlert } = useAlert()
   const [confirming, setConfirming] = useState<Video | null>(null)
@@ -85,6 +108,7 @@ function VideoList({ videos }: { videos: Video[] }) {
     setBusy(true)
     try {
       await deleteVideo(confirming.id)
+      videoDeleted(confirming.id)
       queryClient.setQueryData<Video[]>(videoKeys.mine, (list) =>
         list?.filter((v) => v.id !== confirming.id),
       )
@@ -116,6 +140,9 @@ function VideoList({ videos }: { videos: Video[] }) {
               </p>
               {video.status === 'FAILED' && video.failure_reason ? (
                 <p className="video-row__reason">{video.failure_reason}</p>
+              ) : null}
+              {video.status === 'UPLOADING' ? (
+                <RowUpload upload={uploads.find((u) => u.videoId === video.id)} />
               ) : null}
             </div>
             <Button
@@ -155,4 +182,22 @@ function VideoList({ videos }: { videos: Video[] }) {
       </Modal>
     </>
   )
+}
+
+/** A video still uploading: its progress here, or how to resume it after a reload. */
+function RowUpload({ upload }: { upload: VideoUpload | undefined }) {
+  if (!upload || upload.phase === 'done') return null
+  if (upload.phase === 'interrupted')
+    return (
+      <div className="video-row__upload">
+        <InterruptedUploadActions upload={upload} />
+      </div>
+    )
+  if (upload.phase === 'failed')
+    return (
+      <p className="video-row__reason" role="alert">
+        {upload.error}
+      </p>
+    )
+  return <p className="video-row__meta">{progressText(upload)}</p>
 }

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { getAccessToken, getRefreshToken, saveTokens } from '../session-storage'
+import { loadStoredUploads, saveStoredUpload } from '../video-uploads-storage'
 import { useAuth, type AuthContextValue } from './auth-context'
 import { AuthProvider } from './auth-provider'
 
@@ -27,6 +28,17 @@ function renderAuth() {
     </QueryClientProvider>,
   )
 }
+
+/** An upload a reload interrupted, kept to be resumed: a logout must not leave it behind. */
+const storeUpload = () =>
+  saveStoredUpload('u1', {
+    videoId: 3,
+    uploadUrl: '/api/v1/videos/uploads/3?expires=9999999999&signature=s',
+    fileName: 'jogo.mp4',
+    size: 10,
+    lastModified: 1,
+    contentType: 'video/mp4',
+  })
 
 const tokens = (access: string, refresh: string) =>
   jsonResponse({
@@ -111,12 +123,14 @@ describe('AuthProvider actions', () => {
     expect(getAccessToken()).toBe(access)
     expect(getRefreshToken()).toBe('r1')
     await screen.findByText('logado: jogadora@areia.test')
+    storeUpload()
 
     await act(async () => {
       await probe.auth?.logout()
     })
     await screen.findByText('deslogado')
     expect(getRefreshToken()).toBeNull()
+    expect(loadStoredUploads('u1')).toEqual([])
     expect(server.count('POST /api/v1/auth/logout/')).toBe(1)
   })
 
@@ -143,9 +157,11 @@ describe('AuthProvider actions', () => {
     })
     renderAuth()
     await screen.findByText('logado: jogadora@areia.test')
+    storeUpload()
     await act(async () => {
       await probe.auth?.reloadUser()
     })
     await waitFor(() => expect(screen.getByText('deslogado')).toBeInTheDocument())
+    expect(loadStoredUploads('u1')).toEqual([])
   })
 })

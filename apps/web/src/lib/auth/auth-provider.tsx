@@ -4,6 +4,7 @@ import { ApiError } from '../api-error'
 import { ensureAccessToken } from '../session'
 import { onSessionEvent } from '../session-events'
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../session-storage'
+import { forgetVideoUploads } from '../video-uploads'
 import { fetchUserStatus, requestGoogleLogin, requestLogin, requestLogout } from './auth-api'
 import {
   AuthContext,
@@ -31,6 +32,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearLocal = useCallback(() => {
     clearTokens()
+    // Upload sessions are per user and resumable after a reload: none survive a logout.
+    forgetVideoUploads()
     queryClient.clear()
     setState((s) => ({ ...s, ...loggedOut }))
   }, [queryClient])
@@ -51,6 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onSessionEvent((event) => {
         switch (event.type) {
           case 'ended':
+            forgetVideoUploads()
             queryClient.clear()
             setState((s) => ({ ...s, ...loggedOut }))
             break
