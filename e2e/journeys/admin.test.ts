@@ -71,7 +71,7 @@ const SECTIONS = [
 ] as const
 
 describe('Console de operações', () => {
-  it('an admin creates a coupon that a player then redeems in the plans modal', async () => {
+  it('an admin creates a coupon that a player then redeems at checkout', async () => {
     const admin = await open(baseURL, 'desktop')
     const ops = new Console(admin)
     await admin.logIn(SEEDED_ACCOUNTS.admin, SEEDED_PASSWORD)
@@ -108,6 +108,20 @@ describe('Console de operações', () => {
     await billing.applyCoupon(code.toLowerCase(), 'Cupom de 15% aplicado!')
     // 59,90 × 0,85 = 50,915 → "R$ 51" (the final price has no decimals).
     expect(await billing.planPrice('Pro')).toBe('De R$ 59,90 por R$ 51/mês')
+    // …and pays the discounted first charge with PIX: the coupon is redeemed.
+    await billing.choosePlan('Pro', 'Assinar Pro')
+    await billing.expectCheckout('Plano: Pro (Mensal)')
+    await player.button('Simular pagamento').click()
+    await player.acceptAlert('Pagamento confirmado! ✅ Sua assinatura foi ativada.')
+    await billing.expectMyPlanRow('Status', 'Ativa')
+
+    // The console counts the use and names who used it.
+    await admin.page.reload()
+    await ops.row(code).getByRole('button', { name: 'Ver usos' }).click()
+    await admin.page
+      .getByRole('list', { name: `Usos do cupom ${code}` })
+      .getByText(SEEDED_ACCOUNTS.couponPlayer)
+      .waitFor()
 
     await ops.section('Auditoria', 'auditoria')
     const audit = ops.row(code)
@@ -115,10 +129,15 @@ describe('Console de operações', () => {
     expect(await audit.innerText()).toContain(SEEDED_ACCOUNTS.admin)
     await admin.capture('64-admin-auditoria')
 
-    // This server sent no e-mail yet (the waiting-list journey below fills an outbox).
+    // The player has no push subscription, so the payment confirmation went by e-mail.
     await ops.section('E-mails', 'emails')
-    await admin.text('Nenhum e-mail na caixa de saída.').waitFor()
-    await admin.capture('65-admin-emails-vazio')
+    await admin.page
+      .getByRole('list', { name: 'Caixa de saída' })
+      .getByRole('listitem')
+      .filter({ hasText: `para ${SEEDED_ACCOUNTS.couponPlayer}` })
+      .filter({ hasText: 'Pagamento confirmado' })
+      .waitFor()
+    await admin.capture('65-admin-emails')
 
     // Partner agents: create one with the knowledge template, then hide it from the store.
     await ops.section('Agentes parceiros', 'agentes')
@@ -278,6 +297,19 @@ describe('Lista de espera no console', () => {
       await mail.getByText(/e ela é sua\./).waitFor()
       expect(await mail.innerText()).toContain('Abriu uma vaga no plano Ultra Mensal, e ela é sua.')
       await admin.capture('68-admin-email-convite')
+
+      // The invited player, back in the app, can now buy the plan they waited for; the others
+      // stay closed while sales are on the waiting list.
+      await player.page.reload()
+      await billing.openPlansFromSidebar()
+      await billing.choosePlan('Ultra', 'Assinar Ultra')
+      await billing.expectCheckout('Plano: Ultra (Mensal)')
+      await player.button('Simular pagamento').click()
+      await player.acceptAlert('Pagamento confirmado! ✅ Sua assinatura foi ativada.')
+      await billing.expectMyPlanRow('Plano', 'Ultra (Mensal)')
+      await ops.section('Lista de espera', 'lista-de-espera')
+      await admin.page.reload()
+      await admin.text('Ninguém na lista de espera.').waitFor()
     } finally {
       for (const s of sessions.splice(0)) await s.close()
       await env.stop()

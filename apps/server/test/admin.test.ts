@@ -6,6 +6,7 @@ import type {
   AdminPlayersPage,
   AdminWaitingVideo,
   AdminWaitlistEntry,
+  Plan,
   TokenPair,
 } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
@@ -314,8 +315,10 @@ describe('coupons', () => {
 describe('waiting list', () => {
   it('opens N spots: the next N waiting players are e-mailed in order and marked invited', async () => {
     const line = ['fila1@areia.test', 'fila2@areia.test', 'fila3@areia.test']
+    const players: TokenPair[] = []
     for (const email of line) {
       const tokens = await signUpAndLogIn(app, email)
+      players.push(tokens)
       const joined = await call(tokens, 'POST', '/api/v1/waitlist/join', {
         plan_name: 'Ultra Mensal',
         final_price: 119.9,
@@ -347,6 +350,20 @@ describe('waiting list', () => {
     expect(outbox.slice(0, 2).map((m) => m.to)).toEqual([line[1], line[0]])
     const after = (await call(admin, 'GET', '/api/v1/admin/waitlist')).json<AdminWaitlistEntry[]>()
     expect(after.map((e) => e.invited_at !== null)).toEqual([true, true, false])
+    // Invited players are no longer waiting: their plan is open to them, not to the third.
+    const seen = []
+    for (const tokens of players) {
+      const me = (await call(tokens, 'GET', '/api/v1/auth/me/status')).json<{
+        payment_status: string
+      }>()
+      const plans = (await call(tokens, 'GET', '/api/v1/subscriptions/plans')).json<Plan[]>()
+      seen.push([me.payment_status, plans.find((p) => p.slug === 'ultra')?.available])
+    }
+    expect(seen).toEqual([
+      ['FREE', true],
+      ['FREE', true],
+      ['WAITING_LIST', false],
+    ])
     const [row] = await auditRows()
     expect(row).toMatchObject({
       action: 'waitlist.open_spots',

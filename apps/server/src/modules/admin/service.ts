@@ -274,7 +274,7 @@ export class AdminService {
     const now = this.clock.now()
     const next = await this.db.transaction(async (tx) => {
       const rows = await this.store.nextWaiting(tx, count)
-      for (const row of rows) await this.store.markInvited(tx, row.entry.id, now)
+      for (const row of rows) await this.store.markInvited(tx, row.entry, now)
       await this.audit(tx, actor, 'waitlist.open_spots', 'waitlist', 'waitlist', {
         requested: count,
         invited: rows.map((r) => r.email),

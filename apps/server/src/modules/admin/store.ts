@@ -189,8 +189,16 @@ export class AdminStore {
       .for('update', { of: waitlistEntries, skipLocked: true })
   }
 
-  async markInvited(db: DbOrTx, id: number, now: Date): Promise<void> {
-    await db.update(waitlistEntries).set({ notifiedAt: now }).where(eq(waitlistEntries.id, id))
+  async markInvited(db: DbOrTx, entry: { id: number; userId: string }, now: Date): Promise<void> {
+    await db
+      .update(waitlistEntries)
+      .set({ notifiedAt: now })
+      .where(eq(waitlistEntries.id, entry.id))
+    // Invited is no longer waiting: the plans modal offers the player their plan again.
+    await db
+      .update(users)
+      .set({ paymentStatus: 'FREE' })
+      .where(and(eq(users.id, entry.userId), eq(users.paymentStatus, 'WAITING_LIST')))
   }
 
   outbox(db: DbOrTx, limit = 200) {
