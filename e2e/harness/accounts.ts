@@ -21,6 +21,9 @@ export const SEEDED_ACCOUNTS = {
   videosDesktop: 'videos-computador@areia.test',
   videosCancel: 'videos-cancelar@areia.test',
   videosResume: 'videos-retomar@areia.test',
+  /** An upload cut by a page reload, resumed with the same file. */
+  videosReloadMobile: 'videos-recarregar-celular@areia.test',
+  videosReloadDesktop: 'videos-recarregar-computador@areia.test',
   /** Agent Store journey: a Pro player with a team, and a Free one (see agents-seed.ts). */
   agentsPro: 'agentes-pro@areia.test',
   agentsFree: 'agentes-gratis@areia.test',
@@ -32,6 +35,8 @@ export const VIDEO_ACCOUNTS = [
   SEEDED_ACCOUNTS.videosDesktop,
   SEEDED_ACCOUNTS.videosCancel,
   SEEDED_ACCOUNTS.videosResume,
+  SEEDED_ACCOUNTS.videosReloadMobile,
+  SEEDED_ACCOUNTS.videosReloadDesktop,
 ]
 
 export type SeededAccount = keyof typeof SEEDED_ACCOUNTS

@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import type { Browser, Request } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
@@ -11,9 +13,13 @@ const WAIT = { timeout: 30_000 }
 let browser: Browser
 let session: UserSession
 let video: Awaited<ReturnType<typeof makeTestVideo>>
+/** Another video file (another name): not the one an interrupted upload was sending. */
+let otherFile: string
 
 beforeAll(async () => {
   ;[browser, video] = await Promise.all([launchBrowser(), makeTestVideo()])
+  otherFile = path.join(path.dirname(video.file), 'outro-jogo.mp4')
+  fs.copyFileSync(video.file, otherFile)
 })
 afterAll(async () => {
   await browser.close()
@@ -196,4 +202,80 @@ describe('match videos', () => {
     // The whole file passed the quality gate: the receipt and the identification request.
     await waitForReceipt(chat)
   })
+
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`an upload cut by a page reload resumes with the same file (${viewport})`, async () => {
+      const account =
+        viewport === 'mobile'
+          ? SEEDED_ACCOUNTS.videosReloadMobile
+          : SEEDED_ACCOUNTS.videosReloadDesktop
+      const chat = await openChat(account, viewport)
+      const page = session.page
+      const puts: string[] = []
+      await page.route(UPLOAD_PATH, async (route) => {
+        puts.push((await route.request().headerValue('content-range')) ?? '')
+        return route.continue()
+      })
+
+      // Slowed so the reload lands in the middle of the file, part of it already stored.
+      await throttleUploads(page, 40 * 1024)
+      await session.button('Enviar Vídeo').click()
+      await uploadDialog().waitFor(WAIT)
+      await pickFile()
+      const percent = async () =>
+        Number(await page.getByRole('progressbar').first().getAttribute('aria-valuenow'))
+      await expect.poll(percent, WAIT).toBeGreaterThanOrEqual(20)
+      // The app asks before leaving with bytes in flight; the player leaves anyway.
+      page.once('dialog', (dialog) => void dialog.accept())
+      await page.reload()
+      await throttleUploads(page, null)
+      await chat.waitUntilReady()
+
+      // The chat and "Meus Vídeos" both show the interrupted upload with its two actions.
+      const card = page.locator('.chat-upload')
+      await card.getByText('Envio interrompido').waitFor(WAIT)
+      await card.getByText(video.file.split('/').at(-1) ?? '', { exact: false }).waitFor(WAIT)
+      expect(await card.getByRole('button').allTextContents()).toEqual([
+        'Retomar envio',
+        'Cancelar Envio',
+      ])
+      await session.capture('chat-upload-interrupted')
+      await session.navigate('Meus Vídeos')
+      await session.expectHeading('Meus Vídeos')
+      await session.expectText('Enviando')
+      await session.button('Retomar envio').waitFor(WAIT)
+      await session.capture('videos-upload-interrupted')
+
+      // Another file is refused before a byte is sent; the same one resumes from the server's
+      // offset, not from zero.
+      const sentBefore = puts.length
+      const resumeWith = async (file: string) => {
+        const [chooser] = await Promise.all([
+          page.waitForEvent('filechooser'),
+          session.button('Retomar envio').click(),
+        ])
+        await chooser.setFiles(file)
+      }
+      await resumeWith(otherFile)
+      await session.expectText(/^Este não é o mesmo arquivo do envio interrompido/)
+      expect(puts.length).toBe(sentBefore)
+      await resumeWith(video.file)
+      // Meus Vídeos refreshes by itself once this tab's upload is done.
+      await session.expectText('Aguardando identificação')
+      expect(await page.getByText('Enviando', { exact: true }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: 'Retomar envio' }).count()).toBe(0)
+      const resumed = puts.slice(sentBefore)
+      expect(resumed[0]).toBe(`bytes */${video.size}`)
+      const from = Number(/^bytes (\d+)-/.exec(resumed[1] ?? '')?.[1])
+      expect(from).toBeGreaterThan(0)
+      expect(resumed.at(-1)).toMatch(new RegExp(`-${video.size - 1}/${video.size}$`))
+      // The whole file passed the quality gate: the chat asks which player the user is.
+      await session.navigate('Chat')
+      await waitForReceipt(chat)
+      // Nothing is left to resume after a reload (the input waits for the identification).
+      await page.reload()
+      await page.getByText('Conectado', { exact: true }).waitFor(WAIT)
+      expect(await page.locator('.chat-upload').count()).toBe(0)
+    })
+  }
 })
