@@ -228,6 +228,28 @@ describe('uploadResumable', () => {
     expect(fake.log).toHaveLength(3)
   })
 
+  it('gives up when status queries get through but every chunk is lost', async () => {
+    const sent: string[] = []
+    const error = await uploadResumable({
+      url: 'http://upload.test/x',
+      file: randomFile(1000).blob,
+      contentType: 'video/mp4',
+      signal: new AbortController().signal,
+      maxRetries: 3,
+      backoffMs: () => 1,
+      transport: ({ headers, body }) => {
+        sent.push(headers['Content-Range'] ?? '')
+        // The status answer says nothing arrived; every chunk dies on the way.
+        return body === null
+          ? Promise.resolve({ status: 308, range: null, body: '' })
+          : Promise.reject(new TypeError('network'))
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect(error).not.toBeInstanceOf(UploadRejectedError)
+    expect(sent.filter((r) => r.startsWith('bytes 0-'))).toHaveLength(4)
+  })
+
   it('cancelling aborts the chunk in flight and sends nothing more', async () => {
     const fake = await fakeServer()
     const controller = new AbortController()

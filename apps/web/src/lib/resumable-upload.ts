@@ -193,10 +193,11 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
       report(offset)
       if (!asked && offset - before === size && Date.now() - sentAt < FAST_CHUNK_MS)
         size = Math.min(size * 2, maxChunkBytes)
-      // A chunk that moved nothing forward counts as a failure, so a confused server cannot
-      // keep us looping forever.
-      if (asked || offset > before) failures = 0
-      else if (++failures > maxRetries) throw new NetworkError('upload made no progress')
+      // Only bytes moving forward end a run of failures: a status answer alone does not (a link
+      // that lets status queries through but drops every chunk must still give up), and a chunk
+      // that moved nothing forward counts as a failure, so a confused server cannot loop us.
+      if (offset > before) failures = 0
+      else if (!asked && ++failures > maxRetries) throw new NetworkError('upload made no progress')
       continue
     }
     if (!retryable(response.status)) throw new UploadRejectedError(response.status, response.body)
