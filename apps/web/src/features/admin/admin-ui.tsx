@@ -1,8 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { errorMessage } from '../../lib/api-error'
-import { Button } from '../../ui/button'
-import { Modal } from '../../ui/modal'
 import { Spinner } from '../../ui/spinner'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -98,39 +96,6 @@ export function Badge({
   children: ReactNode
 }) {
   return <span className={`admin-badge admin-badge--${tone}`}>{children}</span>
-}
-
-/** An in-app `confirm()` for actions that cannot be undone; "Voltar" takes the focus first. */
-export function ConfirmAction(props: {
-  open: boolean
-  title: string
-  message: string
-  confirmLabel: string
-  busy: boolean
-  onConfirm: () => void
-  onCancel: () => void
-}) {
-  const { open, title, message, confirmLabel, busy, onConfirm, onCancel } = props
-  return (
-    <Modal
-      open={open}
-      title={title}
-      role="alertdialog"
-      onClose={busy ? () => undefined : onCancel}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy} data-autofocus>
-            Voltar
-          </Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      <p className="alert-dialog__message">{message}</p>
-    </Modal>
-  )
 }
 
 /** A labelled input with an optional hint, in the app's field style. */

@@ -5,16 +5,9 @@ import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { adminKeys, couponsQuery, createCoupon, expireCoupon, redemptionsQuery } from './admin-api'
-import {
-  AdminInput,
-  Badge,
-  Cell,
-  ConfirmAction,
-  DataTable,
-  formatDateTime,
-  QueryState,
-} from './admin-ui'
+import { AdminInput, Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
 import { couponBody, couponState, EMPTY_COUPON, type CouponForm } from './admin-rules'
 
 const STATE_TONE = { ativo: 'success', expirado: 'sand', agendado: 'sea', esgotado: 'sun' } as const
@@ -184,7 +177,7 @@ function CouponRow({
               Expirar
             </Button>
           ) : null}
-          <ConfirmAction
+          <ConfirmDialog
             open={confirming}
             title={`Expirar o cupom ${coupon.code}?`}
             message="Ninguém mais poderá usá-lo a partir de agora. Quem já usou mantém o desconto."

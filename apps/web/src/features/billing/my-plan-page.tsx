@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/format'
 import { useOpenPlans } from '../../lib/plans-modal'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
 import {
   billingKeys,
@@ -14,7 +15,6 @@ import {
   subscriptionQuery,
   withdrawSubscription,
 } from './billing-api'
-import { ConfirmDialog } from './confirm-dialog'
 import { CYCLE_LABEL } from './pricing'
 import { RenewalPix } from './renewal-pix'
 import { PIX_POLL_INTERVAL_MS } from './use-subscription-polling'

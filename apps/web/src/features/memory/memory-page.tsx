@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
-import { Modal } from '../../ui/modal'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
 import { useToast } from '../../ui/toast'
 import {
@@ -362,29 +362,15 @@ function ClearSection() {
       <Button variant="danger" onClick={() => setAsking(true)}>
         Limpar conversa
       </Button>
-      <Modal
+      <ConfirmDialog
         open={asking}
         title="Limpar conversa"
-        role="alertdialog"
-        onClose={clear.isPending ? () => undefined : () => setAsking(false)}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setAsking(false)}
-              disabled={clear.isPending}
-              data-autofocus
-            >
-              Voltar
-            </Button>
-            <Button variant="danger" busy={clear.isPending} onClick={() => clear.mutate()}>
-              Limpar conversa
-            </Button>
-          </>
-        }
-      >
-        <p className="alert-dialog__message">{CLEAR_CONFIRM}</p>
-      </Modal>
+        message={CLEAR_CONFIRM}
+        confirmLabel="Limpar conversa"
+        busy={clear.isPending}
+        onConfirm={() => clear.mutate()}
+        onCancel={() => setAsking(false)}
+      />
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
-import { Modal } from '../../ui/modal'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
 import { progressText, videoDeleted, type VideoUpload } from '../../lib/video-uploads'
 import { InterruptedUploadActions, useRestoredVideoUploads } from '../../lib/video-uploads-resume'
@@ -157,29 +157,15 @@ function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[
           </li>
         ))}
       </ul>
-      <Modal
+      <ConfirmDialog
         open={confirming !== null}
         title="Excluir vídeo"
-        role="alertdialog"
-        onClose={busy ? () => undefined : () => setConfirming(null)}
-        footer={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(null)}
-              disabled={busy}
-              data-autofocus
-            >
-              Voltar
-            </Button>
-            <Button variant="danger" onClick={() => void remove()} busy={busy}>
-              Excluir
-            </Button>
-          </>
-        }
-      >
-        <p className="alert-dialog__message">{DELETE_CONFIRM}</p>
-      </Modal>
+        message={DELETE_CONFIRM}
+        confirmLabel="Excluir"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirming(null)}
+      />
     </>
   )
 }

@@ -1,5 +1,5 @@
-import { Button } from '../../ui/button'
-import { Modal } from '../../ui/modal'
+import { Button } from './button'
+import { Modal } from './modal'
 
 type ConfirmDialogProps = {
   open: boolean
@@ -11,7 +11,10 @@ type ConfirmDialogProps = {
   onCancel: () => void
 }
 
-/** An in-app `confirm()`: the safe choice ("Voltar") takes the focus first. */
+/**
+ * An in-app `confirm()` for what cannot be undone: the safe choice ("Voltar") takes the focus
+ * first, and the dialog cannot be dismissed while the action runs.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { open, title, message, confirmLabel, busy, onConfirm, onCancel } = props
   return (
