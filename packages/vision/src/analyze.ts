@@ -48,6 +48,15 @@ export interface AnalyzeOptions {
   maxWidth?: number
   /** a detector already loaded (workers reuse one across jobs) */
   detector?: PersonDetector
+  /**
+   * While all four players are tracked, every Nth detection round still searches every tile
+   * (default 16: every 8 s at 2 Hz); the rounds between make one call on a mosaic of crops
+   * around the four predicted players. Any lost player brings the next round back to all tiles.
+   */
+  fullRoundEvery?: number
+  /** what the rounds between full ones look at: 'mosaic' (default, one call) or 'tiles' (the
+   * planned tiles holding the predicted players, one call each; slower, kept for comparison) */
+  focus?: 'mosaic' | 'tiles'
 }
 
 export interface DetectionRound {
@@ -66,6 +75,8 @@ export interface AnalysisResult {
   settings: {
     analysisFps: number
     detectHz: number
+    fullRoundEvery?: number
+    focus?: 'mosaic' | 'tiles'
     frameWidth: number
     frameHeight: number
     tiles: Tile[]
@@ -100,6 +111,8 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   if (!(toSec > fromSec)) throw new VisionError('Intervalo de análise vazio.')
   const analysisFps = opts.analysisFps ?? 10
   const detectHz = opts.detectHz ?? 2
+  const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 16))
+  const focus = opts.focus ?? 'mosaic'
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
   const srcFrame = (t: number) => Math.round(t * (info.fps || analysisFps))
   const video = { ...info, fromSec, toSec }
@@ -130,7 +143,15 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         ? 'Os quatro cantos informados não formam uma quadra (quadrilátero inválido).'
         : 'Não foi possível mapear a quadra: as linhas não foram encontradas. Marque os quatro cantos.',
       court: null,
-      settings: { analysisFps, detectHz, frameWidth: 0, frameHeight: 0, tiles: [] },
+      settings: {
+        analysisFps,
+        detectHz,
+        fullRoundEvery: fullEvery,
+        focus,
+        frameWidth: 0,
+        frameHeight: 0,
+        tiles: [],
+      },
     }
   }
   const detector = opts.detector ?? (await PersonDetector.create())
@@ -148,12 +169,14 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let lastBoxes: Detection[] = []
   const total = Math.max(1, Math.round((toSec - fromSec) * analysisFps))
 
+  // Each frame is finished with (grey copy, detection) before the next is read: one buffer.
   for await (const frame of decodeFrames(input, info, {
     fps: analysisFps,
     width,
     startSec: fromSec,
     endSec: toSec,
     signal,
+    recycle: true,
   })) {
     signal?.throwIfAborted()
     if (!region) {
@@ -175,17 +198,19 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     }
     if (frame.index % detectEvery === 0) {
       const round = frame.index / detectEvery
-      // All tiles on every 4th round and whenever someone was lost; otherwise only the tiles
-      // the tracked players are predicted to be in.
+      // All tiles every fullRoundEvery-th round and whenever someone was lost; otherwise a look
+      // only where the tracked players are predicted to be.
       const lastRoundT = rounds.at(-1)?.t
-      const focused =
-        round % 4 !== 0 && lastRoundT !== undefined && tracker.allSeenAt(lastRoundT)
-          ? selectTiles(
-              tiles,
-              tracker.predict(frame.timeSec).map((p) => expectedBox(mapping, p)),
-            )
+      const expected =
+        round % fullEvery !== 0 && lastRoundT !== undefined && tracker.allSeenAt(lastRoundT)
+          ? tracker.predict(frame.timeSec).map((p) => expectedBox(mapping, p))
           : null
-      const dets = await detector.detect(frame, focused ?? tiles)
+      const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
+      const dets = !expected
+        ? await detector.detect(frame, tiles)
+        : focus === 'mosaic'
+          ? await detector.detectMosaic(frame, expected)
+          : await detector.detect(frame, focused ?? tiles)
       lastBoxes = dets
       const boxes = dets.map((d) => {
         const court = imageToCourt(mapping, { x: d.x + d.w / 2, y: d.y + d.h })
@@ -223,11 +248,17 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const settings = {
     analysisFps,
     detectHz,
+    fullRoundEvery: fullEvery,
+    focus,
     frameWidth: decodedSize.width,
     frameHeight: decodedSize.height,
     tiles,
   }
-  const rallyRes = segmentRallies(energy, analysisFps)
+  // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short for the merge.
+  const rallyRes = segmentRallies(energy, analysisFps, {
+    openStart: fromSec > 0,
+    openEnd: toSec < info.durationSec - 0.5,
+  })
   const rallies = summarizeRallies(rallyRes.rallies)
   // A ball in flight covers ~4–25 m/s; pixels per metre taken mid-court.
   const ppm = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: COURT_LENGTH_M / 2 })
@@ -323,7 +354,11 @@ function courtRegion(
   return polygonMask({ width: Math.floor(w / 2), height: Math.floor(h / 2), scale: 2 }, poly)
 }
 
-/** Median of a few frames spread over the range (players move away), then line detection. */
+/**
+ * Median of a few frames spread over the range (players move away), then line detection. Each
+ * frame is read by its own seek: a filter picking 7 frames would still decode every frame of the
+ * video (~8 s of a 5-minute 720p match here; the seeks cost a fraction of that).
+ */
 export async function proposeFromVideo(
   input: string,
   info: VideoInfo,
@@ -335,15 +370,18 @@ export async function proposeFromVideo(
   const samples = 7
   const span = toSec - fromSec
   const frames: Frame[] = []
-  for await (const f of decodeFrames(input, info, {
-    fps: samples / span,
-    width,
-    startSec: fromSec,
-    endSec: toSec,
-    signal,
-  })) {
-    frames.push(f)
-    if (frames.length >= samples) break
+  for (let i = 0; i < samples; i++) {
+    const at = fromSec + ((i + 0.5) * span) / samples
+    for await (const f of decodeFrames(input, info, {
+      fps: info.fps || 30,
+      width,
+      startSec: at,
+      endSec: Math.min(toSec, at + 1),
+      signal,
+    })) {
+      frames.push(f)
+      break
+    }
   }
   return proposeCorners(frames)
 }

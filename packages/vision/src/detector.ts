@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { Frame } from './ffmpeg.js'
+import { fromMosaic, MOSAIC_SIZE, planMosaic, renderMosaic } from './mosaic.js'
 
 const require = createRequire(import.meta.url)
 
@@ -68,6 +69,9 @@ export interface DetectorOptions {
 }
 
 export class PersonDetector {
+  /** the mosaic's pixels, reused round after round */
+  private mosaic: Uint8Array | undefined
+
   private constructor(
     private readonly human: HumanLike,
     private readonly minScore: number,
@@ -117,23 +121,38 @@ export class PersonDetector {
       const from = ((tile.y + row) * frame.width + tile.x) * 3
       crop.set(frame.data.subarray(from, from + size * 3), row * size * 3)
     }
+    return (await this.run(crop, size)).map((d) => ({ ...d, x: d.x + tile.x, y: d.y + tile.y }))
+  }
+
+  /**
+   * One call for up to four expected player boxes (a 2×2 mosaic of crops around them, see
+   * mosaic.ts); boxes come back in frame pixels, people cut by a crop's edge left out.
+   */
+  async detectMosaic(frame: Frame, boxes: Box[]): Promise<Detection[]> {
+    const cells = planMosaic(boxes, frame.width, frame.height)
+    this.mosaic = renderMosaic(frame, cells, this.mosaic)
+    const found = fromMosaic(
+      await this.run(this.mosaic, MOSAIC_SIZE),
+      cells,
+      frame.width,
+      frame.height,
+    )
+    return nonMaxSuppression(found, 0.45)
+  }
+
+  /** centernet on a square RGB image; boxes in its pixels. */
+  private async run(rgb: Uint8Array, size: number): Promise<Detection[]> {
     const tf = this.human.tf
     // The bundled tfjs does not attach chained tensor methods, hence the functional calls.
     const input = tf.tidy(() =>
-      tf.expandDims(tf.cast(tf.tensor3d(crop, [size, size, 3], 'int32'), 'float32'), 0),
+      tf.expandDims(tf.cast(tf.tensor3d(rgb, [size, size, 3], 'int32'), 'float32'), 0),
     )
     try {
       const res = await this.human.detect(input)
       if (res.error) throw new Error(res.error)
       return res.object
         .filter((o) => o.label === 'person' && o.score >= this.minScore)
-        .map((o) => ({
-          x: o.box[0] + tile.x,
-          y: o.box[1] + tile.y,
-          w: o.box[2],
-          h: o.box[3],
-          score: o.score,
-        }))
+        .map((o) => ({ x: o.box[0], y: o.box[1], w: o.box[2], h: o.box[3], score: o.score }))
     } finally {
       tf.dispose(input)
     }

@@ -106,6 +106,12 @@ export interface DecodeOptions {
   signal?: AbortSignal
   /** decode keyframes only (cheap; for thumbnails and court lines) */
   keyframesOnly?: boolean
+  /**
+   * Every frame reuses one buffer, overwritten when the next frame is asked for: for consumers
+   * done with a frame before taking the next (a fresh 2.7 MB array per 720p frame kept the
+   * garbage collector busy). Off by default: callers that keep frames get their own copies.
+   */
+  recycle?: boolean
 }
 
 /** Output size for a requested width, keeping the aspect ratio with even dimensions. */
@@ -146,16 +152,25 @@ export async function* decodeFrames(
   })
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
   const frameBytes = width * height * 3
-  let buf: Buffer = Buffer.alloc(0)
+  // Chunks (64 KiB pipe reads) are copied once into the frame being filled: concatenating them
+  // into a growing buffer cost more than ffmpeg's whole decode.
+  let data = new Uint8Array(frameBytes)
+  let filled = 0
   let index = 0
   try {
     for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk
-      while (buf.length >= frameBytes) {
-        const data = new Uint8Array(buf.subarray(0, frameBytes))
-        buf = buf.subarray(frameBytes)
-        yield { index, timeSec: start + index / opts.fps, width, height, data }
-        index++
+      let offset = 0
+      while (offset < chunk.length) {
+        const n = Math.min(frameBytes - filled, chunk.length - offset)
+        data.set(chunk.subarray(offset, offset + n), filled)
+        filled += n
+        offset += n
+        if (filled === frameBytes) {
+          yield { index, timeSec: start + index / opts.fps, width, height, data }
+          index++
+          if (!opts.recycle) data = new Uint8Array(frameBytes)
+          filled = 0
+        }
       }
     }
     const code = await exited

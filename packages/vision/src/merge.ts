@@ -10,7 +10,7 @@ import {
   summarizeRallies,
   type AnalysisResult,
 } from './analyze.js'
-import type { Rally } from './rallies.js'
+import { MIN_RALLY_SEC, type Rally } from './rallies.js'
 import { assign, type TrackSample } from './tracker.js'
 
 /** Rallies closer than this (s) across a chunk boundary are one rally split in two. */
@@ -107,5 +107,6 @@ function joinRallies(parts: AnalysisResult[]): Rally[] {
       } else out.push({ ...r })
     }
   }
-  return out.map((r, i) => ({ ...r, index: i + 1 }))
+  // Pieces kept at chunk edges that joined nothing long enough are not rallies.
+  return out.filter((r) => r.durationSec >= MIN_RALLY_SEC).map((r, i) => ({ ...r, index: i + 1 }))
 }

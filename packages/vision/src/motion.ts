@@ -16,6 +16,25 @@ export function toGray(frame: Frame, scale = 2): Gray {
   const width = Math.floor(frame.width / scale)
   const height = Math.floor(frame.height / scale)
   const data = new Uint8Array(width * height)
+  const src = frame.data
+  // BT.601 weights ×256 (77 + 150 + 29 = 256) in integers: this runs on every decoded frame.
+  const shift = 8
+  if (scale === 2) {
+    // The case every frame takes: 2×2 blocks, unrolled.
+    const row = frame.width * 3
+    for (let y = 0; y < height; y++) {
+      let i = 2 * y * row
+      let o = y * width
+      for (let x = 0; x < width; x++, i += 6, o++) {
+        const j = i + row
+        const r = src[i]! + src[i + 3]! + src[j]! + src[j + 3]!
+        const g = src[i + 1]! + src[i + 4]! + src[j + 1]! + src[j + 4]!
+        const b = src[i + 2]! + src[i + 5]! + src[j + 2]! + src[j + 5]!
+        data[o] = (77 * r + 150 * g + 29 * b) >> (shift + 2)
+      }
+    }
+    return { width, height, scale, data }
+  }
   const n = scale * scale
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -23,10 +42,10 @@ export function toGray(frame: Frame, scale = 2): Gray {
       for (let dy = 0; dy < scale; dy++) {
         let i = ((y * scale + dy) * frame.width + x * scale) * 3
         for (let dx = 0; dx < scale; dx++, i += 3) {
-          s += 0.299 * frame.data[i]! + 0.587 * frame.data[i + 1]! + 0.114 * frame.data[i + 2]!
+          s += 77 * src[i]! + 150 * src[i + 1]! + 29 * src[i + 2]!
         }
       }
-      data[y * width + x] = s / n
+      data[y * width + x] = (s / n) >> shift
     }
   }
   return { width, height, scale, data }
@@ -125,7 +144,20 @@ export function findBlobs(
       maxX = Math.max(maxX, x)
       minY = Math.min(minY, y)
       maxY = Math.max(maxY, y)
-      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      // The four neighbours, without allocating a list per pixel (player-sized blobs are large).
+      for (let k = 0; k < 4; k++) {
+        const q =
+          k === 0
+            ? x > 0
+              ? p - 1
+              : -1
+            : k === 1
+              ? x < width - 1
+                ? p + 1
+                : -1
+              : k === 2
+                ? p - width
+                : p + width
         if (q >= 0 && q < mask.length && mask[q] && !seen[q]) {
           seen[q] = 1
           stack.push(q)

@@ -12,9 +12,19 @@ export interface Rally {
   endFrame: number
 }
 
+/** Shorter bursts of motion are not rallies. */
+export const MIN_RALLY_SEC = 3
+
 export interface RallyOptions {
   minRallySec?: number
   minGapSec?: number
+  /**
+   * The energy starts (ends) at a chunk boundary inside the video: a burst touching that edge may
+   * be the part of a rally that continues in the neighbouring chunk, so it is kept even when
+   * short; mergeAnalyses joins it and drops what is still short once joined.
+   */
+  openStart?: boolean
+  openEnd?: boolean
 }
 
 export interface RallyResult {
@@ -34,7 +44,7 @@ export function segmentRallies(
   fps: number,
   opts: RallyOptions = {},
 ): RallyResult {
-  const minRally = opts.minRallySec ?? 3
+  const minRally = opts.minRallySec ?? MIN_RALLY_SEC
   const minGap = opts.minGapSec ?? 1.5
   const half = Math.max(1, Math.round(fps / 2))
   const smooth = energy.map((_, i) => {
@@ -71,7 +81,12 @@ export function segmentRallies(
     .map(([a, b]) => ({ a: energy[a]!, b: energy[b]! }))
     // A boundary sits between the last quiet and the first busy sample.
     .map(({ a, b }) => ({ a, b, s: Math.max(0, a.t - dt / 2), e: b.t + dt / 2 }))
-    .filter((r) => r.e - r.s >= minRally)
+    .filter(
+      (r) =>
+        r.e - r.s >= minRally ||
+        (opts.openStart && r.a === energy[0]) ||
+        (opts.openEnd && r.b === energy[energy.length - 1]),
+    )
     .map((r, index) => ({
       index: index + 1,
       startSec: Math.round(r.s * 100) / 100,

@@ -102,6 +102,18 @@ describe('merging chunk results', () => {
     expect(m.coverage.rounds).toBe(120)
   })
 
+  it('joins a rally whose first piece was short, and drops edge pieces that stay short', () => {
+    // 2 s of a rally before the boundary (kept by the chunk because its edge is open), the rest
+    // after; a 1 s burst at the end of the match joins nothing.
+    const a = chunk(0, 30, [0, 1, 2, 3], [rally(1, 5, 12), rally(2, 28, 30)])
+    const b = chunk(30, 60, [0, 1, 2, 3], [rally(1, 30, 41), rally(2, 58.5, 59.5)])
+    const m = mergeAnalyses([a, b])
+    expect(m.rallies.items.map((r) => [r.index, r.startSec, r.endSec])).toEqual([
+      [1, 5, 12],
+      [2, 28, 41],
+    ])
+  })
+
   it('stays unanalysable when most chunks lack four players', () => {
     const a = chunk(0, 10, [0, 1, 2, 3], [])
     const b = { ...chunk(10, 60, [0, 1, 2, 3], []), analysable: false, players: [] }

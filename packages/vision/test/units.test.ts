@@ -4,6 +4,7 @@ import { linkTrajectories } from '../src/ball.js'
 import { pickHighlights } from '../src/clips.js'
 import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
+import { toGray } from '../src/motion.js'
 import { segmentRallies } from '../src/rallies.js'
 import { selectTiles } from '../src/tiles.js'
 import type { TrackSample } from '../src/tracker.js'
@@ -74,6 +75,22 @@ describe('rallies', () => {
     for (const x of r.rallies)
       expect(Math.abs(x.startSec - Math.round(x.startSec))).toBeLessThan(0.5)
   })
+  it('keeps a short burst at a chunk edge only when that edge is open (the rally goes on)', () => {
+    const fps = 10
+    // A chunk from 13 s to 30 s: a rally already under way until 14.5 s, another from 20 to 28.5.
+    const energy = Array.from({ length: 170 }, (_, i) => {
+      const t = 13 + i / fps
+      const play = t < 14.5 || (t >= 20 && t < 28.5)
+      return { t, frame: i, e: (play ? 0.03 : 0.002) + 0.002 * Math.sin(i * 1.7) }
+    })
+    const closed = segmentRallies(energy, fps)
+    expect(closed.rallies.map((x) => x.startSec)).toEqual([expect.closeTo(20, 0)])
+    const open = segmentRallies(energy, fps, { openStart: true })
+    expect(open.rallies.map((x) => [x.startSec, x.endSec])).toEqual([
+      [expect.closeTo(13, 0), expect.closeTo(14.5, 0)],
+      [expect.closeTo(20, 0), expect.closeTo(28.5, 0)],
+    ])
+  })
   it('reports no contrast instead of inventing rallies in a static video', () => {
     const energy = Array.from({ length: 100 }, (_, i) => ({ t: i / 10, frame: i, e: 0.001 }))
     const r = segmentRallies(energy, 10)
@@ -106,6 +123,28 @@ describe('ball', () => {
     expect(tr).toHaveLength(1)
     expect(tr[0]!.estimated).toBe(true)
     expect(tr[0]!.frames).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+  })
+})
+
+describe('grey frames', () => {
+  it('averages 2×2 blocks with BT.601 weights (the fast path agrees with any other scale)', () => {
+    const width = 8
+    const height = 6
+    const data = new Uint8Array(width * height * 3).map((_, i) => (i * 37 + 11) % 256)
+    const frame = { index: 0, timeSec: 0, width, height, data }
+    const half = toGray(frame, 2)
+    const full = toGray(frame, 1)
+    expect(half.width).toBe(4)
+    expect(half.height).toBe(3)
+    for (let y = 0; y < 3; y++)
+      for (let x = 0; x < 4; x++) {
+        const px = (dx: number, dy: number) => full.data[(2 * y + dy) * width + 2 * x + dx]!
+        const mean = (px(0, 0) + px(1, 0) + px(0, 1) + px(1, 1)) / 4
+        expect(Math.abs(half.data[y * 4 + x]! - mean)).toBeLessThanOrEqual(1)
+      }
+    // Pure white stays white, pure black stays black.
+    expect(toGray({ ...frame, data: new Uint8Array(data.length).fill(255) }, 2).data[0]).toBe(255)
+    expect(toGray({ ...frame, data: new Uint8Array(data.length) }, 2).data[5]).toBe(0)
   })
 })
 
