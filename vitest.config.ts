@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       '{packages/*,apps/*,e2e}/vitest.config.ts',
+      'apps/server/vitest.faults.config.ts',
       ...(process.env.DATABASE_URL ? ['apps/server/vitest.pg.config.ts'] : []),
     ],
   },

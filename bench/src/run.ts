@@ -1,118 +1,68 @@
 /**
- * `npm run bench`: throughput and latency of the real server, as ratios against baselines
- * measured in the same run on the same machine (absolute numbers move with the box's load).
- *
- * - bare: a plain node:http JSON server, the ceiling for any Node framework here.
- * - healthz silent: our server with logging off.
- * - healthz info: our server at the default LOG_LEVEL=info — the request-logging budget is
- *   that this stays within 20 % of "silent" (logging every request at info halved it).
- * - me/status: an authenticated read (JWT check + session lookup + user query) on PGlite.
+ * `npm run bench`: every section in turn (each in its own process, so one's memory and sockets
+ * don't weigh on the next), then one table of all figures with baselines, ratios and PASS/FAIL,
+ * written as JSON to bench/results/latest.json. `BENCH_ONLY=http,ws` runs some sections only.
+ * Exits non-zero when a target is missed.
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
-import { freePort, startServer } from '../../apps/server/test/helpers/server-process'
+import { load, printRows, type Row } from './report'
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
-const CONNECTIONS = 50
+const SECTIONS = ['http', 'ws', 'upload', 'analysis', 'web'] as const
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
+const dir = path.resolve(import.meta.dirname, '..')
+const results = path.join(dir, 'results')
+fs.mkdirSync(results, { recursive: true })
+const rowsFile = path.join(results, `rows-${process.pid}.json`)
+fs.rmSync(rowsFile, { force: true })
 
-interface Result {
-  name: string
-  rps: number
-  p99: number
-  errors: number
-  non2xx: number
-}
-
-async function load(
-  name: string,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<Result> {
-  // A short warm-up lets the JIT settle before the measured run.
-  await autocannon({ url, connections: 10, duration: 2, headers })
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
-  return {
-    name,
-    rps: Math.round(r.requests.average),
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts,
-    non2xx: r.non2xx,
-  }
-}
-
-async function bare(): Promise<Result> {
-  const port = await freePort()
-  const body = JSON.stringify({ status: 'ok' })
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-    res.end(body)
+const started = Date.now()
+const loadBefore = load()
+const failedSections: string[] = []
+for (const section of SECTIONS) {
+  if (only && !only.includes(section)) continue
+  console.log(`\n== ${section} ==`)
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `src/${section}.ts`], {
+    cwd: dir,
+    env: { ...process.env, BENCH_ROWS: rowsFile },
+    stdio: 'inherit',
   })
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
-  try {
-    return await load('bare node:http', `http://127.0.0.1:${port}/`)
-  } finally {
-    server.close()
-  }
+  if (run.status !== 0) failedSections.push(section)
 }
 
-async function app(logLevel: string, fn: (url: string) => Promise<Result[]>): Promise<Result[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-'))
-  const server = await startServer(dataDir, {
-    LOG_LEVEL: logLevel,
-    RATE_LIMIT_LOGIN_PER_IP: '100000',
-  })
-  try {
-    return await fn(server.url)
-  } finally {
-    server.child.kill('SIGTERM')
-    await server.exited
-    fs.rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function signIn(url: string): Promise<string> {
-  const creds = { email: 'bench@example.com', password: 'segredo123' }
-  await fetch(`${url}/api/v1/auth/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(creds),
-  })
-  const res = await fetch(`${url}/api/v1/auth/login/`, {
-    method: 'POST',
-    body: new URLSearchParams({ username: creds.email, password: creds.password }),
-  })
-  return ((await res.json()) as { access_token: string }).access_token
-}
-
-const results: Result[] = []
-results.push(await bare())
-results.push(
-  ...(await app('silent', async (url) => [
-    await load('healthz, LOG_LEVEL=silent', `${url}/healthz`),
-  ])),
-)
-results.push(
-  ...(await app('info', async (url) => {
-    const token = await signIn(url)
-    return [
-      await load('healthz, LOG_LEVEL=info', `${url}/healthz`),
-      await load('GET me/status (auth + PGlite), info', `${url}/api/v1/auth/me/status`, {
-        authorization: `Bearer ${token}`,
-      }),
-    ]
-  })),
-)
-
-const [bareR, silent, info, authed] = results as [Result, Result, Result, Result]
-console.log(`\n${DURATION_S}s per run, ${CONNECTIONS} connections, ${os.cpus().length} cores\n`)
-console.table(results.map((r) => ({ ...r, 'vs bare': (r.rps / bareR.rps).toFixed(2) })))
-const loggingRatio = info.rps / silent.rps
+const rows: Row[] = fs.existsSync(rowsFile)
+  ? (JSON.parse(fs.readFileSync(rowsFile, 'utf8')) as Row[])
+  : []
+fs.rmSync(rowsFile, { force: true })
+const minutes = (Date.now() - started) / 60_000
 console.log(
-  `request logging at info keeps ${(loggingRatio * 100).toFixed(0)} % of silent throughput (budget ≥ 80 %)`,
+  `\nAll figures (${os.cpus().length} cores, load average ${loadBefore} before, ${load()} after, ${minutes.toFixed(1)} min)`,
 )
-console.log(`authenticated read: ${authed.rps} req/s, p99 ${authed.p99} ms`)
-const failed = results.some((r) => r.errors > 0 || r.non2xx > 0) || loggingRatio < 0.8
-process.exit(failed ? 1 : 0)
+printRows(rows)
+const failed = rows.filter((r) => r.pass === false)
+const summary = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cores: os.cpus().length,
+  loadAverageBefore: loadBefore,
+  loadAverageAfter: load(),
+  minutes: Number(minutes.toFixed(1)),
+  sectionsThatFailedToRun: failedSections.filter(
+    (s) => !rows.some((r) => r.section.startsWith(s === 'ws' ? 'websocket' : s)),
+  ),
+  rows,
+}
+fs.writeFileSync(path.join(results, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`)
+const targets = rows.filter((r) => r.pass !== null)
+console.log(
+  `${targets.length - failed.length} of ${targets.length} targets met; results in bench/results/latest.json`,
+)
+if (failed.length > 0) console.log(`FAIL: ${failed.map((r) => r.figure).join('; ')}`)
+if (summary.sectionsThatFailedToRun.length > 0) {
+  console.log(
+    `sections that stopped before reporting: ${summary.sectionsThatFailedToRun.join(', ')}`,
+  )
+}
+process.exit(failed.length > 0 || summary.sectionsThatFailedToRun.length > 0 ? 1 : 0)

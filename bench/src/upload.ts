@@ -23,6 +23,7 @@ import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { startServer, type ServerProcess } from '../../apps/server/test/helpers/server-process'
+import { fmt, report } from './report'
 import {
   uploadResumable,
   type ChunkTransport,
@@ -315,7 +316,25 @@ try {
     console.log(
       `upload through the API reaches ${((uploadMbps / median(bares)) * 100).toFixed(0)} % of a bare node:http pipe (client and server share ${os.cpus().length} cores)`,
     )
-    process.exitCode = memoryOk && speedOk ? 0 : 1
+    report([
+      {
+        section: 'upload',
+        figure: `server RSS growth while streaming ${fmt(total / MB)} MB`,
+        value: `${fmt(growth, 1)} MB`,
+        baseline: `RSS ${fmt(baseline)} MB`,
+        target: '< 100 MB',
+        pass: memoryOk,
+      },
+      {
+        section: 'upload',
+        figure: 'resumable upload throughput (median of rounds)',
+        value: `${fmt(uploadMbps)} MB/s`,
+        baseline: `raw disk write ${fmt(disk)} MB/s`,
+        ratio,
+        target: '≥ 0.50 of disk',
+        pass: speedOk,
+      },
+    ])
   } finally {
     await stop(server)
   }

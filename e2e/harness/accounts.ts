@@ -4,6 +4,8 @@ export const SEEDED_PASSWORD = 'Areia-2025!'
 export const SEEDED_ACCOUNTS = {
   /** Role ADMIN (set by the seed): the operations console journey. */
   admin: 'admin@areia.test',
+  /** Role ANALYST (set by the seed): the analysis console at /analista. */
+  analyst: 'analista@areia.test',
   /** Redeems the coupon the admin creates in admin.test.ts. */
   couponPlayer: 'cupom@areia.test',
   shell: 'shell@areia.test',

@@ -51,6 +51,9 @@ export async function setup(project: TestProject) {
   server = await startServer(dataDir, {
     port,
     env: {
+      // Videos identified in other journeys stay QUEUED, as those journeys check: the analysis
+      // journey runs the pipeline on a server of its own (harness/analysis.ts).
+      RUN_ANALYSIS: '0',
       GOOGLE_CLIENT_ID: 'areia-e2e',
       GOOGLE_CLIENT_SECRET: 'areia-e2e-secret',
       OIDC_ISSUER: oidc.issuer,

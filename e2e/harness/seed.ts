@@ -37,6 +37,7 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
     }
     // Staff are made by `npm run admin:create` in real life; the harness writes the same end state.
     await db.query(`UPDATE users SET role = 'ADMIN' WHERE email = $1`, [SEEDED_ACCOUNTS.admin])
+    await db.query(`UPDATE users SET role = 'ANALYST' WHERE email = $1`, [SEEDED_ACCOUNTS.analyst])
     await db.query(`UPDATE users SET payment_status = 'PAYMENT_OK' WHERE email = $1`, [
       SEEDED_ACCOUNTS.pro,
     ])

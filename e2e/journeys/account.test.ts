@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
@@ -86,6 +87,20 @@ describe('Excluir Conta', () => {
     await session.navigate('Excluir Conta')
     await session.expectPath('/delete-account')
     await session.expectHeading('Excluir Conta')
+
+    // LGPD: first a copy of everything kept about the player, as a real download.
+    await session.button('Baixar meus dados').scrollIntoViewIfNeeded()
+    await session.capture('dados-pessoais')
+    const [download] = await Promise.all([
+      session.page.waitForEvent('download'),
+      session.button('Baixar meus dados').click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^areia-dados-\d{4}-\d{2}-\d{2}\.json$/)
+    const data = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+      account: { email: string }
+    }
+    expect(data.account.email).toBe(email)
+    await session.expectToast('Pronto! O arquivo com os seus dados foi baixado.')
 
     const phrase = session.page.getByRole('textbox')
     const confirm = session.button('Excluir minha conta')

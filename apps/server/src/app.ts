@@ -21,6 +21,16 @@ import { createVideoStorage } from './adapters/storage'
 import type { Config } from './config'
 import { PasswordHasher } from './modules/auth/passwords'
 import { adminRoutes } from './modules/admin/routes'
+import { AnalysisDelivery } from './modules/analysis/delivery'
+import { latestAnalysisFacts } from './modules/analysis/facts'
+import { loadMediaKey, MediaSigner } from './modules/analysis/files'
+import { ReportsService } from './modules/analysis/reports'
+import { analystRoutes, reportRoutes } from './modules/analysis/routes'
+import { AnalysisPipeline, analysisPolicies } from './modules/analysis/pipeline'
+import { PipelineStore } from './modules/analysis/pipeline-store'
+import { AnalysisRunner } from './modules/analysis/runner'
+import { AnalysisService } from './modules/analysis/service'
+import { AnalysisStore } from './modules/analysis/store'
 import { AdminPartnersService } from './modules/admin/partners-service'
 import { AdminPartnersStore } from './modules/admin/partners-store'
 import { AdminService } from './modules/admin/service'
@@ -61,6 +71,10 @@ import { pushRoutes } from './modules/push/routes'
 import { PushService } from './modules/push/service'
 import { PushStore } from './modules/push/store'
 import { AccountDeletion } from './modules/users/deletion'
+import { Erasure } from './modules/users/erasure'
+import { DataExportService } from './modules/users/export'
+import { ExportStore } from './modules/users/export-store'
+import { RetentionStore } from './modules/users/retention-store'
 import { usersRoutes } from './modules/users/routes'
 import { memoryRoutes } from './modules/memory/routes'
 import { MemoryService } from './modules/memory/service'
@@ -73,6 +87,8 @@ import { UsersService } from './modules/users/service'
 import { UsersStore } from './modules/users/store'
 import { authGuard } from './plugins/auth-guard'
 import { errorHandler } from './plugins/error-handler'
+import { frameworkErrors, inputGuard } from './plugins/input-guard'
+import { openApi } from './plugins/openapi'
 import { requestLog } from './plugins/request-log'
 import { security } from './plugins/security'
 import { webApp } from './plugins/web'
@@ -106,6 +122,7 @@ export interface App {
     videos: VideosService
     agents: AgentsService
     memory: MemoryService
+    analysis: AnalysisPipeline
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined
@@ -171,10 +188,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    frameworkErrors,
   })
   const bus =
     deps.bus ??
-    (config.redisUrl ? await createRedisBus(config.redisUrl, 'areia') : createMemoryBus())
+    (config.redisUrl
+      ? await createRedisBus(config.redisUrl, 'areia', {
+          onStateChange: (state, err) =>
+            state === 'down'
+              ? server.log.error(
+                  { err },
+                  'Redis indisponível: eventos em tempo real entregues só neste nó até a conexão voltar',
+                )
+              : server.log.warn(
+                  'Redis de volta: eventos em tempo real entre os nós restabelecidos',
+                ),
+        })
+      : createMemoryBus())
   const coachEngine =
     deps.coachEngine ??
     (config.llm
@@ -204,7 +234,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await billing.seed()
   const queue =
     deps.queue ??
-    (await createJobQueue(database, { pollingIntervalSeconds: config.jobs.pollSeconds }))
+    (await createJobQueue(database, {
+      pollingIntervalSeconds: config.jobs.pollSeconds,
+      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+      policies: analysisPolicies(config.analysis),
+    }))
   const push = new PushService(
     database.db,
     new PushStore(),
@@ -325,6 +359,27 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   )
   // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
   coaching.setMessageHook(videos.gameInfoHook)
+  // Issue 8: identified videos are analysed by durable jobs; children start on first use only.
+  const analysisRunner = new AnalysisRunner(config.analysis.concurrency, server.log)
+  const analysisPipeline = new AnalysisPipeline(
+    database.db,
+    new PipelineStore(),
+    createVideoStorage(config.videos.storage),
+    queue,
+    analysisRunner,
+    (userId, frame) => hub.publish(userId, frame),
+    clock,
+    config.analysis,
+    server.log,
+  )
+  videos.setAnalysisHooks({
+    queued: (videoId) => analysisPipeline.enqueue(videoId),
+    removed: (videoId) => analysisPipeline.deleteFiles(videoId),
+  })
+  if (config.jobs.runWorker && config.analysis.run) {
+    await analysisPipeline.work()
+    await queue.schedule('analysis.sweep', '*/5 * * * *', {})
+  }
   // Agent Store partners and the coach memory join the conversation through the group chat.
   const agents = new AgentsService(
     database.db,
@@ -344,6 +399,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     memory: (userId) => memory.factsFor(userId),
     noteFacts: (userId, text) => memory.noteFacts(userId, text),
   })
+  // The coaches answer "como foi meu último jogo?" with the newest published analysis.
+  coaching.setAnalysisFacts((userId) => latestAnalysisFacts(database.db, userId))
   if (config.jobs.runWorker) {
     await queue.work('videos.import', (job) => videos.importLink(job.video_id))
   }
@@ -356,16 +413,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       if (user) await deleteOutboxMailTo(tx, user.email)
     },
   })
+  const erasure = new Erasure(database.db, new RetentionStore(), clock, {
+    forgetJobs: (match) => queue.forget(match),
+    deleteAnalysisFiles: (videoIds) => videos.deleteAnalysisFilesOf(videoIds),
+  })
+  for (const step of erasure.steps()) deletion.register(step)
+  if (config.jobs.runWorker) {
+    await queue.work('retention.purge', async () => {
+      const deleted = await erasure.purgeExpired()
+      if (deleted > 0) server.log.info({ deleted }, 'retained records past their date deleted')
+    })
+    await queue.schedule('retention.purge', '23 4 * * *', {})
+  }
 
   server.setValidatorCompiler(validatorCompiler)
   server.setSerializerCompiler(serializerCompiler)
 
   // Infrastructure
   await server.register(errorHandler)
+  await server.register(inputGuard)
   await server.register(requestLog)
   await server.register(security, {
     // PagBank's SDK comes from its CDN in production; the simulator's stand-in is our own origin.
     scriptOrigins: payments.mode === 'pagbank' ? [new URL(PAGBANK_SDK_URL).origin] : [],
+    trustProxy: config.trustProxy,
   })
   await server.register(formbody, { bodyLimit: BODY_LIMIT_BYTES })
   await server.register(websocket, { options: { maxPayload: 64 * 1024 } })
@@ -377,16 +448,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (!deps.rateLimits) await rateLimits.close()
     if (!deps.bus) await bus.close()
     if (!deps.queue) await queue.stop()
+    await analysisRunner.close()
   })
 
   // App plugins
+  // Before every route: it records them (the OpenAPI document and the route table).
+  await server.register(openApi, { serve: config.apiDocs })
   await server.register(authGuard, { auth })
 
   // Module routes
   await server.register(healthRoutes, { ping: () => database.ping(), isDraining: () => draining })
   await server.register(authRoutes, { auth })
   await server.register(googleAuthRoutes, { google })
-  await server.register(usersRoutes, { users, deletion })
+  const dataExport = new DataExportService(
+    database.db,
+    new ExportStore(),
+    clock,
+    rateLimits.limiter('export-user', 5, 3600),
+  )
+  await server.register(usersRoutes, { users, deletion, dataExport })
   await server.register(coachingRoutes, {
     coaching,
     hub,
@@ -418,6 +498,31 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   )
   const partners = new AdminPartnersService(database.db, new AdminPartnersStore(), admin, clock)
   await server.register(adminRoutes, { admin, partners })
+  // Issue 8: the analyst's console, the player's report and the signed media of both.
+  const analysisStore = new AnalysisStore()
+  const analysisStorage = createVideoStorage(config.videos.storage)
+  const mediaSigner = new MediaSigner(await loadMediaKey(database.db), () => clock.now())
+  const analysis = new AnalysisService(
+    database.db,
+    analysisStore,
+    analysisStorage,
+    mediaSigner,
+    new AnalysisDelivery(new CoachingStore(), hub, push, clock),
+    users,
+    clock,
+    // Corners corrected or a re-run: a new run of the pipeline.
+    analysisPipeline,
+    server.log,
+  )
+  const reports = new ReportsService(
+    database.db,
+    analysisStore,
+    analysisStorage,
+    mediaSigner,
+    clock,
+  )
+  await server.register(analystRoutes, { analysis })
+  await server.register(reportRoutes, { reports })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
 
   return {
@@ -434,6 +539,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       videos,
       agents,
       memory,
+      analysis: analysisPipeline,
     },
     simulator,
     drain: () => {

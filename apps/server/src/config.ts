@@ -71,6 +71,23 @@ const EnvSchema = z.object({
   /** Run job consumers inside the API process (embedded mode); `npm run worker` runs them apart. */
   RUN_WORKER: bool.default(true),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * Run the analysis consumers where RUN_WORKER runs the others. They are CPU-heavy (a detector
+   * per child process): API nodes may leave them to `npm run worker`.
+   */
+  RUN_ANALYSIS: bool.default(true),
+  /** How often attempts past their expiry (a worker that died mid-job) are failed and retried. */
+  JOB_MAINTENANCE_SECONDS: int(30, 1, 3600),
+  /** Videos are analysed in chunks of this length, spread over the workers. */
+  ANALYSIS_CHUNK_SECONDS: int(60, 2, 3600),
+  /** Analysis child processes per worker (each holds a loaded detector and uses one core). */
+  ANALYSIS_CONCURRENCY: int(2, 1, 32),
+  ANALYSIS_RETRY_LIMIT: int(3, 0, 20),
+  /** First retry delay of an analysis step; it doubles with each retry. */
+  ANALYSIS_RETRY_DELAY_SECONDS: int(30, 1, 3600),
+  /** Expiry of an attempt: this floor, plus the per-second allowance times the chunk's length. */
+  ANALYSIS_ATTEMPT_MIN_SECONDS: int(300, 5, 86_400),
+  ANALYSIS_ATTEMPT_SECONDS_PER_VIDEO_SECOND: z.coerce.number().min(0.1).max(120).default(15),
   /** Google sign-in (OpenID Connect); both unset, the Google buttons say it is unavailable. */
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -81,7 +98,11 @@ const EnvSchema = z.object({
   /** PagBank account token; unset, payments go to the embedded PagBank simulator. */
   PAGBANK_TOKEN: optionalText,
   PAGBANK_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Another endpoint speaking PagBank's API (a standalone sandbox); overrides PAGBANK_ENV. */
+  PAGBANK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: bool.default(false),
+  /** Serve the OpenAPI document at /api/docs; unset, only in development. */
+  API_DOCS: bool.optional(),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: optionalText,
   LEGAL_COMPANY_NAME: optionalText,
@@ -122,6 +143,7 @@ export interface Config {
   databaseUrl: string | undefined
   redisUrl: string | undefined
   trustProxy: boolean
+  apiDocs: boolean
   web: { serve: boolean; distDir: string }
   auth: {
     jwtSecret: string | undefined
@@ -137,7 +159,16 @@ export interface Config {
   google:
     { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] } | undefined
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string }
-  jobs: { runWorker: boolean; pollSeconds: number }
+  jobs: { runWorker: boolean; pollSeconds: number; maintenanceSeconds: number }
+  analysis: {
+    run: boolean
+    chunkSeconds: number
+    concurrency: number
+    retryLimit: number
+    retryDelaySeconds: number
+    attemptMinSeconds: number
+    attemptSecondsPerVideoSecond: number
+  }
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined
   chat: { typing: { minMs: number; perCharMs: number; maxMs: number } }
   rateLimits: {
@@ -202,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV === 'development',
     web: {
       serve: e.SERVE_WEB,
       distDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
@@ -220,9 +252,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           mode: 'pagbank',
           token: e.PAGBANK_TOKEN,
           baseUrl:
-            e.PAGBANK_ENV === 'production'
+            e.PAGBANK_BASE_URL?.replace(/\/+$/, '') ??
+            (e.PAGBANK_ENV === 'production'
               ? 'https://api.pagseguro.com'
-              : 'https://sandbox.api.pagseguro.com',
+              : 'https://sandbox.api.pagseguro.com'),
         }
       : // The simulator's token only ever travels over loopback.
         { mode: 'simulated', token: 'simulador-local-areia' },
@@ -248,7 +281,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           : undefined,
       subject: e.VAPID_SUBJECT,
     },
-    jobs: { runWorker: e.RUN_WORKER, pollSeconds: e.JOB_POLL_SECONDS },
+    jobs: {
+      runWorker: e.RUN_WORKER,
+      pollSeconds: e.JOB_POLL_SECONDS,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+    },
+    analysis: {
+      run: e.RUN_ANALYSIS,
+      chunkSeconds: e.ANALYSIS_CHUNK_SECONDS,
+      concurrency: e.ANALYSIS_CONCURRENCY,
+      retryLimit: e.ANALYSIS_RETRY_LIMIT,
+      retryDelaySeconds: e.ANALYSIS_RETRY_DELAY_SECONDS,
+      attemptMinSeconds: e.ANALYSIS_ATTEMPT_MIN_SECONDS,
+      attemptSecondsPerVideoSecond: e.ANALYSIS_ATTEMPT_SECONDS_PER_VIDEO_SECOND,
+    },
     llm: e.LLM_BASE_URL
       ? {
           baseUrl: e.LLM_BASE_URL,

@@ -193,6 +193,7 @@ describe('plans', () => {
       price_monthly: 64.9,
       spots: 10,
       partner_agent_limit: 2,
+      analysis_turnaround_hours: 8,
       features: ['Chat ilimitado', 'Até 4 vídeos por mês'],
     })
     expect(res.statusCode).toBe(200)
@@ -200,6 +201,7 @@ describe('plans', () => {
       price_monthly: 64.9,
       spots: 10,
       partner_agent_limit: 2,
+      analysis_turnaround_hours: 8,
     })
     const pub = await app.server.inject({ method: 'GET', url: '/api/v1/subscriptions/plans' })
     expect(
@@ -230,6 +232,11 @@ describe('plans', () => {
     const negative = await call(admin, 'PATCH', `/api/v1/admin/plans/${free.id}`, { spots: -1 })
     expect(negative.statusCode).toBe(422)
     expect(negative.json<{ detail: string }>().detail).toMatch(/Vagas: não pode ser negativo/)
+    const instant = await call(admin, 'PATCH', `/api/v1/admin/plans/${free.id}`, {
+      analysis_turnaround_hours: 0,
+    })
+    expect(instant.statusCode).toBe(422)
+    expect(instant.json<{ detail: string }>().detail).toMatch(/Prazo da análise \(horas\)/)
     expect(
       (await call(admin, 'PATCH', `/api/v1/admin/plans/${free.id}`, {})).json<{ detail: string }>()
         .detail,

@@ -22,7 +22,8 @@ describe('security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toContain("object-src 'none'")
       expect(res.headers['x-content-type-options']).toBe('nosniff')
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/)
+      // Plain HTTP: HSTS only behind HTTPS (headers.test.ts).
+      expect(res.headers['strict-transport-security']).toBeUndefined()
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     },
   )

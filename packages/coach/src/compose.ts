@@ -68,8 +68,13 @@ function opening(args: ComposeArgs, topic: string): string {
   return fill(pick(OPENERS[coach.archetype], rng), { n: nameVar(ctx, rng) })
 }
 
+/** Lines that promise numbers "once a video arrives", false for a player who has an analysis. */
+const WAITING_FOR_VIDEO = /quando chegar um vídeo|sem vídeo seu/i
+
 function closing(coach: CoachPersona, args: ComposeArgs): string {
-  const options = [...CLOSERS[coach.archetype], ...coach.persona.catchphrases]
+  const options = [...CLOSERS[coach.archetype], ...coach.persona.catchphrases].filter(
+    (line) => !args.ctx.analysis || !WAITING_FOR_VIDEO.test(line),
+  )
   return at(options, Math.floor(args.rng() * options.length) + args.variant)
 }
 
@@ -117,7 +122,9 @@ function ownerReply(args: ComposeArgs): string {
     entry.id !== 'planejamento'
   )
     parts.push(
-      'Ainda não tenho números do seu jogo: eles só existem depois que um vídeo seu for analisado. Até lá, nada de estatística inventada.',
+      args.ctx.analysis
+        ? 'Do seu último jogo analisado eu tenho posição em quadra (rede, meio e fundo), deslocamento, ralis e a distância da dupla; pergunte, por exemplo, “como foi meu último jogo?”. O resto abaixo é referência geral, não número seu.'
+        : 'Ainda não tenho números do seu jogo: eles só existem depois que um vídeo seu for analisado. Até lá, nada de estatística inventada.',
     )
   // A second coach on the same message keeps it short: the first one already set the scene.
   const second = args.after !== undefined
@@ -164,7 +171,10 @@ function angleReply(args: ComposeArgs): string {
         `Em ${topic}, o que eu vou medir:\n${window(entry.metrics, round + variant, 3)
           .map((m) => `- ${m}`)
           .join('\n')}`,
-        at(GENERIC_ANGLE.ESTATISTICO, round + variant),
+        at(
+          GENERIC_ANGLE.ESTATISTICO.filter((l) => !ctx.analysis || !WAITING_FOR_VIDEO.test(l)),
+          round + variant,
+        ),
       )
       break
   }

@@ -72,3 +72,5 @@ export {
   type Speaker,
 } from './partners'
 export { factsFromMessage } from './memory'
+export { gameTopic, type GameTopic } from './analysis/topic'
+export { analysisLines } from './analysis/prompt'

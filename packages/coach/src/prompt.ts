@@ -1,4 +1,5 @@
-import { ARCHETYPE_LABEL } from '@areia/contracts'
+import { type AnalysisFacts, ARCHETYPE_LABEL } from '@areia/contracts'
+import { analysisLines } from './analysis/prompt'
 import type { KnowledgeEntry } from './knowledge'
 import { categoryText } from './profile'
 import { formatHeight, stripHtml } from './text'
@@ -25,6 +26,8 @@ export interface BuildChatPromptInput {
   knowledge: readonly KnowledgeEntry[]
   /** What the team remembers about the player (the memory screen's facts, as edited). */
   memory?: readonly string[]
+  /** The player's newest published video analysis; null: none (the coach must say so). */
+  analysis?: AnalysisFacts | null
 }
 
 /** Enough context for a follow-up without paying for the whole conversation. */
@@ -94,6 +97,7 @@ export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text
     ...(input.memory?.length
       ? [`## O que a equipe lembra do jogador\n${input.memory.map((m) => `- ${m}`).join('\n')}`]
       : []),
+    ...(input.analysis !== undefined ? [analysisLines(input.analysis)] : []),
     `## Conhecimento relevante (correto e verificado)\n${knowledgeLines(knowledge).join('\n')}`,
     `## Regras\n${RULES.map((r) => `- ${r}`).join('\n')}`,
   ].join('\n\n')

@@ -1,3 +1,6 @@
+import type { AnalysisFacts } from '@areia/contracts'
+import { analysisReply } from './analysis/reply'
+import { gameTopic } from './analysis/topic'
 import { composeTopic } from './compose'
 import { type KnowledgeEntry, scoreEntries, type ScoredEntry } from './knowledge'
 import { contextOf } from './profile'
@@ -17,6 +20,11 @@ export interface ReplyInput {
   coachIds?: readonly string[]
   /** What the team remembers about the player; when given, it replaces old messages as the source of injuries. */
   memory?: readonly string[]
+  /**
+   * The player's newest published video analysis (null: none). The statistical coach answers
+   * questions about their game with it; without it, it says there are no numbers yet.
+   */
+  analysis?: AnalysisFacts | null
 }
 
 const PAIN = /\b(dor|doi|doendo|dolorid|lesao|lesionad|machuc|inflama|tendinite)/
@@ -77,7 +85,11 @@ export function reply(input: ReplyInput): CoachReply[] {
   const english = isEnglish(normalized)
   const followUp = routing.matches.length === 0 && history.length > 0 && isFollowUp(normalized)
   const matches = followUp ? previousMatches(history) : routing.matches
-  const ctx = contextOf(profile, history, body, input.memory)
+  const ctx = {
+    ...contextOf(profile, history, body, input.memory),
+    analysis: input.analysis ?? null,
+  }
+  const game = gameTopic(body)
   const health = PAIN.test(normalized)
   const said = new Set(history.filter((t) => t.sender !== 'USER').map((t) => t.text.trim()))
   const chat = classifyChat(body, normalized, looksLikeGibberish(normalized))
@@ -90,7 +102,16 @@ export function reply(input: ReplyInput): CoachReply[] {
     const entry = entryFor(coach, matches)
     let text = ''
     for (let variant = 0; variant < VARIANTS; variant++) {
-      if (entry) {
+      if (game && coach.archetype === 'ESTATISTICO') {
+        text = analysisReply({
+          topic: game,
+          facts: input.analysis ?? null,
+          profile,
+          text: body,
+          variant,
+          rng,
+        })
+      } else if (entry) {
         const round = roundOf(entry, history) + (followUp ? 1 : 0)
         text = composeTopic({ coach, entry, ctx, round, variant, rng, after, health })
         if (english) text = `${ENGLISH_NOTE}\n\n${text}`

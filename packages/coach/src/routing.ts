@@ -1,4 +1,5 @@
 import { type Archetype } from '@areia/contracts'
+import { gameTopic } from './analysis/topic'
 import { scoreEntries, type ScoredEntry } from './knowledge'
 import { ARCHETYPE_ORDER } from './team'
 import { normalize } from './text'
@@ -34,7 +35,8 @@ const TIE_PRIORITY: Record<Archetype, number> = { MENTAL: 0, ESTATISTICO: 1, TEC
 /** At most this many coaches answer one message, unless the player asked the whole team. */
 export const MAX_REPLIES = 2
 
-export type RouteReason = 'MENTION' | 'TEAM' | 'TOPIC' | 'CONTINUITY' | 'DEFAULT'
+/** `GAME`: the player asked about their own analysed game; the statistical coach leads. */
+export type RouteReason = 'MENTION' | 'TEAM' | 'TOPIC' | 'GAME' | 'CONTINUITY' | 'DEFAULT'
 
 export interface Routing {
   coachIds: string[]
@@ -126,6 +128,14 @@ export function routeDetailed(
     return { coachIds: order.map((a) => byArchetype(team, a).id), reason: 'TEAM', matches }
   }
   if (coaches.length > 0) return { coachIds: coaches.map((c) => c.id), reason: 'MENTION', matches }
+  if (gameTopic(text) !== null) {
+    // Only the statistical coach has the figures; another speciality joins on a strong topic
+    // ("fico nervoso e subo pouco à rede?").
+    const other = ranked.find(([a, score]) => a !== 'ESTATISTICO' && score >= 2)
+    const ids = [byArchetype(team, 'ESTATISTICO').id]
+    if (other) ids.push(byArchetype(team, other[0]).id)
+    return { coachIds: ids, reason: 'GAME', matches }
+  }
   const [first, second] = ranked
   if (first) {
     const ids = [byArchetype(team, first[0]).id]

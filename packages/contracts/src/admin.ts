@@ -85,6 +85,8 @@ export const AdminPlan = z.object({
   daily_message_limit: z.number().int().nullable(),
   monthly_video_limit: z.number().int(),
   human_review: z.boolean(),
+  /** Hours from upload to the promised analysis (orders the analysts' queue). */
+  analysis_turnaround_hours: z.number().int(),
   partner_agent_limit: z.number().int(),
   /** Places on sale; null = unlimited. */
   spots: z.number().int().nullable(),
@@ -104,6 +106,9 @@ export const AdminPlanUpdateBody = z
     daily_message_limit: limit('Mensagens por dia').nullable(),
     monthly_video_limit: limit('Vídeos por mês'),
     human_review: z.boolean(),
+    analysis_turnaround_hours: limit('Prazo da análise (horas)')
+      .min(1, { error: 'Prazo da análise (horas): pelo menos 1.' })
+      .max(720, { error: 'Prazo da análise (horas): no máximo 720 (30 dias).' }),
     partner_agent_limit: limit('Agentes parceiros'),
     spots: limit('Vagas').nullable(),
     active: z.boolean(),

@@ -69,6 +69,10 @@ export const ClientFrame = z.discriminatedUnion('type', [
       .min(1, { error: 'Mensagem vazia.' })
       .max(CHAT_MESSAGE_MAX_LENGTH, {
         error: `A mensagem pode ter no máximo ${CHAT_MESSAGE_MAX_LENGTH} caracteres.`,
+      })
+      // PostgreSQL text cannot hold U+0000: refused here rather than lost in a failed insert.
+      .refine((text) => !text.includes('\u0000'), {
+        error: 'A mensagem contém caracteres inválidos.',
       }),
     /** Echoed back on the stored message so the sending tab can reconcile its optimistic copy. */
     client_id: z.string().max(64).optional(),
@@ -83,6 +87,8 @@ export const SystemEvent = z.enum([
   'onboarding_completed',
   'introductions_completed',
   'analysis_ready',
+  /** A video's analysis moved (stage/percent): Meus Vídeos and the chat chip follow it. */
+  'analysis_progress',
 ])
 export type SystemEvent = z.infer<typeof SystemEvent>
 
@@ -109,6 +115,10 @@ export const ServerFrame = z.discriminatedUnion('type', [
     type: z.literal('SYSTEM'),
     event: SystemEvent,
     timestamp: z.string(),
+    /** analysis_ready / analysis_progress: which video, and how far. */
+    video_id: z.number().int().optional(),
+    stage: z.string().optional(),
+    percent: z.number().optional(),
   }),
   z.object({ type: z.literal('error'), detail: z.string() }),
 ])

@@ -16,3 +16,5 @@ export * from './admin'
 import { z } from 'zod'
 // Messages of zod's own checks (those without a message of ours) in Brazilian Portuguese.
 z.config(z.locales.ptBR())
+export * from './analysis'
+export * from './data-export'

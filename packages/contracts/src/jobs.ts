@@ -1,11 +1,24 @@
 import { z } from 'zod'
 import { PushPayload } from './notifications'
 
+const VideoRun = { video_id: z.number().int().positive(), run: z.number().int().positive() }
+
 /**
  * Every background job by name, with the schema of its payload (STYLE §5): the API only
  * enqueues; workers parse the payload with the same schema before acting.
  */
 export const JobPayloads = {
+  /**
+   * Dead letter of the analysis queues (declared first: the others name it). A step that failed
+   * after all its retries lands here with the step's payload; the analysis goes to FAILED.
+   */
+  'analysis.failed': z.object({ ...VideoRun, index: z.number().int().min(0).optional() }),
+  /** Probe the video, propose court corners (unless given), plan the chunks and enqueue them. */
+  'analysis.run': z.object(VideoRun),
+  /** Analyse one chunk of the video (players, rallies, ball) in a child process. */
+  'analysis.chunk': z.object({ ...VideoRun, index: z.number().int().min(0) }),
+  /** Every chunk done: merge, heatmaps, clips and highlights, then the analyst's review. */
+  'analysis.finish': z.object(VideoRun),
   /** Deliver one e-mail through the configured mailer, with retries. */
   'mail.send': z.object({
     to: z.email(),
@@ -21,6 +34,13 @@ export const JobPayloads = {
   'billing.expire': z.object({}),
   /** Fetch a shared link (Drive, Dropbox…) into storage, then run the quality gate. */
   'videos.import': z.object({ video_id: z.number().int() }),
+  /**
+   * Every few minutes: identified videos whose analysis never started (the process died between
+   * the player's answer and the job, or between the job's row and its send) are started again.
+   */
+  'analysis.sweep': z.object({}),
+  /** Daily: records kept after account deletions (fiscal, sign-in) leave once past their date. */
+  'retention.purge': z.object({}),
 } as const
 
 export type JobName = keyof typeof JobPayloads

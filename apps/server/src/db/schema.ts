@@ -34,6 +34,8 @@ import {
   VideoSource,
   VideoStatus,
   type VideoProbe,
+  AnalysisStage,
+  type CourtCorners,
 } from '@areia/contracts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -275,6 +277,8 @@ export const plans = pgTable('plans', {
   /** Videos analysed a month; 0 = none. */
   monthlyVideoLimit: integer('monthly_video_limit').notNull().default(0),
   humanReview: boolean('human_review').notNull().default(false),
+  /** Hours from upload to the promised analysis; orders the analyst's queue. */
+  analysisTurnaroundHours: integer('analysis_turnaround_hours').notNull().default(24),
   partnerAgentLimit: integer('partner_agent_limit').notNull().default(0),
   /** Places on sale; null = unlimited. When taken, the modal offers the waiting list. */
   spots: integer('spots'),
@@ -508,6 +512,61 @@ export const videos = pgTable(
   (t) => [index('videos_user_created_idx').on(t.userId, t.createdAt)],
 )
 
+export const analysisStageEnum = pgEnum('analysis_stage', values(AnalysisStage.options))
+
+/**
+ * One video's analysis: the pipeline's merged result (vision's AnalysisResult, with the analyst's
+ * identity swaps applied), the analyst's review and the published report. `run` grows with every
+ * (re)analysis so results of a superseded run are ignored.
+ */
+export const videoAnalyses = pgTable(
+  'video_analyses',
+  {
+    videoId: integer('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    stage: analysisStageEnum('stage').notNull().default('QUEUED'),
+    percent: integer('percent').notNull().default(0),
+    run: integer('run').notNull().default(1),
+    corners: jsonb('corners').$type<CourtCorners>(),
+    cornersSource: text('corners_source').$type<'proposed' | 'confirmed'>(),
+    /** vision's merged AnalysisResult (JSON); null until the pipeline finishes. */
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Storage keys of what the pipeline made: keyframe, heatmaps, clips, highlights. */
+    artifacts: jsonb('artifacts').$type<Record<string, unknown>>().notNull().default({}),
+    /** Why the pipeline could not analyse it (pt-BR), for the analyst. */
+    problem: text('problem'),
+    /** Why the job failed after its retries (technical, for operators). */
+    failure: text('failure'),
+    playerTrackId: integer('player_track_id'),
+    reportMarkdown: text('report_markdown').notNull().default(''),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** When `POST /chat/check-for-report` handed this report to the player. */
+    reportSeenAt: timestamp('report_seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('video_analyses_stage_idx').on(t.stage)],
+)
+
+/** A slice of a long video analysed by one worker; merged when every chunk of the run is done. */
+export const analysisChunks = pgTable(
+  'analysis_chunks',
+  {
+    videoId: integer('video_id')
+      .notNull()
+      .references(() => videoAnalyses.videoId, { onDelete: 'cascade' }),
+    run: integer('run').notNull(),
+    index: integer('index').notNull(),
+    fromSec: integer('from_sec').notNull(),
+    toSec: integer('to_sec').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.videoId, t.run, t.index] })],
+)
+
 /**
  * Every change made from the operations console: who (kept as text too, so the row outlives the
  * account), when, what and on which target. Rows are only ever inserted.
@@ -525,6 +584,25 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
+)
+
+/**
+ * What the law makes us keep after an account is deleted (Política de Privacidade §5): paid
+ * orders (fiscal records, CTN arts. 173 and 195) and sign-in records (Marco Civil da Internet
+ * art. 15), pseudonymised: no user id, e-mail, name or CPF, only a random `subject` shared by the
+ * records of one deleted account. A daily job deletes them after `keep_until`.
+ */
+export const retainedRecords = pgTable(
+  'retained_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subject: uuid('subject').notNull(),
+    kind: text('kind').$type<'PAYMENT' | 'ACCESS'>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    keepUntil: timestamp('keep_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('retained_records_keep_until_idx').on(t.keepUntil)],
 )
 
 export const schema = {
@@ -548,5 +626,8 @@ export const schema = {
   subscriptions,
   cardTokens,
   videos,
+  videoAnalyses,
+  analysisChunks,
   auditLog,
+  retainedRecords,
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { isDatabaseUnavailable } from '../adapters/db'
 import { AppError } from '../errors'
 
 /** Messages for Fastify's own client errors, by code. */
@@ -54,6 +55,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error')
       return reply.status(error.statusCode).send({ detail: 'Requisição inválida.' })
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable')
+      return reply.status(503).headers({ 'retry-after': '5' }).send({
+        detail: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+      })
     }
     request.log.error({ err: error }, 'unhandled error')
     return reply

@@ -29,6 +29,9 @@ export async function createTestApp(
     SERVE_WEB: '0',
     DATA_DIR: dataDir,
     JOB_POLL_SECONDS: '0.5',
+    // Identified videos would be analysed in the background (children, CPU); the analysis
+    // suites turn it on.
+    RUN_ANALYSIS: '0',
     REDIS_URL: process.env.REDIS_URL ?? '',
     // Suites sign many users up from one address; the limits have their own suite.
     RATE_LIMIT_REGISTER_PER_IP: '10000',

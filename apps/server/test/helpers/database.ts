@@ -5,6 +5,9 @@ import { type Database, openDatabase } from '../../src/adapters/db'
 
 /** Children first, so TRUNCATE order never matters; CASCADE covers the rest. */
 const TABLES = [
+  'retained_records',
+  'analysis_chunks',
+  'video_analyses',
   'card_tokens',
   'subscriptions',
   'orders',

@@ -108,6 +108,8 @@ export async function startPushService() {
     origin,
     received,
     ca: fs.readFileSync(cert),
+    /** The certificate's file, for a server process to trust (NODE_EXTRA_CA_CERTS). */
+    caFile: cert,
     /** Scripts the statuses the next deliveries to this browser get (then 201). */
     respond(browser: FakeBrowser, ...statuses: number[]) {
       script.set(browser.id, statuses)

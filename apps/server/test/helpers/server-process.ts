@@ -26,8 +26,9 @@ export interface ServerProcess {
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
+  opts: { port?: number } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort()
+  const port = opts.port ?? (await freePort())
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,

@@ -25,6 +25,7 @@ const PrivacyPage = page(() => import('../features/legal/privacy-page'), 'Privac
 const OnboardingChatPage = page(() => import('../features/chat/chat-page'), 'OnboardingChatPage')
 const ChatPage = page(() => import('./chat-route'), 'ChatRoute')
 const VideosPage = page(() => import('../features/videos/videos-page'), 'VideosPage')
+const VideoReportPage = page(() => import('../features/reports/report-page'), 'VideoReportPage')
 const ChangePasswordPage = page(
   () => import('../features/account/change-password-page'),
   'ChangePasswordPage',
@@ -39,6 +40,14 @@ const MyPlanPage = page(() => import('../features/billing/my-plan-page'), 'MyPla
 const AgentsPage = page(() => import('../features/agents/agents-page'), 'AgentsPage')
 const MemoryPage = page(() => import('../features/memory/memory-page'), 'MemoryPage')
 const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
+const AnalystQueuePage = page(
+  () => import('../features/analyst/analyst-queue-page'),
+  'AnalystQueuePage',
+)
+const AnalystVideoPage = page(
+  () => import('../features/analyst/analyst-video-page'),
+  'AnalystVideoPage',
+)
 
 export const routes = [
   { path: '/login', element: LoginPage },
@@ -59,6 +68,14 @@ export const routes = [
         ],
       },
       {
+        path: '/analista',
+        element: <AppShell />,
+        children: [
+          { index: true, element: AnalystQueuePage },
+          { path: ':id', element: AnalystVideoPage },
+        ],
+      },
+      {
         element: <OnboardingGuard />,
         children: [
           {
@@ -68,6 +85,7 @@ export const routes = [
               { index: true, element: OnboardingChatPage },
               { path: 'chat', element: ChatPage },
               { path: 'videos', element: VideosPage },
+              { path: 'videos/:id', element: VideoReportPage },
               { path: 'password', element: ChangePasswordPage },
               { path: 'delete-account', element: DeleteAccountPage },
               { path: 'pagamento', element: CheckoutPage },

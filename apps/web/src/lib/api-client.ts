@@ -66,6 +66,19 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   return schema.parse(await response.json()) as Result<S>
 }
 
+/**
+ * The bytes of an authenticated GET, for media the page shows through a blob URL (`<img>` cannot
+ * send the bearer token). Same token handling as apiRequest.
+ */
+export async function apiBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const send = (token: string) =>
+    fetch(path, { signal, headers: { Authorization: `Bearer ${token}` } })
+  let response = await send(await ensureAccessToken())
+  if (response.status === 401) response = await send(await refreshSession())
+  if (!response.ok) throw await apiErrorFrom(response)
+  return response.blob()
+}
+
 /** Sends with the stored token as is, no refresh, no retry: for best-effort calls like logout. */
 export async function apiSendOnce(
   path: string,

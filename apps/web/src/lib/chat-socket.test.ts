@@ -44,8 +44,9 @@ let frames: unknown[]
 let getToken: ReturnType<typeof vi.fn<() => Promise<string>>>
 let renewToken: ReturnType<typeof vi.fn<() => Promise<string>>>
 
-function makeClient() {
+function makeClient(catchUp = true) {
   return new ChatSocket({
+    catchUp,
     onFrame: (frame) => frames.push(frame),
     onStatus: (status) => statuses.push(status),
     createSocket: (url) => {
@@ -118,6 +119,15 @@ describe('ChatSocket', () => {
     expect(last().sent).toEqual([JSON.stringify({ type: 'ping' })])
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS)
     expect(last().sent).toHaveLength(2)
+    client.stop()
+  })
+
+  it('a live-only listener (Meus Vídeos) connects without the after cursor, so nothing replays', async () => {
+    const client = makeClient(false)
+    client.noteMessageId(41)
+    client.start()
+    await settle()
+    expect(last().url).toBe('ws://areia.test/api/v1/chat/ws?token=good-token')
     client.stop()
   })
 

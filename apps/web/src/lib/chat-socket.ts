@@ -38,6 +38,13 @@ export type ChatSocketOptions = {
   renewToken?: () => Promise<string>
   /** Absolute ws(s) URL of the endpoint; defaults to the page's own host. */
   endpoint?: () => string
+  /**
+   * False for a listener of live events only (Meus Vídeos follows the analysis): no `after=`,
+   * so the server replays no messages.
+   */
+  catchUp?: boolean
+  /** `analysis`: the analysts' feed of every video's progress (staff only), nothing else. */
+  watch?: 'analysis' | null
 }
 
 function defaultEndpoint(): string {
@@ -67,6 +74,8 @@ export class ChatSocket {
       getToken: ensureAccessToken,
       renewToken: refreshSession,
       endpoint: defaultEndpoint,
+      catchUp: true,
+      watch: null,
       ...options,
     }
   }
@@ -132,7 +141,9 @@ export class ChatSocket {
     this.options.onStatus(retry ? CONNECTION_STATUS.reconnecting : CONNECTION_STATUS.connecting)
     const token = await this.token()
     if (!token || !this.running) return
-    const url = `${this.options.endpoint()}?token=${encodeURIComponent(token)}&after=${this.lastId}`
+    const after = this.options.catchUp ? `&after=${this.lastId}` : ''
+    const watch = this.options.watch ? `&watch=${this.options.watch}` : ''
+    const url = `${this.options.endpoint()}?token=${encodeURIComponent(token)}${after}${watch}`
     let socket: SocketLike
     try {
       socket = this.options.createSocket(url)

@@ -17,6 +17,10 @@ export function useChatSocket(options: {
   ready: boolean
   startAfter: number
   onFrame: (frame: ServerFrame) => void
+  /** False: live frames only, no replay of missed messages (see ChatSocket). */
+  catchUp?: boolean
+  /** The analysts' feed instead of the player's own conversation (see ChatSocket). */
+  watch?: 'analysis'
 }): ChatConnection {
   const { isAuthenticated, loading } = useAuth()
   const [status, setStatus] = useState<ConnectionStatus>(CONNECTION_STATUS.idle)
@@ -28,12 +32,14 @@ export function useChatSocket(options: {
   })
 
   const active = isAuthenticated && !loading && options.ready
-  const { startAfter } = options
+  const { startAfter, catchUp = true, watch = null } = options
   useEffect(() => {
     if (!active) return
     const socket = new ChatSocket({
       onFrame: (frame) => onFrame.current(frame),
       onStatus: setStatus,
+      catchUp,
+      watch,
     })
     socket.noteMessageId(startAfter)
     socketRef.current = socket

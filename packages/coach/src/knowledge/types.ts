@@ -1,4 +1,4 @@
-import type { Archetype } from '@areia/contracts'
+import type { AnalysisFacts, Archetype } from '@areia/contracts'
 import type { PlayerProfile } from '../types'
 
 /** Training level derived from the category: drives drill volume and the tone of advice. */
@@ -21,6 +21,8 @@ export interface PlayerContext {
   heightCm: number | null
   /** What the player told earlier in the conversation that matters for advice. */
   mentionedInjuries: Injury[]
+  /** The player's newest published video analysis, when the caller loaded it. */
+  analysis?: AnalysisFacts | null
 }
 
 export type Injury = 'ombro' | 'cotovelo' | 'tornozelo' | 'lombar' | 'joelho' | 'punho'

@@ -105,7 +105,7 @@ function lastSpeaker(history: readonly ChatTurn[]): string | undefined {
   return undefined
 }
 
-export type GroupReason = 'MENTION' | 'TEAM' | 'TOPIC' | 'CONTINUITY' | 'DEFAULT'
+export type GroupReason = 'MENTION' | 'TEAM' | 'TOPIC' | 'GAME' | 'CONTINUITY' | 'DEFAULT'
 
 export interface GroupRouting {
   speakers: Speaker[]
@@ -152,6 +152,8 @@ export function routeGroup(
     ]
     return { speakers: speakers.slice(0, MAX_AGENT_REPLIES), reason: 'MENTION' }
   }
+  // Only the coaches have the player's analysed figures: a partner's vocabulary must not take it.
+  if (routing.reason === 'GAME') return { speakers: coaches, reason: 'GAME' }
 
   // The coaches' best topic, weighted as their routing weighs it (a feeling beats a rule word).
   const coachTop =

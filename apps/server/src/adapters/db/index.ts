@@ -84,7 +84,8 @@ async function openPgliteClient(client: PGlite, releaseLock: () => void): Promis
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // While the database is away a request fails within seconds instead of waiting for it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 })
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined)
   const db = drizzlePg(pool, { schema })
@@ -105,4 +106,36 @@ async function openPostgres(url: string): Promise<Database> {
     rawQuery: (text, values = []) => pool.query(text, values),
     close: () => pool.end(),
   }
+}
+
+/** SQLSTATE classes and socket errors that mean "the database is away", not "the query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, in recovery)
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+])
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+]
+
+/** Whether an error (or any error in its `cause` chain) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true
+    if (UNAVAILABLE_MESSAGES.some((m) => e instanceof Error && e.message.includes(m))) return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
 }

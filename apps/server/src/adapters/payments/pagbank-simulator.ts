@@ -256,7 +256,8 @@ export function createPagBankSimulator(opts: {
       async (sim) => {
         sim.addHook('onRequest', async (request, reply) => {
           const open =
-            request.url.startsWith(`${PREFIX}/pix/pay/`) || request.url === `${PREFIX}/sdk.js`
+            request.url.startsWith(`${PREFIX}/pix/pay/`) ||
+            request.url.split('?')[0] === `${PREFIX}/sdk.js`
           if (!open && request.headers.authorization !== `Bearer ${opts.token}`) {
             return reply.status(401).send({ error_messages: [{ code: 'UNAUTHORIZED' }] })
           }

@@ -4,6 +4,13 @@ import type { Database } from '../db'
 
 export interface JobOptions {
   startAfter?: Date
+  /** Overrides the queue's expiry for this job (e.g. fitted to a video chunk's length). */
+  expireInSeconds?: number
+  /**
+   * A UUID chosen by the sender: a second send with the same id is ignored (returns null), so a
+   * step that may run twice enqueues its follow-up once.
+   */
+  id?: string
 }
 
 export interface QueuePolicy {
@@ -11,12 +18,21 @@ export interface QueuePolicy {
   retryDelaySeconds: number
   /** Upper bound of one attempt; past it the attempt counts as failed. */
   expireInSeconds: number
+  /** Where a job goes once its last retry failed (with the failure as its output). */
+  deadLetter?: JobName
 }
 
-export type JobHandler<N extends JobName> = (
-  data: JobPayload<N>,
-  meta: { id: string; attempt: number },
-) => Promise<void>
+export interface JobMeta {
+  id: string
+  attempt: number
+  retryLimit: number
+  /** Aborted when the attempt's expiry passes: the queue has counted it failed by then. */
+  signal: AbortSignal
+  /** What a failed job left (dead-letter queues receive the failure here). */
+  output: unknown
+}
+
+export type JobHandler<N extends JobName> = (data: JobPayload<N>, meta: JobMeta) => Promise<void>
 
 /**
  * Durable jobs in the application's own database (pg-boss: SKIP LOCKED, retries with
@@ -24,9 +40,20 @@ export type JobHandler<N extends JobName> = (
  */
 export interface JobQueue {
   send<N extends JobName>(name: N, data: JobPayload<N>, opts?: JobOptions): Promise<string | null>
-  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>
+  /** `concurrency` attempts of this queue at once in this process (default 1). */
+  work<N extends JobName>(
+    name: N,
+    handler: JobHandler<N>,
+    opts?: { concurrency?: number },
+  ): Promise<void>
   /** Sends `data` on a cron schedule (UTC); every node may call it, the schedule is stored once. */
   schedule<N extends JobName>(name: N, cron: string, data: JobPayload<N>): Promise<void>
+  /**
+   * Deletes every job, waiting, done or archived, whose payload holds one of these values at one
+   * of these top-level fields. Account deletion uses it: finished jobs keep their payloads (an
+   * e-mail address, a notification's text) for days.
+   */
+  forget(match: Record<string, ReadonlyArray<string | number>>): Promise<void>
   stop(): Promise<void>
 }
 
@@ -38,7 +65,15 @@ const DEFAULT_POLICY: QueuePolicy = {
 
 export async function createJobQueue(
   database: Database,
-  opts: { pollingIntervalSeconds: number; policies?: Partial<Record<JobName, QueuePolicy>> },
+  opts: {
+    pollingIntervalSeconds: number
+    /**
+     * How often expired attempts (a worker that died mid-job) are found and retried; pg-boss
+     * keeps one maintainer across all nodes per interval.
+     */
+    maintenanceIntervalSeconds?: number
+    policies?: Partial<Record<JobName, QueuePolicy>>
+  },
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: {
@@ -48,6 +83,9 @@ export async function createJobQueue(
       },
     },
     schema: 'pgboss',
+    ...(opts.maintenanceIntervalSeconds
+      ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
+      : {}),
   })
   boss.on('error', () => undefined)
   await boss.start()
@@ -59,6 +97,7 @@ export async function createJobQueue(
       retryDelay: policy.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: policy.expireInSeconds,
+      ...(policy.deadLetter ? { deadLetter: policy.deadLetter } : {}),
     }
     // createQueue leaves an existing queue as it was; the policy in code is the one that counts.
     if (await boss.getQueue(name)) await boss.updateQueue(name, options)
@@ -66,29 +105,61 @@ export async function createJobQueue(
   }
   return {
     send: async (name, data, jobOpts = {}) =>
-      boss.send(
-        name,
-        JobPayloads[name].parse(data),
-        jobOpts.startAfter ? { startAfter: jobOpts.startAfter } : {},
-      ),
-    work: async (name, handler) => {
-      await boss.work(
-        name,
-        {
-          pollingIntervalSeconds: opts.pollingIntervalSeconds,
-          batchSize: 1,
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          for (const job of jobs) {
-            const data = JobPayloads[name].parse(job.data) as JobPayload<typeof name>
-            await handler(data, { id: job.id, attempt: job.retryCount + 1 })
-          }
-        },
-      )
+      boss.send(name, JobPayloads[name].parse(data), {
+        ...(jobOpts.startAfter ? { startAfter: jobOpts.startAfter } : {}),
+        ...(jobOpts.expireInSeconds ? { expireInSeconds: jobOpts.expireInSeconds } : {}),
+        ...(jobOpts.id ? { id: jobOpts.id } : {}),
+      }),
+    work: async (name, handler, workOpts = {}) => {
+      // pg-boss 10 runs one fetch loop per worker; several workers give parallel attempts.
+      for (let i = 0; i < Math.max(1, workOpts.concurrency ?? 1); i++) {
+        await boss.work(
+          name,
+          {
+            pollingIntervalSeconds: opts.pollingIntervalSeconds,
+            batchSize: 1,
+            includeMetadata: true,
+          },
+          async (jobs) => {
+            for (const job of jobs) {
+              const data = JobPayloads[name].parse(job.data) as JobPayload<typeof name>
+              const expiry = new AbortController()
+              const timer = setTimeout(
+                () => expiry.abort(new Error('tempo da tentativa esgotado')),
+                Number(job.expireInSeconds) * 1000,
+              )
+              try {
+                await handler(data, {
+                  id: job.id,
+                  attempt: job.retryCount + 1,
+                  retryLimit: job.retryLimit,
+                  signal: expiry.signal,
+                  output: job.output,
+                })
+              } finally {
+                clearTimeout(timer)
+              }
+            }
+          },
+        )
+      }
     },
     schedule: async (name, cron, data) => {
       await boss.schedule(name, cron, JobPayloads[name].parse(data), { tz: 'UTC' })
+    },
+    forget: async (match) => {
+      const fields = Object.entries(match).filter(([, values]) => values.length > 0)
+      if (fields.length === 0) return
+      const where = fields
+        .map(([field], i) => {
+          if (!/^[a-z_]+$/.test(field)) throw new Error(`unsafe job field ${field}`)
+          return `data->>'${field}' = ANY($${i + 1}::text[])`
+        })
+        .join(' OR ')
+      const values = fields.map(([, v]) => v.map(String))
+      for (const table of ['job', 'archive']) {
+        await database.rawQuery(`DELETE FROM pgboss.${table} WHERE ${where}`, values)
+      }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   }

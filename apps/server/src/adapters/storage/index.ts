@@ -50,3 +50,5 @@ export function createVideoStorage(config: StorageConfig): VideoStorage {
 }
 
 export const userPrefix = (userId: string) => `users/${userId}/`
+/** What the analysis pipeline makes of one video (keyframe, heatmaps, clips). */
+export const analysisPrefix = (videoId: number) => `analyses/${videoId}/`

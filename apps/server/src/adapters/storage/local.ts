@@ -63,7 +63,15 @@ export function createLocalStorage(dir: string): VideoStorage {
       })
     },
     async finish(key) {
-      await exclusive(key, () => fsp.rename(part(key), file(key)))
+      await exclusive(key, async () => {
+        try {
+          await fsp.rename(part(key), file(key))
+        } catch (err) {
+          // Renamed already: the process died before the database heard of it.
+          const gone = (err as NodeJS.ErrnoException).code === 'ENOENT'
+          if (!gone || (await statSize(file(key))) === null) throw err
+        }
+      })
     },
     size: (key) => statSize(file(key)),
     async open(key, range) {

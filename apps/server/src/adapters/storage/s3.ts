@@ -33,6 +33,9 @@ const isMissing = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey')
 
+const isNoSuchUpload = (err: unknown) =>
+  err instanceof S3ServiceException && err.name === 'NoSuchUpload'
+
 /**
  * An S3-compatible bucket. A resumable upload is a multipart upload: each chunk the client
  * sends becomes one part, streamed straight through (S3 needs its length up front, which the
@@ -65,6 +68,15 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
   }
   const sum = (parts: Part[]) => parts.reduce((n, p) => n + (p.Size ?? 0), 0)
 
+  const objectSize = async (Key: string): Promise<number | null> => {
+    try {
+      return (await client.send(new HeadObjectCommand({ Bucket, Key }))).ContentLength ?? 0
+    } catch (err) {
+      if (isMissing(err)) return null
+      throw err
+    }
+  }
+
   return {
     kind: 's3',
     async begin(Key) {
@@ -73,7 +85,14 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
       return created.UploadId
     },
     async received(Key, UploadId) {
-      return sum(await listParts(Key, UploadId))
+      try {
+        return sum(await listParts(Key, UploadId))
+      } catch (err) {
+        // Completed already (the process died before the database heard of it).
+        const done = isNoSuchUpload(err) ? await objectSize(Key) : null
+        if (done === null) throw err
+        return done
+      }
     },
     async append(Key, UploadId, offset, body, length) {
       if (length === undefined) throw new Error('S3 parts need a known length')
@@ -93,7 +112,14 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
       return stored + length
     },
     async finish(Key, UploadId) {
-      const parts = await listParts(Key, UploadId)
+      let parts: Awaited<ReturnType<typeof listParts>>
+      try {
+        parts = await listParts(Key, UploadId)
+      } catch (err) {
+        // A crash between completing the upload and recording it: finishing again is a no-op.
+        if (isNoSuchUpload(err) && (await objectSize(Key)) !== null) return
+        throw err
+      }
       await client.send(
         new CompleteMultipartUploadCommand({
           Bucket,
@@ -105,14 +131,7 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
         }),
       )
     },
-    async size(Key) {
-      try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key }))).ContentLength ?? 0
-      } catch (err) {
-        if (isMissing(err)) return null
-        throw err
-      }
-    },
+    size: objectSize,
     async open(Key, range) {
       const res = await client.send(
         new GetObjectCommand({

@@ -62,6 +62,7 @@ function toPlan(p: Awaited<ReturnType<AdminStore['allPlans']>>[number]): AdminPl
     daily_message_limit: p.dailyMessageLimit,
     monthly_video_limit: p.monthlyVideoLimit,
     human_review: p.humanReview,
+    analysis_turnaround_hours: p.analysisTurnaroundHours,
     partner_agent_limit: p.partnerAgentLimit,
     spots: p.spots,
     active: p.active,
@@ -158,6 +159,9 @@ export class AdminService {
         monthlyVideoLimit: body.monthly_video_limit,
       }),
       ...(body.human_review !== undefined && { humanReview: body.human_review }),
+      ...(body.analysis_turnaround_hours !== undefined && {
+        analysisTurnaroundHours: body.analysis_turnaround_hours,
+      }),
       ...(body.partner_agent_limit !== undefined && {
         partnerAgentLimit: body.partner_agent_limit,
       }),

@@ -12,6 +12,7 @@ export const SEED_PLANS = [
     dailyMessageLimit: 20,
     monthlyVideoLimit: 0,
     humanReview: false,
+    analysisTurnaroundHours: 24,
     partnerAgentLimit: 0,
     position: 0,
     features: [
@@ -29,6 +30,7 @@ export const SEED_PLANS = [
     dailyMessageLimit: null,
     monthlyVideoLimit: 4,
     humanReview: false,
+    analysisTurnaroundHours: 12,
     partnerAgentLimit: 1,
     position: 1,
     features: [
@@ -47,6 +49,7 @@ export const SEED_PLANS = [
     dailyMessageLimit: null,
     monthlyVideoLimit: 12,
     humanReview: true,
+    analysisTurnaroundHours: 6,
     partnerAgentLimit: 3,
     position: 2,
     features: [

@@ -1,4 +1,4 @@
-import { ProfileUpdateBody } from '@areia/contracts'
+import { type AnalysisFacts, ProfileUpdateBody } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import type { CoachEngine, PlayerProfile, TeamMember } from './engine'
 
@@ -46,10 +46,10 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })
         .coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
-    reply: async ({ text, team, profile, history, partners = [], memory }) => {
+    reply: async ({ text, team, profile, history, partners = [], memory, analysis }) => {
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
-      const base = { text, team: engineTeam, profile: player, history, rng, memory }
+      const base = { text, team: engineTeam, profile: player, history, rng, memory, analysis }
       if (partners.length === 0) return coach.reply(base)
       const { speakers } = coach.routeGroup(text, engineTeam, partners, history)
       const coachIds = speakers.flatMap((s) => (s.kind === 'COACH' ? [s.id] : []))
@@ -99,6 +99,7 @@ export function llmPrompt(input: {
   history: coach.ChatTurn[]
   text: string
   memory?: string[]
+  analysis?: AnalysisFacts | null
 }) {
   const team = toTeam(input.team)
   const persona = team.coaches.find((c) => c.id === input.coach.id) ?? team.coaches[0]
@@ -110,5 +111,6 @@ export function llmPrompt(input: {
     text: input.text,
     knowledge: coach.retrieve(input.text, 3),
     ...(input.memory ? { memory: input.memory } : {}),
+    ...(input.analysis !== undefined ? { analysis: input.analysis } : {}),
   })
 }

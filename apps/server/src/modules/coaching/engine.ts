@@ -1,4 +1,9 @@
-import type { Archetype, ProfileUpdateBody, UserStatusResponse } from '@areia/contracts'
+import type {
+  AnalysisFacts,
+  Archetype,
+  ProfileUpdateBody,
+  UserStatusResponse,
+} from '@areia/contracts'
 import type { PartnerDefinition } from '@areia/coach'
 
 export interface TeamMember {
@@ -55,6 +60,8 @@ export interface CoachEngine {
     partners?: PartnerDefinition[]
     /** What the team remembers (the memory screen's facts); replaces old messages for injuries. */
     memory?: string[]
+    /** The newest published analysis of the player's games; null: none (say so, invent nothing). */
+    analysis?: AnalysisFacts | null
   }): Promise<EngineReply[]>
   /** The Agent Store's `Experimentar`: a partner answers one question, outside the conversation. */
   partnerPreview(input: {

@@ -8,6 +8,12 @@ export interface ChatSocket {
 
 const CHANNEL = 'chat'
 
+/**
+ * The analysts' room: sockets opened with `watch=analysis` by ANALYST or ADMIN users, which get
+ * every video's analysis progress. Not a user id (those are UUIDs), so no player can be in it.
+ */
+export const ANALYSIS_ROOM = 'room:analysis'
+
 interface Envelope {
   userId: string
   frame: ServerFrame

@@ -1,3 +1,4 @@
+import type { AnalysisFacts } from '@areia/contracts'
 import type { LlmClient, LlmMessage } from '../../adapters/llm'
 import type {
   CoachEngine,
@@ -14,6 +15,8 @@ export interface PromptInput {
   history: HistoryEntry[]
   text: string
   memory?: string[]
+  /** The player's newest published analysis (null: none), for the system prompt. */
+  analysis?: AnalysisFacts | null
 }
 
 export interface PartnerPromptInput {

@@ -7,16 +7,19 @@ import {
 } from '@areia/contracts'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import { AppError } from '../../errors'
 import type { AuthService } from '../auth/service'
-import type { ChatHub, ChatSocket } from './hub'
+import { ANALYSIS_ROOM, type ChatHub, type ChatSocket } from './hub'
 import type { CoachingService } from './service'
 
 const SocketQuery = z.object({
   token: z.string({ error: 'Token ausente.' }).min(1, { error: 'Token ausente.' }).max(4096),
   /** Id of the last message the client has; what came after is sent before anything live. */
   after: z.coerce.number().int().min(0).optional(),
+  /** `analysis`: the analysts' console follows every video's analysis, nothing else. */
+  watch: z.literal('analysis').optional(),
 })
 
 /** Frames larger than this are refused before parsing (a message is at most 5,000 characters). */
@@ -69,9 +72,13 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
           throw new AppError(403, 'Origem não permitida.')
         }
         request.user = await auth.authenticateToken(request.query.token)
+        if (request.query.watch === 'analysis' && request.user.role === 'USER') {
+          throw new AppError(403, 'Acesso restrito à equipe de análise.')
+        }
       },
     },
     (socket, request) => {
+      if (request.query.watch === 'analysis') return watchAnalysis(hub, socket)
       const userId = request.user.id
       const { after } = request.query
       // Live frames wait until the catch-up is out, so nothing arrives out of order or twice.
@@ -135,4 +142,26 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
       })
     },
   )
+}
+
+/** The analysts' live feed: progress frames of every video; it only answers pings. */
+function watchAnalysis(hub: ChatHub, socket: WebSocket): void {
+  const client: ChatSocket = {
+    send: (frame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
+    },
+  }
+  hub.add(ANALYSIS_ROOM, client)
+  socket.on('close', () => hub.remove(ANALYSIS_ROOM, client))
+  socket.on('message', (data, isBinary) => {
+    let ping = false
+    try {
+      ping = !isBinary && ClientFrame.safeParse(JSON.parse(rawText(data))).data?.type === 'ping'
+    } catch {
+      // Answered below like any other frame this channel does not take.
+    }
+    client.send(
+      ping ? { type: 'pong' } : { type: 'error', detail: 'Este canal só envia atualizações.' },
+    )
+  })
 }

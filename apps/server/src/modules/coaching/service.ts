@@ -1,4 +1,5 @@
 import type {
+  AnalysisFacts,
   Archetype,
   ChatAction,
   ChatHistoryItem,
@@ -50,6 +51,9 @@ export interface GroupChat {
   noteFacts(userId: string, text: string): Promise<void>
 }
 
+/** The newest published analysis of a player's games (the analysis module), or null. */
+export type AnalysisFactsProvider = (userId: string) => Promise<AnalysisFacts | null>
+
 /** A message another module puts in the conversation (videos: receipts, requests, confirmations). */
 export interface PostedMessage {
   text: string
@@ -81,6 +85,7 @@ export class CoachingService {
   private readonly work = new Map<string, Promise<void>>()
   private messageHook: MessageHook | undefined
   private group: GroupChat | undefined
+  private analysisFacts: AnalysisFactsProvider | undefined
 
   constructor(
     private readonly db: Db,
@@ -148,6 +153,10 @@ export class CoachingService {
 
   setGroupChat(group: GroupChat): void {
     this.group = group
+  }
+
+  setAnalysisFacts(provider: AnalysisFactsProvider): void {
+    this.analysisFacts = provider
   }
 
   /** The memory screen's "limpar conversa": after what is queued, so no reply lands after it. */
@@ -273,6 +282,7 @@ export class CoachingService {
     await this.group?.noteFacts(userId, text)
     const partners = (await this.group?.partners(userId)) ?? []
     const memory = await this.group?.memory(userId)
+    const analysis = await this.analysisFacts?.(userId)
     const first = team[0]
     const replies = await this.engine.reply({
       text,
@@ -281,6 +291,7 @@ export class CoachingService {
       history,
       ...(partners.length > 0 ? { partners } : {}),
       ...(memory ? { memory } : {}),
+      ...(analysis !== undefined ? { analysis } : {}),
     })
     for (const reply of replies) {
       const partner = reply.partnerSlug

@@ -1,13 +1,18 @@
 import type { Db, Tx } from '../../adapters/db'
 
+/** Work for once the deletion is durable (files, jobs), planned from rows read before it. */
+export type AfterCommit = () => Promise<void>
+
 /**
  * Removes what one module keeps about a user. `inTransaction` runs with the user's row still
- * present, inside the deleting transaction; `afterCommit` runs once the deletion is durable and
- * is for what a transaction cannot roll back (files, external services).
+ * present, inside the deleting transaction; it may return follow-up work, since what cascades
+ * away with the user (their video ids, say) can no longer be read after the commit.
+ * `afterCommit` runs once the deletion is durable and is for what a transaction cannot roll back
+ * (files, external services).
  */
 export interface DeletionStep {
   name: string
-  inTransaction?: (tx: Tx, userId: string) => Promise<void>
+  inTransaction?: (tx: Tx, userId: string) => Promise<void | AfterCommit>
   afterCommit?: (userId: string) => Promise<void>
 }
 
@@ -33,18 +38,25 @@ export class AccountDeletion {
 
   /** Returns false when there was no such user. */
   async deleteAccount(userId: string): Promise<boolean> {
+    const followUps: Array<{ name: string; run: AfterCommit }> = []
     const deleted = await this.db.transaction(async (tx) => {
-      for (const step of this.steps) await step.inTransaction?.(tx, userId)
+      followUps.length = 0
+      for (const step of this.steps) {
+        const followUp = await step.inTransaction?.(tx, userId)
+        if (followUp) followUps.push({ name: step.name, run: followUp })
+      }
       return this.deleteUserRow(tx, userId)
     })
     if (!deleted) return false
-    for (const step of this.steps) {
-      if (!step.afterCommit) continue
+    const afterCommit = this.steps.flatMap(({ name, afterCommit: run }) =>
+      run ? [{ name, run: () => run(userId) }] : [],
+    )
+    for (const { name, run } of [...followUps, ...afterCommit]) {
       try {
-        await step.afterCommit(userId)
+        await run()
       } catch (err) {
         // The account is gone already; a failed side clean-up is logged for an operator to retry.
-        this.onAfterCommitError(step.name, err)
+        this.onAfterCommitError(name, err)
       }
     }
     return true

@@ -1,8 +1,9 @@
-import { ErrorBody, ProfileUpdateBody, UserStatusResponse } from '@areia/contracts'
+import { DataExport, ErrorBody, ProfileUpdateBody, UserStatusResponse } from '@areia/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import type { AccountDeletion } from './deletion'
+import type { DataExportService } from './export'
 import type { UsersService } from './service'
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody }
@@ -10,7 +11,8 @@ const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody }
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
   deletion: AccountDeletion
-}> = async (app, { users, deletion }) => {
+  dataExport: DataExportService
+}> = async (app, { users, deletion, dataExport }) => {
   app.get(
     '/api/v1/auth/me/status',
     { preHandler: app.requireUser, schema: { response: { 200: UserStatusResponse, ...errors } } },
@@ -26,6 +28,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     async (request) => users.updateProfile(request.user.id, request.body),
   )
 
+  app.get(
+    '/api/v1/users/me/export',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: DataExport, 401: ErrorBody, 404: ErrorBody, 429: ErrorBody } },
+    },
+    async (request, reply) => {
+      const document = await dataExport.export(request.user.id)
+      const day = saoPauloDate(new Date(document.generated_at))
+      return reply
+        .header('content-disposition', `attachment; filename="areia-dados-${day}.json"`)
+        .header('cache-control', 'no-store')
+        .send(document)
+    },
+  )
+
   app.delete(
     '/api/v1/users/me',
     { preHandler: app.requireUser, schema: { response: { 204: z.null(), ...errors } } },
@@ -36,3 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
   )
 }
+
+/** YYYY-MM-DD of the player's calendar (the product's times are shown in São Paulo time). */
+const saoPauloDate = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at)

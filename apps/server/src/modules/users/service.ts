@@ -32,6 +32,28 @@ export const EMPTY_PROFILE: UserStatusResponse['profile'] = {
   age_group: null,
 }
 
+export function toProfile(profile: ProfileRow): UserStatusResponse['profile'] {
+  return {
+    selected_plan_name: profile.selectedPlanName,
+    tax_id: profile.taxId,
+    address_street: profile.addressStreet,
+    address_number: profile.addressNumber,
+    address_complement: profile.addressComplement,
+    address_neighborhood: profile.addressNeighborhood,
+    address_city: profile.addressCity,
+    address_region_code: profile.addressRegionCode,
+    address_postal_code: profile.addressPostalCode,
+    category: profile.category,
+    height_cm: profile.heightCm,
+    dominant_hand: profile.dominantHand,
+    gender: profile.gender,
+    goal: profile.goal,
+    goal_focus: profile.goalFocus,
+    training_per_week: profile.trainingPerWeek,
+    age_group: profile.ageGroup,
+  }
+}
+
 function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse {
   return {
     id: user.id,
@@ -42,27 +64,7 @@ function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse
     payment_status: user.paymentStatus,
     onboarding_status: user.onboardingStatus,
     created_at: user.createdAt.toISOString(),
-    profile: profile
-      ? {
-          selected_plan_name: profile.selectedPlanName,
-          tax_id: profile.taxId,
-          address_street: profile.addressStreet,
-          address_number: profile.addressNumber,
-          address_complement: profile.addressComplement,
-          address_neighborhood: profile.addressNeighborhood,
-          address_city: profile.addressCity,
-          address_region_code: profile.addressRegionCode,
-          address_postal_code: profile.addressPostalCode,
-          category: profile.category,
-          height_cm: profile.heightCm,
-          dominant_hand: profile.dominantHand,
-          gender: profile.gender,
-          goal: profile.goal,
-          goal_focus: profile.goalFocus,
-          training_per_week: profile.trainingPerWeek,
-          age_group: profile.ageGroup,
-        }
-      : EMPTY_PROFILE,
+    profile: profile ? toProfile(profile) : EMPTY_PROFILE,
   }
 }
 

@@ -4,7 +4,7 @@ import type { AwaitingIdentificationList, FromLinkBody, Video, VideoSource } fro
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { JobQueue } from '../../adapters/queue'
-import { userPrefix, type VideoStorage } from '../../adapters/storage'
+import { analysisPrefix, userPrefix, type VideoStorage } from '../../adapters/storage'
 import { AppError, notFound } from '../../errors'
 import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
@@ -33,6 +33,17 @@ export interface VideosSettings {
   maxBytes: number
   uploadUrlTtlSeconds: number
   link: { allowedHosts: string[]; timeoutMs: number; maxRedirects: number }
+}
+
+/**
+ * What videos tell the analysis pipeline (wired in app.ts: analysis builds on videos, so videos
+ * only holds these callbacks instead of importing it back).
+ */
+export interface AnalysisHooks {
+  /** The player said who they are: the video is QUEUED for analysis. */
+  queued(videoId: number): Promise<void>
+  /** The video was deleted: its analysis files go with it. */
+  removed(videoId: number): Promise<void>
 }
 
 /** The one thing videos need from the conversation. */
@@ -92,6 +103,12 @@ export class VideosService {
     private readonly settings: VideosSettings,
     private readonly log: { error(obj: object, msg: string): void },
   ) {}
+
+  private analysis: AnalysisHooks | null = null
+
+  setAnalysisHooks(hooks: AnalysisHooks): void {
+    this.analysis = hooks
+  }
 
   get maxBytes(): number {
     return this.settings.maxBytes
@@ -206,6 +223,7 @@ export class VideosService {
       updatedAt: this.clock.now(),
     })
     await this.storage.delete(row.storageKey, row.storageSession)
+    await this.analysis?.removed(id)
     // Before analysis starts, deleting is cancelling the send (SPEC §4: "Cancelar Envio"); the
     // receipt's chip stays after the player is identified, so a QUEUED video counts too.
     if (['UPLOADING', 'AWAITING_IDENTIFICATION', 'QUEUED'].includes(row.status)) {
@@ -230,6 +248,12 @@ export class VideosService {
         updatedAt: this.clock.now(),
       })
     })
+    try {
+      await this.analysis?.queued(id)
+    } catch (err) {
+      // The player's answer is kept; an operator re-runs the analysis from the console.
+      this.log.error({ err, videoId: id }, 'videos: analysis not enqueued')
+    }
     await this.chat.post(userId, [
       { text: identifiedText(position) },
       ...(ask ? [{ text: GAME_INFO_REQUEST }] : []),
@@ -374,5 +398,10 @@ export class VideosService {
   /** Account deletion, after the rows are gone: every file under the player's prefix. */
   deleteFilesOf(userId: string): Promise<void> {
     return this.storage.deletePrefix(userPrefix(userId))
+  }
+
+  /** Removes what the analysis pipeline made of these videos (account deletion). */
+  async deleteAnalysisFilesOf(videoIds: readonly number[]): Promise<void> {
+    for (const id of videoIds) await this.storage.deletePrefix(analysisPrefix(id))
   }
 }

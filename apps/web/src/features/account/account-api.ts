@@ -1,5 +1,6 @@
 import { MessageBody } from '@areia/contracts'
-import { apiRequest } from '../../lib/api-client'
+import { apiBlob, apiRequest } from '../../lib/api-client'
+import { isoDay } from '../../lib/save-file'
 
 export function changePassword(currentPassword: string, newPassword: string) {
   return apiRequest('/api/v1/users/me/password', {
@@ -12,3 +13,11 @@ export function changePassword(currentPassword: string, newPassword: string) {
 export function deleteAccount() {
   return apiRequest('/api/v1/users/me', { method: 'DELETE' })
 }
+
+/** Everything the product keeps about the player (LGPD art. 18), as the server's JSON file. */
+export function downloadMyData() {
+  return apiBlob('/api/v1/users/me/export')
+}
+
+/** The name the server gives the file too: areia-dados-YYYY-MM-DD.json. */
+export const myDataFileName = (at: Date) => `areia-dados-${isoDay(at)}.json`

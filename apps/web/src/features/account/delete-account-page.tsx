@@ -5,6 +5,7 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { TextField, FormError } from '../../ui/text-field'
 import { deleteAccount } from './account-api'
+import { DownloadDataCard } from './download-data-card'
 import { DELETE_PHRASE, isDeletePhrase } from './password-rules'
 
 export const ACCOUNT_DELETED_MESSAGE = 'Sua conta foi excluída com sucesso.'
@@ -43,7 +44,8 @@ export function DeleteAccountPage() {
         </h1>
         <p className="page__lead">
           Esta ação é permanente: seu perfil, suas conversas com os treinadores e seus vídeos serão
-          apagados e não poderão ser recuperados.
+          apagados e não poderão ser recuperados. Se quiser guardar uma cópia, baixe seus dados
+          antes.
         </p>
         <form className="form" onSubmit={(event) => void onSubmit(event)}>
           <TextField
@@ -61,6 +63,7 @@ export function DeleteAccountPage() {
           </Button>
         </form>
       </div>
+      <DownloadDataCard />
     </section>
   )
 }

@@ -49,6 +49,10 @@ describe('AdminPage', () => {
     renderRoutes(routes, '/admin/cupons', as('ANALYST'))
     expect(await screen.findByRole('heading', { name: 'Visão geral' })).toBeInTheDocument()
     expect(screen.queryByRole('navigation', { name: 'Seções do console' })).not.toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Abrir a fila de análises' })).toHaveAttribute(
+      'href',
+      '/analista',
+    )
     const stats = await screen.findByRole('list', { name: 'Números do Areia' })
     expect(within(stats).getByText('42')).toBeInTheDocument()
     expect(within(stats).getByText('Análises atrasadas (mais de 24 h)').parentElement).toHaveClass(
@@ -73,6 +77,11 @@ describe('AdminPage', () => {
     })
     renderRoutes(routes, '/admin/lista-de-espera', as('ADMIN'))
     expect(await screen.findByText('Ninguém na lista de espera.')).toBeInTheDocument()
+    const tabs = screen.getByRole('navigation', { name: 'Seções do console' })
+    expect(within(tabs).getByRole('link', { name: 'Análises' })).toHaveAttribute(
+      'href',
+      '/analista',
+    )
     const count = screen.getByLabelText('Quantas vagas')
     await user.clear(count)
     await user.click(screen.getByRole('button', { name: 'Abrir vagas' }))

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Navigate, NavLink, useParams } from 'react-router'
+import { Link, Navigate, NavLink, useParams } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Icon } from '../../ui/icons'
 import { AuditSection } from './audit-section'
@@ -75,8 +75,17 @@ export function AdminPage() {
               {s.label}
             </NavLink>
           ))}
+          <NavLink to="/analista" className="admin__tab">
+            Análises
+          </NavLink>
         </nav>
-      ) : null}
+      ) : (
+        <p>
+          <Link to="/analista" className="btn btn--secondary">
+            Abrir a fila de análises
+          </Link>
+        </p>
+      )}
       <div className="admin__body">
         <Content />
       </div>

@@ -26,6 +26,7 @@ const pro: AdminPlan = {
   daily_message_limit: null,
   monthly_video_limit: 4,
   human_review: false,
+  analysis_turnaround_hours: 12,
   partner_agent_limit: 1,
   spots: null,
   active: true,

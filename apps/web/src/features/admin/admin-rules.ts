@@ -44,6 +44,13 @@ export const AUDIT_LABEL: Record<string, string> = {
   'partner.update': 'Agente editado',
   'partner.hide': 'Agente ocultado',
   'partner.show': 'Agente reexibido',
+  'analysis.corners': 'Cantos da quadra corrigidos',
+  'analysis.rerun': 'Análise refeita',
+  'analysis.swap': 'Jogadores trocados',
+  'analysis.player': 'Jogador confirmado',
+  'analysis.report': 'Relatório salvo',
+  'analysis.publish': 'Relatório publicado',
+  'analysis.reject': 'Vídeo recusado',
 }
 
 export const auditLabel = (action: string) => AUDIT_LABEL[action] ?? action
@@ -72,6 +79,7 @@ export type PlanForm = {
   daily_message_limit: string
   monthly_video_limit: string
   partner_agent_limit: string
+  analysis_turnaround_hours: string
   spots: string
   features: string
   human_review: boolean
@@ -88,6 +96,7 @@ export function planForm(plan: AdminPlan): PlanForm {
     daily_message_limit: plan.daily_message_limit?.toString() ?? '',
     monthly_video_limit: String(plan.monthly_video_limit),
     partner_agent_limit: String(plan.partner_agent_limit),
+    analysis_turnaround_hours: String(plan.analysis_turnaround_hours),
     spots: plan.spots?.toString() ?? '',
     features: plan.features.join('\n'),
     human_review: plan.human_review,
@@ -108,12 +117,15 @@ export function planPatch(
   const videos = parseLimit(form.monthly_video_limit, false)
   const partners = parseLimit(form.partner_agent_limit, false)
   const spots = parseLimit(form.spots, true)
+  const turnaround = parseLimit(form.analysis_turnaround_hours, false)
   if (daily === undefined) return { error: 'Mensagens por dia: um número inteiro, ou vazio.' }
   if (videos === undefined || videos === null)
     return { error: 'Vídeos por mês: um número inteiro.' }
   if (partners === undefined || partners === null)
     return { error: 'Agentes parceiros: um número inteiro.' }
   if (spots === undefined) return { error: 'Vagas: um número inteiro, ou vazio para ilimitadas.' }
+  if (!turnaround || turnaround > 720)
+    return { error: 'Prazo da análise: um número inteiro de horas, de 1 a 720.' }
   const name = form.name.trim()
   if (!name) return { error: 'Informe o nome do plano.' }
   const features = form.features
@@ -128,6 +140,7 @@ export function planPatch(
     daily_message_limit: daily,
     monthly_video_limit: videos,
     human_review: form.human_review,
+    analysis_turnaround_hours: turnaround,
     partner_agent_limit: partners,
     spots,
     active: form.active,

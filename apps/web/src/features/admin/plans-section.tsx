@@ -115,6 +115,13 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
           onValue={(v) => set('partner_agent_limit', v)}
           inputMode="numeric"
         />
+        <Field
+          id={id('turnaround')}
+          label="Prazo da análise (horas)"
+          value={form.analysis_turnaround_hours}
+          onValue={(v) => set('analysis_turnaround_hours', v)}
+          inputMode="numeric"
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={id('features')}>

@@ -1,4 +1,8 @@
-import { ChatHistoryResponse, ConversationMembersResponse } from '@areia/contracts'
+import {
+  ChatHistoryResponse,
+  CheckForReportResponse,
+  ConversationMembersResponse,
+} from '@areia/contracts'
 import { apiRequest } from '../../lib/api-client'
 
 /** The latest page of the player's conversation, oldest first. */
@@ -10,6 +14,18 @@ export function fetchChatHistory(signal?: AbortSignal) {
 export function fetchConversationMembers(signal?: AbortSignal) {
   return apiRequest('/api/v1/agents/conversation', {
     schema: ConversationMembersResponse,
+    signal,
+  })
+}
+
+/**
+ * SPEC §7: the newest published analysis report not yet handed out by this call (`{content,
+ * created_at}`), or `{}`; the server marks it seen.
+ */
+export function checkForReport(signal?: AbortSignal) {
+  return apiRequest('/api/v1/chat/check-for-report', {
+    method: 'POST',
+    schema: CheckForReportResponse,
     signal,
   })
 }

@@ -24,6 +24,8 @@ export type ChatMessage = {
   pending: boolean
   /** An Agent Store partner wrote it: its avatar and area replace the coach's initials and role. */
   partner?: { avatar: string; categoryLabel: string } | null
+  /** Shown from check-for-report before (or without) its stored copy arriving. */
+  reportCopy?: boolean
 }
 
 export type Typer = { id: string; name: string }
@@ -41,6 +43,7 @@ export type ChatEvent =
   | { type: 'history'; items: ChatHistoryItem[] }
   | { type: 'frame'; frame: ServerFrame }
   | { type: 'sent'; clientId: string; text: string; timestamp: string }
+  | { type: 'report'; content: string; createdAt: string }
 
 export const initialChatState: ChatState = {
   loaded: false,
@@ -86,9 +89,14 @@ function senderKey(message: ChatMessage): string | null {
   return message.coachId ?? HOST_SENDER
 }
 
-/** Adds a stored message: replaces the optimistic copy with the same client id, skips repeats. */
+/**
+ * Adds a stored message: replaces the optimistic copy with the same client id (or the report
+ * shown from check-for-report with the same text), skips repeats.
+ */
 function merge(messages: ChatMessage[], incoming: ChatMessage): ChatMessage[] {
   if (incoming.id !== null && messages.some((m) => m.id === incoming.id)) return messages
+  const copy = messages.findIndex((m) => m.reportCopy && m.text.trim() === incoming.text.trim())
+  if (copy >= 0) return messages.map((m, i) => (i === copy ? incoming : m))
   if (incoming.clientId) {
     const index = messages.findIndex((m) => m.pending && m.clientId === incoming.clientId)
     if (index >= 0) return messages.map((m, i) => (i === index ? incoming : m))
@@ -130,7 +138,41 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       }
     case 'frame':
       return applyFrame(state, event.frame)
+    case 'report':
+      return { ...state, messages: withReport(state.messages, event.content, event.createdAt) }
   }
+}
+
+/**
+ * SPEC §7 check-for-report: the report joins the conversation unless it is already there (the
+ * statistical coach posted it when it was published). It speaks as that coach when known.
+ */
+export function withReport(
+  messages: ChatMessage[],
+  content: string,
+  createdAt: string,
+): ChatMessage[] {
+  if (messages.some((m) => m.sender === 'AI' && m.text.trim() === content.trim())) return messages
+  const coach = messages.findLast((m) => m.archetype === 'Estatístico' && !m.partner)
+  return [
+    ...messages,
+    {
+      key: `r${createdAt}`,
+      id: null,
+      clientId: null,
+      sender: 'AI',
+      coachId: coach?.coachId ?? null,
+      name: coach?.name ?? null,
+      archetype: coach ? coach.archetype : null,
+      text: content,
+      timestamp: createdAt,
+      actions: [],
+      suggestions: [],
+      pending: false,
+      partner: null,
+      reportCopy: true,
+    },
+  ]
 }
 
 function applyFrame(state: ChatState, frame: ServerFrame): ChatState {

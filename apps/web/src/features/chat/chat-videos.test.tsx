@@ -23,7 +23,10 @@ const server = vi.hoisted(() => ({
   identify: vi.fn<(id: number, who: string) => Promise<{ game_info_request_triggered: boolean }>>(),
   remove: vi.fn<(id: number) => Promise<undefined>>(),
 }))
-vi.mock('./chat-api', () => ({ fetchChatHistory: () => Promise.resolve(server.history) }))
+vi.mock('./chat-api', () => ({
+  fetchChatHistory: () => Promise.resolve(server.history),
+  checkForReport: () => Promise.resolve({}),
+}))
 vi.mock('../../lib/videos-api', () => ({
   fetchAwaitingIdentification: () => Promise.resolve(server.awaiting),
   identifyPlayer: (id: number, who: string) => server.identify(id, who),

@@ -23,7 +23,10 @@ vi.mock('../../lib/use-chat-socket', () => ({
     }
   },
 }))
-vi.mock('./chat-api', () => ({ fetchChatHistory: () => Promise.resolve([]) }))
+vi.mock('./chat-api', () => ({
+  fetchChatHistory: () => Promise.resolve([]),
+  checkForReport: () => Promise.resolve({}),
+}))
 vi.mock('../../lib/videos-api', () => ({
   fetchAwaitingIdentification: () => Promise.resolve([]),
   videoKeys: { mine: ['videos', 'me'] },

@@ -20,7 +20,9 @@ type ChatViewProps = { variant: 'onboarding' | 'main' }
 
 /** SPEC §2: the onboarding chat at `/` and the main chat at `/chat` share one conversation. */
 export function ChatView({ variant }: ChatViewProps) {
-  const { state, status, disabled, send, pendingIntroductions } = useChat()
+  const { state, status, disabled, send, pendingIntroductions } = useChat({
+    checkReports: variant === 'main',
+  })
   const { logout, user } = useAuth()
   const openPlans = useOpenPlans()
   const openVideoUpload = useOpenVideoUpload()
@@ -61,7 +63,11 @@ export function ChatView({ variant }: ChatViewProps) {
           Sair
         </Button>
       </header>
-    ) : (
+    ) : null
+
+  // Outside the scrolling list: the store and the memory stay one tap away in a long conversation.
+  const toolbar =
+    variant === 'main' ? (
       <header className="chat-head">
         <h1 id="chat-title" className="visually-hidden">
           Chat com a sua equipe
@@ -73,7 +79,7 @@ export function ChatView({ variant }: ChatViewProps) {
           <span aria-hidden="true">🧠</span> Memória
         </Link>
       </header>
-    )
+    ) : null
 
   const emptyState =
     !empty || typing ? null : !state.loaded ? (
@@ -112,6 +118,7 @@ export function ChatView({ variant }: ChatViewProps) {
 
   return (
     <section className={`chat chat--${variant}`} aria-labelledby="chat-title">
+      {toolbar}
       <MessageList
         messages={video.messages}
         header={header}

@@ -1,8 +1,8 @@
 import type { ChatAction } from '@areia/contracts'
-import { memo, useMemo } from 'react'
+import { memo } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
+import { MarkdownView } from '../../lib/markdown-view'
 import type { ChatMessage } from './chat-state'
-import { renderMarkdown } from './markdown'
 import { actionKey } from './use-video-actions'
 
 export const HOST_NAME = 'Areia'
@@ -35,12 +35,6 @@ export function senderLabel(message: ChatMessage): { name: string; role: string 
   // Agent Store partners are named by their area ("Nutrição"), never as a coach.
   if (message.partner) return { name, role: `Parceiro · ${message.partner.categoryLabel}` }
   return { name, role: message.archetype ? `Coach ${message.archetype}` : null }
-}
-
-function Markdown({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text])
-  // Sanitised by renderMarkdown: only formatting tags survive, never scripts or handlers.
-  return <div className="message__text" dangerouslySetInnerHTML={{ __html: html }} />
 }
 
 type BubbleProps = {
@@ -78,7 +72,8 @@ export const MessageBubble = memo(function MessageBubble({
         {mine ? (
           <p className="message__text message__text--plain">{message.text}</p>
         ) : (
-          <Markdown text={message.text} />
+          // The statistical coach's report embeds the heatmap and a link to /videos/{id}.
+          <MarkdownView className="message__text" text={message.text} />
         )}
         {message.actions.length > 0 ? (
           <div className="message__actions" role="group" aria-label="Ações">

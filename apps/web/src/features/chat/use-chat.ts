@@ -1,11 +1,14 @@
 import { CHAT_MESSAGE_MAX_LENGTH, type ServerFrame } from '@areia/contracts'
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { useNavigate } from 'react-router'
+import { applyAnalysisFrame } from '../../lib/analysis-progress'
 import { useAuth } from '../../lib/auth/auth-context'
 import { CONNECTION_STATUS } from '../../lib/chat-socket'
 import { useChatSocket } from '../../lib/use-chat-socket'
 import { fetchChatHistory } from './chat-api'
 import { chatReducer, highestId, initialChatState } from './chat-state'
+import { useReportCheck } from './use-report-check'
 
 /** Unique enough to pair a tab's optimistic copy with the stored echo (max 64 chars). */
 function newClientId(): string {
@@ -19,9 +22,10 @@ function newClientId(): string {
  * last id held. SPEC §4: `onboarding_completed` reloads the user and replaces the route with
  * /chat; in /chat a pending introduction is requested once the connection is up.
  */
-export function useChat() {
+export function useChat(options: { checkReports?: boolean } = {}) {
   const { user, reloadUser } = useAuth()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [state, dispatch] = useReducer(chatReducer, initialChatState)
 
   useEffect(() => {
@@ -42,6 +46,8 @@ export function useChat() {
       dispatch({ type: 'frame', frame })
       if (frame.type === 'error') console.warn('chat: server said', frame.detail)
       if (frame.type !== 'SYSTEM') return
+      // Meus Vídeos and the report page follow the analysis from here too.
+      applyAnalysisFrame(frame, queryClient)
       if (frame.event === 'onboarding_completed') {
         void reloadUser().then((fresh) => {
           if (fresh) void navigate('/chat', { replace: true })
@@ -50,7 +56,12 @@ export function useChat() {
         void reloadUser()
       }
     },
-    [reloadUser, navigate],
+    [reloadUser, navigate, queryClient],
+  )
+
+  // Only once the history is in: a report already in it must not be shown twice.
+  useReportCheck(state.loaded && options.checkReports === true, (content, createdAt) =>
+    dispatch({ type: 'report', content, createdAt }),
   )
 
   const { status, send: sendFrame } = useChatSocket({

@@ -70,9 +70,27 @@ export function PrivacyPage() {
 
           <h2>5. Por quanto tempo guardamos</h2>
           <p>
-            Mantemos os dados enquanto sua conta existir. Ao excluir a conta, apagamos ou
-            anonimizamos seus dados, exceto os que a lei manda guardar (registros de acesso por 6
-            meses e dados fiscais pelo prazo legal).
+            Mantemos os dados enquanto sua conta existir. Ao excluir a conta, apagamos na hora seu
+            cadastro, perfil, conversas, treinadores, memória, agentes parceiros, vídeos, análises e
+            seus arquivos, inscrições de notificação, lista de espera e e-mails, e tiramos seu nome
+            e e-mail dos registros de atividade da equipe. Guardamos apenas o que a lei manda,
+            pseudonimizado (sem nome, e-mail, CPF ou identificador da conta):
+          </p>
+          <ul>
+            <li>
+              <strong>Registros de acesso</strong> (data, hora e IP de cada login), por 6 meses após
+              o último uso (Marco Civil da Internet, art. 15);
+            </li>
+            <li>
+              <strong>Registros fiscais dos pagamentos aprovados</strong> (plano, valor, data, forma
+              de pagamento e os códigos da transação no PagBank), por 5 anos contados do ano
+              seguinte ao do pagamento (Código Tributário Nacional, arts. 173 e 195).
+            </li>
+          </ul>
+          <p>
+            Passados esses prazos, esses registros são apagados automaticamente. O processador de
+            pagamentos (PagBank) guarda os dados das transações conforme as próprias obrigações
+            legais.
           </p>
 
           <h2>6. Seus direitos como titular</h2>
@@ -96,9 +114,10 @@ export function PrivacyPage() {
           <h2>7. Como exercer seus direitos</h2>
           <p>
             Escreva para <Placeholder>{f.privacyEmail}</Placeholder>, a partir do e-mail da sua
-            conta. Responderemos em até 15 (quinze) dias. Você pode excluir a conta diretamente em
-            “Excluir Conta” no menu do aplicativo. Se não ficar satisfeito, pode reclamar à
-            Autoridade Nacional de Proteção de Dados (ANPD).
+            conta. Responderemos em até 15 (quinze) dias. No próprio aplicativo, em “Excluir Conta”
+            no menu, você baixa uma cópia de todos os seus dados (“Baixar meus dados”, em formato
+            JSON) e pode excluir a conta. Se não ficar satisfeito, pode reclamar à Autoridade
+            Nacional de Proteção de Dados (ANPD).
           </p>
 
           <h2>8. Segurança</h2>

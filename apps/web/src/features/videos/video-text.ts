@@ -1,4 +1,4 @@
-import type { LinkSource, VideoSource, VideoStatus } from '@areia/contracts'
+import type { AnalysisStage, LinkSource, VideoSource, VideoStatus } from '@areia/contracts'
 
 /** SPEC §5/§8 messages of the upload modal and "Meus Vídeos". */
 export const NOT_A_VIDEO = 'Por favor, selecione um arquivo de vídeo.'
@@ -53,3 +53,16 @@ export const FILMING_GUIDE = [
   'Celular na horizontal (paisagem)',
   'Sem zoom e sem mexer a câmera durante o jogo',
 ]
+
+/** Where the analysis is, as Meus Vídeos says it while it runs (SYSTEM `analysis_progress`). */
+export const STAGE_LABEL: Record<AnalysisStage, string> = {
+  QUEUED: 'Na fila de análise',
+  PROBE: 'Preparando o vídeo',
+  COURT: 'Mapeando a quadra',
+  PLAYERS: 'Acompanhando os jogadores',
+  MERGE: 'Juntando os resultados',
+  CLIPS: 'Cortando os lances',
+  REVIEW: 'Com o analista',
+  PUBLISHED: 'Análise publicada',
+  FAILED: 'Com o analista',
+}

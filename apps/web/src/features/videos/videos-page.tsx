@@ -7,6 +7,7 @@ import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
+import { useAnalysisProgress, type AnalysisProgressEntry } from '../../lib/analysis-progress'
 import { progressText, videoDeleted, type VideoUpload } from '../../lib/video-uploads'
 import { InterruptedUploadActions, useRestoredVideoUploads } from '../../lib/video-uploads-resume'
 import { deleteVideo, fetchMyVideos, videoKeys } from '../../lib/videos-api'
@@ -16,8 +17,10 @@ import {
   LIST_FAILED,
   NO_VIDEOS,
   SOURCE_LABEL,
+  STAGE_LABEL,
   STATUS_LABEL,
 } from './video-text'
+import { useAnalysisFollow } from './use-analysis-follow'
 
 // Upload moments are shown in São Paulo time, whatever the device's zone.
 const uploadDate = new Intl.DateTimeFormat('pt-BR', {
@@ -54,6 +57,7 @@ export function VideosPage() {
     retry: 1,
     refetchInterval: (query) => videosPollInterval(query.state.data),
   })
+  useAnalysisFollow(videos.data)
   const uploads = useRestoredVideoUploads()
   // An upload of this tab finished: its video left UPLOADING, show it now rather than later.
   const finished = uploads
@@ -100,6 +104,7 @@ export function VideosPage() {
 function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[] }) {
   const queryClient = useQueryClient()
   const { showAlert } = useAlert()
+  const progress = useAnalysisProgress()
   const [confirming, setConfirming] = useState<Video | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -144,7 +149,15 @@ function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[
               {video.status === 'UPLOADING' ? (
                 <RowUpload upload={uploads.find((u) => u.videoId === video.id)} />
               ) : null}
+              {video.status === 'ANALYZING' || video.status === 'QUEUED' ? (
+                <RowAnalysis progress={progress.get(video.id)} />
+              ) : null}
             </div>
+            {video.status === 'READY' ? (
+              <Link className="btn btn--primary video-row__open" to={`/videos/${video.id}`}>
+                <span>Ver análise</span>
+              </Link>
+            ) : null}
             <Button
               variant="ghost"
               className="video-row__delete"
@@ -167,6 +180,30 @@ function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[
         onCancel={() => setConfirming(null)}
       />
     </>
+  )
+}
+
+/** A video being analysed: its stage and percent, as the last `analysis_progress` said. */
+function RowAnalysis({ progress }: { progress: AnalysisProgressEntry | undefined }) {
+  if (!progress || progress.stage === 'QUEUED') return null
+  const label = STAGE_LABEL[progress.stage]
+  return (
+    <div className="video-row__analysis">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Progresso da análise"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress.percent}
+        aria-valuetext={`${label}: ${progress.percent}%`}
+      >
+        <span className="progress__bar" style={{ width: `${progress.percent}%` }} />
+      </div>
+      <p className="video-row__meta" aria-live="polite">
+        {label} · {progress.percent}%
+      </p>
+    </div>
   )
 }
 

@@ -1,7 +1,8 @@
-import type { Video } from '@areia/contracts'
+import type { ServerFrame, Video } from '@areia/contracts'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { analysisProgressForTests } from '../../lib/analysis-progress'
 import { ApiError } from '../../lib/api-error'
 import type { ChunkTransport } from '../../lib/resumable-upload'
 import { useOpenVideoUpload } from '../../lib/video-upload-modal'
@@ -25,6 +26,25 @@ vi.mock('../../lib/videos-api', () => ({
   sendVideoLink: (url: string, source: string) => api.sendVideoLink(url, source) as unknown,
 }))
 
+// Meus Vídeos listens to the socket while a video is analysed; the test plays the server.
+const socket = vi.hoisted(() => ({
+  onFrame: null as ((frame: ServerFrame) => void) | null,
+  ready: false,
+  catchUp: undefined as boolean | undefined,
+}))
+vi.mock('../../lib/use-chat-socket', () => ({
+  useChatSocket: (options: {
+    ready: boolean
+    catchUp?: boolean
+    onFrame: (frame: ServerFrame) => void
+  }) => {
+    socket.onFrame = options.onFrame
+    socket.ready = options.ready
+    socket.catchUp = options.catchUp
+    return { status: 'Conectado', send: () => true }
+  },
+}))
+
 function video(overrides: Partial<Video> = {}): Video {
   return {
     id: 1,
@@ -46,6 +66,7 @@ beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset()
 })
 afterEach(() => {
+  analysisProgressForTests.reset()
   videoUploadsForTests.reset()
   videoUploadsForTests.setTransport(undefined)
 })
@@ -85,6 +106,65 @@ describe('Meus Vídeos', () => {
     )
     expect(api.remove).toHaveBeenCalledWith(7)
     await waitFor(() => expect(screen.queryByText('Na fila de análise')).toBeNull())
+  })
+
+  it('a ready video opens its report; one being analysed shows its stage and percent live', async () => {
+    api.list.mockResolvedValue([
+      video({ id: 9, status: 'ANALYZING' }),
+      video({ id: 7, status: 'READY' }),
+    ])
+    const router = renderRoutes(
+      [
+        { path: '/videos', element: <VideosPage /> },
+        { path: '/videos/:id', element: <p>relatório</p> },
+      ],
+      '/videos',
+    )
+    expect(await screen.findByText('Em análise')).toBeVisible()
+    // Live events only: the list does not need the chat's messages replayed.
+    expect(socket.ready).toBe(true)
+    expect(socket.catchUp).toBe(false)
+    expect(screen.queryByRole('progressbar')).toBeNull()
+
+    const progress = (stage: string, percent: number): ServerFrame => ({
+      type: 'SYSTEM',
+      event: 'analysis_progress',
+      timestamp: '2025-10-12T15:31:00.000Z',
+      video_id: 9,
+      stage,
+      percent,
+    })
+    act(() => socket.onFrame?.(progress('COURT', 12.4)))
+    const bar = await screen.findByRole('progressbar', { name: 'Progresso da análise' })
+    expect(bar).toHaveAttribute('aria-valuenow', '12')
+    expect(screen.getByText('Mapeando a quadra · 12%')).toBeVisible()
+    act(() => socket.onFrame?.(progress('PLAYERS', 55)))
+    expect(screen.getByText('Acompanhando os jogadores · 55%')).toBeVisible()
+    expect(bar).toHaveAttribute('aria-valuenow', '55')
+
+    // Published: analysis_ready refreshes the list, and the row now opens the report.
+    const calls = api.list.mock.calls.length
+    api.list.mockResolvedValue([
+      video({ id: 9, status: 'READY' }),
+      video({ id: 7, status: 'READY' }),
+    ])
+    act(() =>
+      socket.onFrame?.({
+        type: 'SYSTEM',
+        event: 'analysis_ready',
+        timestamp: '2025-10-12T16:00:00.000Z',
+        video_id: 9,
+      }),
+    )
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: 'Ver análise' })).toHaveLength(2),
+    )
+    expect(api.list.mock.calls.length).toBeGreaterThan(calls)
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    await waitFor(() => expect(socket.ready).toBe(false))
+
+    await userEvent.click(screen.getAllByRole('link', { name: 'Ver análise' })[0]!)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/videos/9'))
   })
 
   it('says when the list cannot load', async () => {

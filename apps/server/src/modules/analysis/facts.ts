@@ -1,0 +1,105 @@
+import type { AnalysisFacts } from '@areia/contracts'
+import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '../../adapters/db'
+import { videoAnalyses, videos } from '../../db/schema'
+
+/**
+ * The figures the coaches quote when a player asks about their game: the newest published
+ * analysis of the player's videos, read for the track the analyst confirmed as the player.
+ */
+
+const Figure = z.object({ value: z.number().finite() })
+
+/** The part of vision's PlayerMetrics the coaches use; the rest of the JSON is ignored. */
+const Player = z.object({
+  id: z.number().int(),
+  partnerId: z.number().int(),
+  distanceM: Figure,
+  avgSpeedMps: Figure,
+  peakSpeedMps: Figure,
+  timeNearNetSec: Figure,
+  timeMidSec: Figure,
+  timeBackSec: Figure,
+  avgPartnerDistanceM: Figure,
+})
+type Player = z.infer<typeof Player>
+
+const Result = z.object({
+  players: z.array(Player),
+  rallies: z.object({
+    count: z.number().int().min(0),
+    totalPlaySec: z.number().finite().min(0),
+    longestSec: z.number().finite().min(0),
+  }),
+})
+
+/** Share of the tracked time near the net, in the middle and at the back; null with no time. */
+function shares(p: Player): { net: number; mid: number; back: number } | null {
+  const net = Math.max(0, p.timeNearNetSec.value)
+  const mid = Math.max(0, p.timeMidSec.value)
+  const back = Math.max(0, p.timeBackSec.value)
+  const total = net + mid + back
+  if (!(total > 0)) return null
+  return { net: net / total, mid: mid / total, back: back / total }
+}
+
+/** A few older ones are read too, so one malformed result does not hide the player's history. */
+const CANDIDATES = 3
+
+export async function latestAnalysisFacts(
+  db: DbOrTx,
+  userId: string,
+): Promise<AnalysisFacts | null> {
+  const rows = await db
+    .select({
+      videoId: videoAnalyses.videoId,
+      result: videoAnalyses.result,
+      playerTrackId: videoAnalyses.playerTrackId,
+      publishedAt: videoAnalyses.publishedAt,
+      gameDate: videos.gameDate,
+      gameOutcome: videos.gameOutcome,
+      gameScore: videos.gameScore,
+    })
+    .from(videoAnalyses)
+    .innerJoin(videos, eq(videos.id, videoAnalyses.videoId))
+    .where(
+      and(
+        eq(videos.userId, userId),
+        eq(videoAnalyses.stage, 'PUBLISHED'),
+        isNotNull(videoAnalyses.publishedAt),
+        isNotNull(videoAnalyses.playerTrackId),
+      ),
+    )
+    .orderBy(desc(videoAnalyses.publishedAt), desc(videoAnalyses.videoId))
+    .limit(CANDIDATES)
+  for (const row of rows) {
+    const parsed = Result.safeParse(row.result)
+    if (!parsed.success || !row.publishedAt) continue
+    const { players, rallies } = parsed.data
+    const player = players.find((p) => p.id === row.playerTrackId)
+    const own = player && shares(player)
+    if (!player || !own) continue
+    const partner = players.find((p) => p.id === player.partnerId && p.id !== player.id)
+    const outcome = row.gameOutcome === 'WON' || row.gameOutcome === 'LOST' ? row.gameOutcome : null
+    return {
+      video_id: row.videoId,
+      published_at: row.publishedAt.toISOString(),
+      game_date: row.gameDate ?? null,
+      game_outcome: outcome,
+      game_score: row.gameScore ?? null,
+      distance_m: player.distanceM.value,
+      avg_speed_mps: player.avgSpeedMps.value,
+      peak_speed_mps: player.peakSpeedMps.value,
+      net_share: own.net,
+      mid_share: own.mid,
+      back_share: own.back,
+      avg_partner_distance_m: player.avgPartnerDistanceM.value,
+      rallies: rallies.count,
+      longest_rally_sec: rallies.longestSec,
+      total_play_sec: rallies.totalPlaySec,
+      partner_net_share: partner ? (shares(partner)?.net ?? null) : null,
+    }
+  }
+  return null
+}

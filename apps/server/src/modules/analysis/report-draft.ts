@@ -1,0 +1,169 @@
+import type { AnalysisResult, PlayerMetrics } from '@areia/vision'
+
+/** The heading the analyst of an Ultra plan must write under before publishing. */
+export const COMMENTARY_HEADING = '## Comentário do analista'
+
+export interface DraftInput {
+  player: PlayerMetrics
+  rallies: AnalysisResult['rallies']
+  game: { date: string | null; outcome: 'WON' | 'LOST' | null; score: string | null }
+  /** The plan's `human_review`: a person writes commentary (Ultra). */
+  humanReview: boolean
+}
+
+export interface Shares {
+  net: number
+  mid: number
+  back: number
+  tracked: number
+}
+
+/** Time at the net / mid / back as shares of the time the player was tracked on court. */
+export function sharesOf(p: PlayerMetrics): Shares {
+  const tracked = p.timeNearNetSec.value + p.timeMidSec.value + p.timeBackSec.value
+  if (tracked <= 0) return { net: 0, mid: 0, back: 0, tracked: 0 }
+  return {
+    net: p.timeNearNetSec.value / tracked,
+    mid: p.timeMidSec.value / tracked,
+    back: p.timeBackSec.value / tracked,
+    tracked,
+  }
+}
+
+const num = (v: number, digits = 1) =>
+  v.toLocaleString('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: digits })
+/** Speeds are shown in km/h, as on the report page and in the coaches' answers. */
+const kmh = (mps: number) => `${num(mps * 3.6)} km/h`
+const pct = (share: number) => `${Math.round(share * 100)}%`
+const seconds = (s: number) =>
+  s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${num(s, 0)} s`
+
+function gameLine(game: DraftInput['game']): string | null {
+  const parts: string[] = []
+  if (game.date) {
+    const [y, m, d] = game.date.split('-')
+    parts.push(`Jogo de ${d}/${m}/${y}`)
+  }
+  if (game.outcome) {
+    const result = game.outcome === 'WON' ? 'vitória' : 'derrota'
+    parts.push(game.score ? `${result} por ${game.score}` : result)
+  } else if (game.score) parts.push(`placar ${game.score}`)
+  if (parts.length === 0) return null
+  const line = parts.join(' — ')
+  return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`
+}
+
+interface Drill {
+  title: string
+  text: string
+}
+
+/**
+ * Two or three things to train, chosen from the figures. The order is the priority: what costs
+ * most points in beach tennis (being away from the net, a badly spaced pair) comes first.
+ */
+export function chooseDrills(p: PlayerMetrics, rallies: AnalysisResult['rallies']): Drill[] {
+  const s = sharesOf(p)
+  const drills: Drill[] = []
+  if (s.tracked > 0 && s.net < 0.35) {
+    drills.push({
+      title: 'Transição para a rede',
+      text: `${s.net < 0.05 ? 'Você quase não subiu à rede' : `Você passou só ${pct(s.net)} do tempo perto da rede`}. Treine sacar ou devolver e subir em seguida: 3 séries de 10 bolas em que você ataca a rede depois de cada devolução, parando em posição de voleio.`,
+    })
+  }
+  if (s.tracked > 0 && s.back >= 0.4) {
+    drills.push({
+      title: 'Sair do fundo da quadra',
+      text: `${pct(s.back)} do tempo no fundo deixa a dupla exposta a bolas curtas. Faça o exercício de lob e avanço: após cada lob defensivo, dê três passos à frente e recupere a posição intermediária.`,
+    })
+  }
+  const gap = p.avgPartnerDistanceM.value
+  if (gap > 5) {
+    drills.push({
+      title: 'Espaçamento da dupla',
+      text: `Você e seu parceiro ficaram em média a ${num(gap)} m um do outro, e o meio da quadra fica aberto. Treinem deslocamentos juntos, como se estivessem ligados por uma corda de 3 m.`,
+    })
+  } else if (gap > 0 && gap < 2) {
+    drills.push({
+      title: 'Espaçamento da dupla',
+      text: `Vocês ficaram muito próximos (${num(gap)} m em média), o que abre as laterais. Combinem quem cobre cada lado e treinem a troca de posições após o lob.`,
+    })
+  }
+  if (s.tracked > 0 && s.net >= 0.5) {
+    drills.push({
+      title: 'Defesa do lob na rede',
+      text: `Você joga muito na rede (${pct(s.net)} do tempo): treine o recuo rápido para o smash e o voleio alto de fundo, 3 séries de 8 lobs alternando os lados.`,
+    })
+  }
+  if (p.peakSpeedMps.value > 0 && p.peakSpeedMps.value < 3) {
+    drills.push({
+      title: 'Explosão nos primeiros passos',
+      text: `Seu pico de velocidade foi ${kmh(p.peakSpeedMps.value)}. Saídas curtas de 3 a 5 m reagindo a um sinal, em 4 séries de 6, melhoram a chegada nas bolas curtas.`,
+    })
+  }
+  if (rallies.longestSec >= 20) {
+    drills.push({
+      title: 'Resistência em ralis longos',
+      text: `O rali mais longo durou ${seconds(rallies.longestSec)}. Treine blocos de 30 s de troca contínua com 30 s de pausa para manter a qualidade até o fim dos pontos longos.`,
+    })
+  }
+  const fallback: Drill[] = [
+    {
+      title: 'Deslocamento lateral',
+      text: 'Em beach tennis a bola não quica: cada passo conta. Faça 4 séries de 30 s de deslocamento lateral na areia, tocando os cones das laterais.',
+    },
+    {
+      title: 'Saque e primeira bola',
+      text: 'Treine 20 saques seguidos de uma bola de ataque, buscando ganhar a rede já na primeira troca.',
+    },
+  ]
+  for (const f of fallback) if (drills.length < 2) drills.push(f)
+  return drills.slice(0, 3)
+}
+
+/** The pt-BR report pre-written from the player's own figures; the analyst edits it. */
+export function draftReport(input: DraftInput): string {
+  const { player: p, rallies } = input
+  const s = sharesOf(p)
+  const lines: string[] = ['# Relatório do seu jogo', '']
+  const game = gameLine(input.game)
+  if (game) lines.push(game, '')
+  lines.push(
+    '## Seus números',
+    '',
+    `- **Distância percorrida:** ${num(p.distanceM.value, 0)} m`,
+    `- **Velocidade média:** ${kmh(p.avgSpeedMps.value)} · **pico:** ${kmh(p.peakSpeedMps.value)}`,
+    s.tracked > 0
+      ? `- **Posição:** ${pct(s.net)} do tempo perto da rede, ${pct(s.mid)} no meio e ${pct(s.back)} no fundo (do tempo em que você foi acompanhado em quadra)`
+      : '- **Posição:** não houve tempo suficiente de acompanhamento para medir',
+    `- **Distância média para o parceiro:** ${num(p.avgPartnerDistanceM.value)} m`,
+    `- **Ralis:** ${rallies.count}${rallies.count > 0 ? ` · **mais longo:** ${seconds(rallies.longestSec)}` : ''}`,
+    '',
+    '## O que isso quer dizer',
+    '',
+    'A quadra de beach tennis tem 16 × 8 m e a bola não pode quicar: quem ocupa a rede fecha os ângulos e decide a maioria dos pontos, enquanto o fundo serve para defender lobs.',
+  )
+  if (s.tracked > 0) {
+    lines.push(
+      '',
+      s.net >= 0.5
+        ? `Com ${pct(s.net)} do tempo perto da rede, você jogou de forma ofensiva; o ponto de atenção é a cobertura do lob.`
+        : s.net >= 0.35
+          ? `Você equilibrou rede (${pct(s.net)}) e meio de quadra (${pct(s.mid)}); subir um pouco mais cedo deve render mais pontos.`
+          : `Você ficou pouco na rede (${pct(s.net)}) e muito tempo no meio e no fundo, onde é mais difícil finalizar pontos.`,
+    )
+  }
+  lines.push('', '## O que treinar', '')
+  chooseDrills(p, rallies).forEach((d, i) => lines.push(`${i + 1}. **${d.title}:** ${d.text}`))
+  if (input.humanReview) lines.push('', COMMENTARY_HEADING, '')
+  return `${lines.join('\n').trimEnd()}\n`
+}
+
+/** Ultra: the analyst's own words under the commentary heading (empty when missing). */
+export function commentaryOf(markdown: string): string {
+  const at = markdown.indexOf(COMMENTARY_HEADING)
+  if (at < 0) return ''
+  const after = markdown.slice(at + COMMENTARY_HEADING.length)
+  const next = after.search(/^#{1,2} /m)
+  return (next < 0 ? after : after.slice(0, next)).trim()
+}

@@ -1,0 +1,117 @@
+import { heatmapPng } from '@areia/vision'
+import type { CheckForReportResponse, VideoReport } from '@areia/contracts'
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import type { VideoStorage } from '../../adapters/storage'
+import { notFound } from '../../errors'
+import { VideosStore } from '../videos/store'
+import { deliveryMarkdown } from './delivery'
+import {
+  MEDIA_ERRORS,
+  type MediaParams,
+  type MediaQuery,
+  type MediaSigner,
+  readObject,
+  sendObject,
+} from './files'
+import type { AnalysisStore } from './store'
+import {
+  artifactKey,
+  artifactsOf,
+  heatmapUrl,
+  ralliesSummary,
+  resultOf,
+  trackedPlayer,
+} from './views'
+
+const REPORT_NOT_FOUND = 'Relatório não encontrado.'
+
+const CONTENT_TYPES = {
+  keyframe: 'image/jpeg',
+  heatmap: 'image/png',
+  clip: 'video/mp4',
+  highlights: 'video/mp4',
+} as const
+
+/** What the player reads of a published analysis, and the signed media of every analysis. */
+export class ReportsService {
+  private readonly videos = new VideosStore()
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: AnalysisStore,
+    private readonly storage: VideoStorage,
+    private readonly signer: MediaSigner,
+    private readonly clock: Clock,
+  ) {}
+
+  async report(userId: string, videoId: number): Promise<VideoReport> {
+    const { video, analysis, result, player } = await this.published(userId, videoId)
+    const artifacts = artifactsOf(analysis.artifacts)
+    const partner = result.players.find((p) => p.id === player.partnerId)
+    const heatmap = (id: number) => heatmapUrl(videoId, id, artifacts, this.signer)
+    return {
+      video_id: videoId,
+      published_at: analysis.publishedAt!.toISOString(),
+      game: { date: video.gameDate, outcome: video.gameOutcome, score: video.gameScore },
+      markdown: analysis.reportMarkdown,
+      player: trackedPlayer(player, heatmap(player.id)),
+      partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,
+      rallies: ralliesSummary(videoId, result, artifacts, this.signer),
+    }
+  }
+
+  /** The player's own heatmap (bearer auth, for the image in the chat message). */
+  async heatmap(userId: string, videoId: number): Promise<Buffer> {
+    const { analysis, player } = await this.published(userId, videoId)
+    const key = artifactsOf(analysis.artifacts).heatmaps?.[String(player.id)]
+    if (key && (await this.storage.size(key)) !== null) return readObject(this.storage, key)
+    // The figures are the truth; the image can always be drawn again from them.
+    return heatmapPng(player.heatmap)
+  }
+
+  /** SPEC §7: the newest published report not handed out yet through this call, then `{}`. */
+  async checkForReport(userId: string): Promise<CheckForReportResponse> {
+    const claimed = await this.store.claimUnseenReport(this.db, userId, this.clock.now())
+    if (!claimed?.publishedAt) return {}
+    return {
+      content: deliveryMarkdown(claimed.videoId, claimed.reportMarkdown),
+      created_at: claimed.publishedAt.toISOString(),
+    }
+  }
+
+  /** A signed media URL: the source video for the analyst, or an artifact of the pipeline. */
+  async media(
+    params: z.infer<typeof MediaParams>,
+    query: z.infer<typeof MediaQuery>,
+    range: string | undefined,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    this.signer.verify(params, query)
+    const video = await this.videos.findById(this.db, params.id)
+    if (!video || video.status === 'CANCELLED') throw notFound(MEDIA_ERRORS.missing)
+    if (params.kind === 'source') {
+      return sendObject(
+        this.storage,
+        video.storageKey,
+        video.contentType ?? 'video/mp4',
+        range,
+        reply,
+      )
+    }
+    const analysis = await this.store.analysisOf(this.db, params.id)
+    const key = analysis && artifactKey(artifactsOf(analysis.artifacts), params.kind, params.name)
+    if (!key) throw notFound(MEDIA_ERRORS.missing)
+    return sendObject(this.storage, key, CONTENT_TYPES[params.kind], range, reply)
+  }
+
+  private async published(userId: string, videoId: number) {
+    const row = await this.store.published(this.db, userId, videoId)
+    const result = resultOf(row?.analysis.result ?? null)
+    const player = result?.players.find((p) => p.id === row?.analysis.playerTrackId)
+    if (!row || !result || !player) throw notFound(REPORT_NOT_FOUND)
+    return { ...row, result, player }
+  }
+}

@@ -1,0 +1,145 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { DataExport } from '@areia/contracts'
+import * as coach from '@areia/coach'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cardTokens, users } from '../src/db/schema'
+import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
+import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { testDatabase } from './helpers/database'
+import { playerWhoUsedEverything, recordingPushSender } from './helpers/full-player'
+
+/** LGPD art. 18 II and V: the player downloads every piece of data the product keeps about them. */
+
+let app: TestApp
+let base: string
+let dataDir: string
+const pushed: string[] = []
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-export-'))
+  app = await createTestApp(
+    { DATA_DIR: dataDir },
+    {
+      pushSender: recordingPushSender(pushed),
+      coachEngine: createEmbeddedEngine(coach.seededRng(7)),
+    },
+  )
+  await app.server.listen({ port: 0, host: '127.0.0.1' })
+  base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
+})
+afterAll(() => app.close())
+
+const exportOf = (token?: string) =>
+  app.server.inject({
+    method: 'GET',
+    url: '/api/v1/users/me/export',
+    headers: token ? bearer(token) : {},
+  })
+
+describe('GET /api/v1/users/me/export', () => {
+  it('hands over every module’s data as a JSON download, and no secret', async () => {
+    const who = { EMAIL: 'caio.baixa@example.com', NAME: 'Caio Baixadados', CPF: '52998224725' }
+    const { userId, tokens, videoId, orderId, operatorEmail } = await playerWhoUsedEverything(
+      { app, base, dataDir, pushed },
+      who,
+    )
+    const res = await exportOf(tokens.access_token)
+    expect(res.statusCode).toBe(200)
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      app.clock.now(),
+    )
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="areia-dados-${day}.json"`,
+    )
+    expect(res.headers['cache-control']).toBe('no-store')
+    const doc = DataExport.parse(res.json())
+
+    expect(doc.account).toMatchObject({ id: userId, email: who.EMAIL, name: who.NAME })
+    expect(doc.account.has_password).toBe(true)
+    expect(doc.profile).toMatchObject({ tax_id: who.CPF, address_city: 'Florianópolis' })
+    expect(doc.sessions.length).toBeGreaterThan(0)
+    expect(doc.identities).toEqual([expect.objectContaining({ provider: 'google' })])
+    expect(doc.onboarding).not.toBeNull()
+    expect(doc.coaches).toHaveLength(3)
+    expect(doc.chat_messages.map((m) => m.content)).toContain(`Oi, eu sou a ${who.NAME}`)
+    expect(doc.chat_messages.some((m) => m.partner_slug === 'cora-nutricao')).toBe(true)
+    expect(doc.memory_facts.map((f) => f.text)).toEqual([`${who.NAME} joga de manhã em Jurerê`])
+    expect(doc.partner_agents.map((p) => p.slug)).toEqual(['cora-nutricao'])
+    expect(doc.orders).toEqual([
+      expect.objectContaining({
+        id: orderId,
+        plan: 'Pro',
+        amount: 53.91,
+        coupon_code: 'AREIA10',
+        status: 'PAID',
+      }),
+    ])
+    expect(doc.subscription).toMatchObject({ plan: 'Pro', status: 'ACTIVE' })
+    expect(doc.coupon_redemptions.map((c) => c.code)).toEqual(['AREIA10'])
+    expect(doc.push_subscriptions.map((p) => p.endpoint)).toEqual([
+      'https://push.example.com/send/navegador-do-jogador',
+    ])
+    expect(doc.videos.map((v) => v.id)).toEqual([videoId])
+    expect(doc.analyses).toEqual([
+      expect.objectContaining({
+        video_id: videoId,
+        stage: 'PUBLISHED',
+        player_track_id: 1,
+        report_markdown: expect.stringContaining(`Relatório de ${who.NAME}`) as string,
+      }),
+    ])
+    expect(doc.analyses[0]?.result).toBeTruthy()
+    expect(doc.audit_entries.map((a) => a.action)).toEqual([
+      'player.role',
+      'player.role',
+      'analysis.publish',
+    ])
+    expect(doc.emails.map((e) => e.subject)).toContain('Abriu uma vaga no plano Ultra!')
+
+    // Secrets stay out: hashes, push keys, the sealed card, the gateway's card id, operators.
+    const { db } = await testDatabase({ reset: false })
+    const [user] = await db.select().from(users).where(eq(users.id, userId))
+    const [card] = await db.select().from(cardTokens).where(eq(cardTokens.userId, userId))
+    const text = res.body
+    for (const secret of [
+      user!.passwordHash!,
+      tokens.refresh_token,
+      'AAAAAAAAAAAAAAAAAAAAAA',
+      card!.encrypted,
+      operatorEmail,
+    ]) {
+      expect(text).not.toContain(secret)
+    }
+    expect(text).not.toMatch(/password_hash|token_hash|p256dh|"auth"|card_id|encrypted/)
+  })
+
+  it('shows a player only their own data', async () => {
+    const a = await signUpAndLogIn(app, 'so-eu@example.com')
+    await signUpAndLogIn(app, 'outra-pessoa@example.com')
+    const doc = DataExport.parse((await exportOf(a.access_token)).json())
+    expect(doc.account.email).toBe('so-eu@example.com')
+    expect(JSON.stringify(doc)).not.toContain('outra-pessoa@example.com')
+    expect(doc.orders).toEqual([])
+    expect(doc.subscription).toBeNull()
+  })
+
+  it('needs a signed-in player', async () => {
+    const res = await exportOf()
+    expect(res.statusCode).toBe(401)
+    expect(res.json<{ detail: string }>().detail).toBeTruthy()
+  })
+
+  it('is limited to five downloads an hour, with a pt-BR answer', async () => {
+    const tokens = await signUpAndLogIn(app, 'baixa-muito@example.com')
+    for (let i = 0; i < 5; i++) expect((await exportOf(tokens.access_token)).statusCode).toBe(200)
+    const sixth = await exportOf(tokens.access_token)
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json<{ detail: string }>().detail).toMatch(
+      /^Você já baixou seus dados várias vezes\. Tente novamente em \d+ minutos?\.$/,
+    )
+    expect(sixth.headers['retry-after']).toBeTruthy()
+  })
+})

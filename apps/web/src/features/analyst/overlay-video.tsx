@@ -1,0 +1,103 @@
+import type { AnalystVideo } from '@areia/contracts'
+import { useEffect, useRef, type RefObject } from 'react'
+import { roundAt, trackColour, trackLabel } from './analyst-rules'
+
+type Props = {
+  video: AnalystVideo
+  videoRef: RefObject<HTMLVideoElement | null>
+  onTime: (seconds: number) => void
+}
+
+/**
+ * The match with the tracker's boxes drawn over it: the canvas has the video's own pixel size
+ * (the overlay's coordinates) and CSS scales both together, so no coordinate is converted.
+ */
+export function OverlayVideo({ video, videoRef, onTime }: Props) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const { overlay, width, height } = video
+
+  useEffect(() => {
+    const element = videoRef.current
+    const ctx = canvas.current?.getContext('2d')
+    if (!element || !ctx) return
+    let frame = 0
+    const draw = () => {
+      ctx.clearRect(0, 0, width, height)
+      const round = roundAt(overlay, element.currentTime)
+      if (!round) return
+      const line = Math.max(2, Math.round(width / 400))
+      const font = Math.max(14, Math.round(width / 60))
+      ctx.lineWidth = line
+      ctx.font = `700 ${font}px system-ui, sans-serif`
+      ctx.textBaseline = 'bottom'
+      for (const box of round.boxes) {
+        const colour = trackColour(box.track_id)
+        ctx.strokeStyle = colour
+        ctx.strokeRect(box.x, box.y, box.w, box.h)
+        const label = box.track_id === null ? '?' : trackLabel(box.track_id)
+        const labelWidth = ctx.measureText(label).width + font * 0.6
+        ctx.fillStyle = colour
+        ctx.fillRect(box.x - line / 2, box.y - font * 1.3, labelWidth, font * 1.3)
+        ctx.fillStyle = '#06324a'
+        ctx.fillText(label, box.x + font * 0.3, box.y - font * 0.15)
+      }
+    }
+    // timeupdate comes about 4 times a second: while playing, redraw on every animation frame.
+    const loop = () => {
+      draw()
+      frame = requestAnimationFrame(loop)
+    }
+    const onPlay = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(loop)
+    }
+    const onPause = () => {
+      cancelAnimationFrame(frame)
+      draw()
+    }
+    const onUpdate = () => {
+      onTime(element.currentTime)
+      if (element.paused) draw()
+    }
+    element.addEventListener('play', onPlay)
+    element.addEventListener('pause', onPause)
+    element.addEventListener('ended', onPause)
+    element.addEventListener('seeked', onUpdate)
+    element.addEventListener('timeupdate', onUpdate)
+    element.addEventListener('loadeddata', onUpdate)
+    draw()
+    return () => {
+      cancelAnimationFrame(frame)
+      element.removeEventListener('play', onPlay)
+      element.removeEventListener('pause', onPause)
+      element.removeEventListener('ended', onPause)
+      element.removeEventListener('seeked', onUpdate)
+      element.removeEventListener('timeupdate', onUpdate)
+      element.removeEventListener('loadeddata', onUpdate)
+    }
+  }, [overlay, width, height, videoRef, onTime])
+
+  return (
+    <section className="card analyst-card analyst-video" aria-labelledby="video-title">
+      <h2 id="video-title" className="analyst-card__title">
+        Vídeo com o rastreamento
+      </h2>
+      <div className="analyst-video__frame" style={{ aspectRatio: `${width} / ${height}` }}>
+        <video
+          ref={videoRef}
+          src={video.video_url}
+          controls
+          preload="metadata"
+          playsInline
+          aria-label="Vídeo do jogo"
+        />
+        <canvas ref={canvas} width={width} height={height} aria-hidden="true" />
+      </div>
+      <p className="analyst-card__hint">
+        {overlay.length > 0
+          ? 'Cada jogador rastreado tem uma cor e um número (J1 a J4); a caixa acompanha o vídeo.'
+          : 'Ainda não há rastreamento para desenhar sobre o vídeo.'}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,211 @@
+/**
+ * HTTP figures of the real server, each beside a baseline measured in the same run (absolute
+ * numbers move with the box's load): a bare node:http JSON server is the ceiling for any Node
+ * framework here; the app with logging off is the baseline for the cost of request logging.
+ * Authenticated reads, a 2,000-message history and argon2id logins run on the embedded database
+ * and, when DATABASE_URL is set, on PostgreSQL (and Redis when REDIS_URL is set).
+ */
+import fs from 'node:fs'
+import { spawn } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { freePort, startServer } from '../../apps/server/test/helpers/server-process'
+import { fmt, pin, report, type Row, SERVER_CORE } from './report'
+import {
+  logIn,
+  onboardOnPglite,
+  onboardOnPostgres,
+  PASSWORD,
+  scratchDatabase,
+  signUp,
+} from './seed'
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = 50
+const HISTORY_MESSAGES = 2_000
+
+interface Load {
+  rps: number
+  p50: number
+  p99: number
+  bad: number
+}
+
+async function load(
+  url: string,
+  opts: { headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
+): Promise<Load> {
+  const base = { url, headers: opts.headers ?? {}, method: opts.method ?? 'GET', body: opts.body }
+  // A short warm-up lets the JIT settle before the measured run.
+  await autocannon({ ...base, connections: 10, duration: 2 })
+  const r = await autocannon({ ...base, connections: CONNECTIONS, duration: DURATION_S })
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    bad: r.errors + r.timeouts + r.non2xx,
+  }
+}
+
+/** The ceiling: a plain node:http JSON server in its own process, on the servers' core. */
+async function bare(): Promise<Load> {
+  const port = await freePort()
+  const script = `
+    const body = JSON.stringify({ status: 'ok' })
+    require('node:http')
+      .createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+        res.end(body)
+      })
+      .listen(${port}, '127.0.0.1', () => process.send('ready'))`
+  const child = spawn(process.execPath, ['-e', script], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  await new Promise<void>((resolve) => child.once('message', () => resolve()))
+  pin(child.pid!, SERVER_CORE)
+  try {
+    return await load(`http://127.0.0.1:${port}/`)
+  } finally {
+    child.kill()
+  }
+}
+
+async function withServer<T>(
+  env: Record<string, string>,
+  fn: (
+    url: string,
+    dataDir: string,
+    restart: (whileStopped: () => Promise<void>) => Promise<string>,
+  ) => Promise<T>,
+): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-'))
+  const fullEnv = {
+    RATE_LIMIT_LOGIN_PER_IP: '100000',
+    RATE_LIMIT_REGISTER_PER_IP: '100000',
+    ...env,
+  }
+  let server = await startServer(dataDir, fullEnv)
+  pin(server.child.pid!, SERVER_CORE)
+  const stop = async () => {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  try {
+    return await fn(server.url, dataDir, async (whileStopped) => {
+      await stop()
+      await whileStopped()
+      server = await startServer(dataDir, fullEnv)
+      pin(server.child.pid!, SERVER_CORE)
+      return server.url
+    })
+  } finally {
+    await stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+const rps = (l: Load) => `${fmt(l.rps)} req/s, p99 ${fmt(l.p99)} ms`
+
+/** Authenticated status, a long history and logins, on one database. */
+async function reads(label: string, url: string, email: string): Promise<Row[]> {
+  const token = await logIn(url, email)
+  const auth = { authorization: `Bearer ${token}` }
+  const status = await load(`${url}/api/v1/auth/me/status`, { headers: auth })
+  const history = await load(`${url}/api/v1/chat/history?limit=200`, { headers: auth })
+  const logins = await load(`${url}/api/v1/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password: PASSWORD }).toString(),
+  })
+  const onPostgres = label === 'PostgreSQL'
+  const statusOk = status.bad === 0 && (!onPostgres || (status.rps >= 5_000 && status.p99 <= 25))
+  return [
+    {
+      section: 'http',
+      figure: `GET /auth/me/status (${label})`,
+      value: rps(status),
+      target: onPostgres ? '≥ 5,000 req/s, p99 ≤ 25 ms' : 'no errors',
+      pass: statusOk,
+    },
+    {
+      section: 'http',
+      figure: `GET /chat/history, latest 200 of ${fmt(HISTORY_MESSAGES)} (${label})`,
+      value: rps(history),
+      baseline: `me/status ${fmt(status.rps)} req/s`,
+      ratio: history.rps / status.rps,
+      target: 'no errors',
+      pass: history.bad === 0,
+    },
+    {
+      section: 'http',
+      figure: `POST /auth/login, argon2id (${label})`,
+      value: rps(logins),
+      target: 'no errors',
+      pass: logins.bad === 0,
+    },
+  ]
+}
+
+// The load generator (autocannon, in this process) on core 0; every server measured on core 1.
+const pinned = pin(process.pid, 0)
+const rows: Row[] = [
+  {
+    section: 'http',
+    figure: 'load generator and server on separate cores',
+    value: pinned ? 'yes (autocannon core 0, servers core 1)' : 'no (taskset unavailable)',
+    pass: null,
+  },
+]
+const bareLoad = await bare()
+const silent = await withServer({ LOG_LEVEL: 'silent' }, (url) => load(`${url}/healthz`))
+rows.push({
+  section: 'http',
+  figure: 'GET /healthz, LOG_LEVEL=silent',
+  value: rps(silent),
+  baseline: `bare node:http ${fmt(bareLoad.rps)} req/s`,
+  ratio: silent.rps / bareLoad.rps,
+  target: '≥ 0.70 of bare',
+  pass: silent.bad === 0 && silent.rps / bareLoad.rps >= 0.7,
+})
+rows.push(
+  ...(await withServer({ LOG_LEVEL: 'info' }, async (url, dataDir, restart) => {
+    const info = await load(`${url}/healthz`)
+    const email = 'bench-embedded@example.com'
+    await signUp(url, email)
+    // PGlite has a single writer: the conversation is written with the server stopped.
+    const again = await restart(() => onboardOnPglite(dataDir, [email], HISTORY_MESSAGES))
+    return [
+      {
+        section: 'http',
+        figure: 'GET /healthz, LOG_LEVEL=info',
+        value: rps(info),
+        baseline: `silent ${fmt(silent.rps)} req/s`,
+        ratio: info.rps / silent.rps,
+        target: '≥ 0.80 of silent',
+        pass: info.bad === 0 && info.rps / silent.rps >= 0.8,
+      },
+      ...(await reads('PGlite', again, email)),
+    ] satisfies Row[]
+  })),
+)
+
+const databaseUrl = process.env.DATABASE_URL
+if (databaseUrl) {
+  const scratch = await scratchDatabase(databaseUrl)
+  try {
+    const env: Record<string, string> = { LOG_LEVEL: 'warn', DATABASE_URL: scratch.url }
+    if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL
+    rows.push(
+      ...(await withServer(env, async (url) => {
+        const email = 'bench-postgresql@example.com'
+        await signUp(url, email)
+        await onboardOnPostgres(scratch.url, [email], HISTORY_MESSAGES)
+        return reads('PostgreSQL', url, email)
+      })),
+    )
+  } finally {
+    await scratch.drop()
+  }
+}
+report(rows)

@@ -1,0 +1,266 @@
+import type { AnalysisFacts } from '@areia/contracts'
+import { describe, expect, it } from 'vitest'
+import {
+  buildChatPrompt,
+  gameTopic,
+  PARTNERS,
+  reply,
+  retrieve,
+  routeDetailed,
+  routeGroup,
+  seededRng,
+  type ChatTurn,
+  type GameTopic,
+} from '../src'
+import { LEFTY, team } from './fixtures'
+
+const t = team()
+const [tecnico, mental, estatistico] = t.coaches
+const archetypeOf = (id: string | undefined) => t.coaches.find((c) => c.id === id)?.archetype
+
+/** A published analysis: little time at the net, far from the partner, who is up more. */
+const FACTS: AnalysisFacts = {
+  video_id: 7,
+  published_at: '2026-11-13T10:00:00.000Z',
+  game_date: '2026-11-12',
+  game_outcome: 'WON',
+  game_score: '6/4',
+  distance_m: 1234.4,
+  avg_speed_mps: 0.83,
+  peak_speed_mps: 4.2,
+  net_share: 0.18,
+  mid_share: 0.44,
+  back_share: 0.38,
+  avg_partner_distance_m: 5.6,
+  rallies: 23,
+  longest_rally_sec: 14.2,
+  total_play_sec: 190,
+  partner_net_share: 0.41,
+}
+
+/** Another game: a net player, close to the partner, no date or result given. */
+const NET_PLAYER: AnalysisFacts = {
+  ...FACTS,
+  video_id: 8,
+  game_date: null,
+  game_outcome: null,
+  game_score: null,
+  net_share: 0.62,
+  mid_share: 0.3,
+  back_share: 0.08,
+  avg_partner_distance_m: 2.1,
+  partner_net_share: 0.58,
+}
+
+const QUESTIONS: Array<[string, GameTopic]> = [
+  ['estou subindo pouco à rede?', 'NET'],
+  ['Estou subindo pouco a rede', 'NET'],
+  ['to indo pouco pra rede?', 'NET'],
+  ['Quanto tempo eu fiquei na rede?', 'NET'],
+  ['subo o suficiente à rede?', 'NET'],
+  ['qual meu tempo na rede', 'NET'],
+  ['quem sobe mais à rede, eu ou meu parceiro?', 'NET'],
+  ['Como foi meu último jogo?', 'GAME'],
+  ['como foi meu ultimo jogo', 'GAME'],
+  ['o que você achou do meu último jogo?', 'GAME'],
+  ['como foi meu desempenho no ultimo jogo', 'GAME'],
+  ['quero ver minhas estatísticas', 'GAME'],
+  ['e aí, como fui no jogo analisado?', 'GAME'],
+  ['Estou indo à rede o suficiente?', 'NET'],
+  ['fico muito no fundo?', 'NET'],
+  ['qual foi minha velocidade máxima?', 'MOVEMENT'],
+  ['qual a distância entre eu e meu parceiro?', 'PARTNER'],
+  ['quanto eu corri no jogo?', 'MOVEMENT'],
+  ['quantos metros eu corri', 'MOVEMENT'],
+  ['me movimentei bem?', 'MOVEMENT'],
+  ['quantos ralis teve meu jogo?', 'RALLIES'],
+  ['meus ralis foram longos?', 'RALLIES'],
+  ['fiquei muito longe do meu parceiro?', 'PARTNER'],
+  ['a gente fica muito longe um do outro?', 'PARTNER'],
+]
+
+/** Technique, feelings and games the player reports: not questions about their analysed figures. */
+const NOT_ABOUT_FIGURES: Array<[string, 'TECNICO' | 'MENTAL' | 'ESTATISTICO']> = [
+  ['quando subir pra rede', 'TECNICO'],
+  ['qual posição de base na rede', 'TECNICO'],
+  ['estou perdendo muitos pontos na rede', 'TECNICO'],
+  ['como melhorar meu deslocamento', 'TECNICO'],
+  ['fico muito nervoso na rede', 'MENTAL'],
+  ['sinto muita pressão do meu parceiro', 'MENTAL'],
+  ['perdi meu jogo de ontem 6/3', 'ESTATISTICO'],
+]
+
+function ask(text: string, analysis?: AnalysisFacts | null, history: ChatTurn[] = [], seed = 1) {
+  return reply({
+    text,
+    team: t,
+    profile: LEFTY,
+    history,
+    rng: seededRng(seed),
+    ...(analysis !== undefined ? { analysis } : {}),
+  })
+}
+
+describe('questions about the player’s analysed game', () => {
+  it.each(QUESTIONS)('"%s" is about %s and goes to the estatístico first', (text, topic) => {
+    expect(gameTopic(text)).toBe(topic)
+    const routing = routeDetailed(text, t)
+    expect(routing.reason).toBe('GAME')
+    expect(archetypeOf(routing.coachIds[0])).toBe('ESTATISTICO')
+  })
+
+  it.each(NOT_ABOUT_FIGURES)('"%s" keeps its usual coach', (text, archetype) => {
+    expect(gameTopic(text)).toBeNull()
+    const routing = routeDetailed(text, t)
+    expect(routing.reason).not.toBe('GAME')
+    expect(archetypeOf(routing.coachIds[0])).toBe(archetype)
+  })
+
+  it('lets a mention choose the coach, and keeps partners from taking the question', () => {
+    expect(routeDetailed(`@${tecnico.name} como foi meu último jogo?`, t).coachIds).toEqual([
+      tecnico.id,
+    ])
+    // "corri" is the physical trainer's vocabulary, but only the coaches have the figures.
+    const group = routeGroup('quanto eu corri no jogo?', t, [...PARTNERS])
+    expect(group.reason).toBe('GAME')
+    expect(group.speakers).toEqual([{ kind: 'COACH', id: estatistico.id }])
+  })
+
+  it('answers net play with the player’s own shares, the game, a reading and training', () => {
+    const [first, second] = ask('estou subindo pouco à rede?', FACTS)
+    expect(first?.coachId).toBe(estatistico.id)
+    expect(second).toBeUndefined()
+    const text = first?.text ?? ''
+    expect(text).toContain('No seu último jogo (12/11, vitória 6/4)')
+    expect(text).toMatch(/\*\*18% do tempo perto da rede\*\*/)
+    expect(text).toContain('38% no fundo')
+    expect(text).toMatch(/nunca quica/)
+    expect(text).toMatch(/18% é pouco tempo na rede/)
+    expect(text).toMatch(/parceiro ficou 41%.*escada/)
+    expect(text).toMatch(/\*\*Exercício: Saca e sobe\.\*\*/)
+    expect(text).not.toMatch(/não tenho/i)
+  })
+
+  it('reads other figures differently: a net player hears it, without an invented date', () => {
+    const text = ask('estou subindo pouco a rede', NET_PLAYER)[0]?.text ?? ''
+    expect(text).toContain(
+      'No seu último jogo analisado, você passou **62% do tempo perto da rede**',
+    )
+    expect(text).toMatch(/62% é bastante tempo na rede/)
+    expect(text).toMatch(/Rede contra lob/)
+    expect(text).not.toMatch(/18%|12\/11|vitória/)
+  })
+
+  it('answers movement, rallies and partner distance with those figures', () => {
+    const movement = ask('quanto eu corri no jogo?', FACTS)[0]?.text ?? ''
+    expect(movement).toContain('você percorreu **1.234 m**')
+    expect(movement).toContain('pico de **15,1 km/h**')
+    expect(movement).toMatch(/16 × 8 m/)
+    const rallies = ask('quantos ralis teve meu jogo?', FACTS)[0]?.text ?? ''
+    expect(rallies).toContain('foram **23 ralis**, com 3 min 10 s de bola em jogo')
+    expect(rallies).toContain('média de 8,3 s por rali e o mais longo com **14,2 s**')
+    const partner = ask('fiquei muito longe do meu parceiro?', FACTS)[0]?.text ?? ''
+    expect(partner).toContain('a **5,6 m** um do outro')
+    expect(partner).toMatch(/vocês ficaram longe: o meio fica aberto/)
+    expect(partner).toMatch(/Corda invisível/)
+    const close = ask('fiquei muito longe do meu parceiro?', NET_PLAYER)[0]?.text ?? ''
+    expect(close).toMatch(/2,1 m, vocês ficaram colados/)
+  })
+
+  it('sums up the last game with every figure and focuses on the weakest area', () => {
+    const text = ask('Como foi meu último jogo?', FACTS)[0]?.text ?? ''
+    for (const figure of [
+      '18% do tempo perto da rede',
+      '1.234 m',
+      '15,1 km/h',
+      '23, o mais longo com 14,2 s',
+      '5,6 m',
+    ])
+      expect(text).toContain(figure)
+    expect(text).toMatch(/\*\*O que isso mostra:\*\*.*18% é pouco tempo na rede/)
+    expect(text).toMatch(/\*\*Para o próximo treino:\*\*\n- .+\n- .+/)
+  })
+
+  it('says what the analysis does not count instead of guessing a stroke figure', () => {
+    const text = ask('quantos smashes eu acertei no último jogo', FACTS)[0]?.text ?? ''
+    expect(text).toMatch(/Golpe a golpe .* a análise ainda não conta/)
+    expect(text).not.toMatch(/\d+ smash/)
+  })
+
+  it('does not pass one game off as a trend', () => {
+    const text = ask('meus números melhoraram?', FACTS)[0]?.text ?? ''
+    expect(text).toMatch(/Evolução eu leio comparando jogos analisados, não um só/)
+    expect(text).toContain('18% do tempo perto da rede')
+  })
+
+  it('without a published analysis says so, invites a video and gives no numbers', () => {
+    for (const analysis of [null, undefined]) {
+      for (const [text, topic] of QUESTIONS) {
+        const [first] = ask(text, analysis)
+        expect(first?.coachId, text).toBe(estatistico.id)
+        expect(first?.text, text).toMatch(/(não tenho|Sem um vídeo seu analisado)/)
+        expect(first?.text, text).toMatch(/\*\*Enviar Vídeo\*\*/)
+        expect(first?.text, `${topic}: ${text}`).not.toMatch(/\d+ ?%|\d+ ?m\b|m\/s|\d+ ralis/)
+      }
+    }
+  })
+
+  it('asked again, rewords the answer but keeps the numbers', () => {
+    const first = ask('estou subindo pouco à rede?', FACTS)[0]?.text ?? ''
+    const history: ChatTurn[] = [
+      { sender: 'USER', text: 'estou subindo pouco à rede?' },
+      { sender: estatistico.id, text: first },
+    ]
+    const again = ask('estou subindo pouco à rede?', FACTS, history)[0]?.text ?? ''
+    expect(again).not.toBe(first)
+    expect(again).toContain('18% do tempo perto da rede')
+  })
+
+  it('stops saying it has no numbers once the player has an analysis', () => {
+    const withFacts = ask('meu aproveitamento de smash ta bom?', FACTS)[0]?.text ?? ''
+    expect(withFacts).not.toMatch(/Ainda não tenho números/)
+    expect(withFacts).toMatch(/último jogo analisado/)
+    const without = ask('meu aproveitamento de smash ta bom?', null)[0]?.text ?? ''
+    expect(without).toMatch(/Ainda não tenho números/)
+  })
+
+  it('leaves the other coaches’ answers alone', () => {
+    const [first] = ask('fico muito nervoso na rede', FACTS)
+    expect(first?.coachId).toBe(mental.id)
+    expect(first?.text).not.toContain('18%')
+  })
+})
+
+describe('the LLM prompt with the analysis', () => {
+  const prompt = (analysis?: AnalysisFacts | null) =>
+    buildChatPrompt({
+      coach: estatistico,
+      team: t,
+      profile: LEFTY,
+      history: [],
+      text: 'estou subindo pouco à rede?',
+      knowledge: retrieve('estou subindo pouco à rede?'),
+      ...(analysis !== undefined ? { analysis } : {}),
+    })[0]?.content ?? ''
+
+  it('carries the figures, the game and how to read them', () => {
+    const system = prompt(FACTS)
+    expect(system).toContain('## Números do último jogo analisado')
+    expect(system).toContain('- Jogo: 12/11, vitória 6/4')
+    expect(system).toContain('Tempo perto da rede (até 3 m): 18%; meio (3–5,5 m): 44%; fundo: 38%')
+    expect(system).toContain(
+      'Distância percorrida: 1.234 m; velocidade média 0,8 m/s; pico 4,2 m/s',
+    )
+    expect(system).toContain('Distância média até o parceiro: 5,6 m')
+    expect(system).toContain('Tempo do parceiro perto da rede: 41%')
+    expect(system).toContain('Ralis: 23; mais longo 14,2 s')
+    expect(system).toMatch(/nunca quica/)
+  })
+
+  it('tells the model there is no analysis, and says nothing when the caller did not look', () => {
+    const none = prompt(null)
+    expect(none).toMatch(/Nenhuma análise de vídeo publicada ainda/)
+    expect(none).not.toMatch(/18%/)
+    expect(prompt()).not.toMatch(/análise de vídeo publicada|Números do último jogo/)
+  })
+})

@@ -1,0 +1,231 @@
+import { z } from 'zod'
+import { VideoIdParams, VideoStatus } from './videos'
+
+/**
+ * Match analysis (issue 8): the pipeline's job progress, the analyst's console and the report the
+ * player reads. Video files, heatmaps and clips are served from short-lived signed URLs because
+ * `<video>` and `<img>` cannot send a bearer token.
+ */
+
+/** Where a video's analysis is; `percent` is of the whole job (0–100). */
+export const AnalysisStage = z.enum([
+  'QUEUED',
+  'PROBE',
+  'COURT',
+  'PLAYERS',
+  'MERGE',
+  'CLIPS',
+  'REVIEW',
+  'PUBLISHED',
+  'FAILED',
+])
+export type AnalysisStage = z.infer<typeof AnalysisStage>
+
+export const AnalysisProgress = z.object({
+  video_id: z.number().int(),
+  stage: AnalysisStage,
+  percent: z.number().min(0).max(100),
+})
+export type AnalysisProgress = z.infer<typeof AnalysisProgress>
+
+/** A point in the video's image, in source pixels. */
+export const ImagePoint = z.object({
+  x: z.number().finite().min(-10_000).max(10_000),
+  y: z.number().finite().min(-10_000).max(10_000),
+})
+export type ImagePoint = z.infer<typeof ImagePoint>
+
+/** Near-left, near-right, far-right, far-left (near = the baseline closest to the camera). */
+export const CourtCorners = z.tuple([ImagePoint, ImagePoint, ImagePoint, ImagePoint], {
+  error: 'Marque os quatro cantos da quadra.',
+})
+export type CourtCorners = z.infer<typeof CourtCorners>
+
+/** A figure and the source-video frames it came from, so a person can check it. */
+export const AnalysisFigure = z.object({ value: z.number(), frames: z.array(z.number().int()) })
+export type AnalysisFigure = z.infer<typeof AnalysisFigure>
+
+/** One tracked player (track ids 1 near-left, 2 near-right, 3 far-left, 4 far-right). */
+export const TrackedPlayer = z.object({
+  track_id: z.number().int().min(1).max(4),
+  side: z.enum(['near', 'far']),
+  partner_track_id: z.number().int().min(1).max(4),
+  distance_m: AnalysisFigure,
+  avg_speed_mps: AnalysisFigure,
+  peak_speed_mps: AnalysisFigure,
+  time_near_net_sec: AnalysisFigure,
+  time_mid_sec: AnalysisFigure,
+  time_back_sec: AnalysisFigure,
+  avg_partner_distance_m: AnalysisFigure,
+  heatmap_url: z.string(),
+})
+export type TrackedPlayer = z.infer<typeof TrackedPlayer>
+
+export const RallySummary = z.object({
+  index: z.number().int(),
+  start_sec: z.number(),
+  end_sec: z.number(),
+  start_frame: z.number().int(),
+  end_frame: z.number().int(),
+  /** Signed URL of the rally's clip; null while clips are being cut or when it has none. */
+  clip_url: z.string().nullable(),
+})
+export type RallySummary = z.infer<typeof RallySummary>
+
+export const RalliesSummary = z.object({
+  count: z.number().int(),
+  total_play_sec: z.number(),
+  longest_sec: z.number(),
+  items: z.array(RallySummary),
+  highlights_url: z.string().nullable(),
+})
+export type RalliesSummary = z.infer<typeof RalliesSummary>
+
+// ---- Analyst console (role ANALYST or ADMIN) --------------------------------------------
+
+export const AnalystQueueItem = z.object({
+  video_id: z.number().int(),
+  status: VideoStatus,
+  stage: AnalysisStage,
+  percent: z.number(),
+  player_name: z.string(),
+  plan_name: z.string().nullable(),
+  /** Ultra: a person writes commentary; Pro: a person checks and publishes the computed report. */
+  human_commentary: z.boolean(),
+  uploaded_at: z.string(),
+  /** uploaded_at + the plan's turnaround; the queue is ordered by it. */
+  promised_at: z.string(),
+  overdue: z.boolean(),
+  /** Why the pipeline could not analyse it (pt-BR), or null. */
+  problem: z.string().nullable(),
+})
+export type AnalystQueueItem = z.infer<typeof AnalystQueueItem>
+
+export const AnalystQueue = z.array(AnalystQueueItem)
+export type AnalystQueue = z.infer<typeof AnalystQueue>
+
+/** Boxes of one detection round, drawn over the video at `t`. */
+export const OverlayRound = z.object({
+  t: z.number(),
+  frame: z.number().int(),
+  boxes: z.array(
+    z.object({
+      x: z.number(),
+      y: z.number(),
+      w: z.number(),
+      h: z.number(),
+      track_id: z.number().int().nullable(),
+    }),
+  ),
+})
+export type OverlayRound = z.infer<typeof OverlayRound>
+
+export const AnalystVideo = AnalystQueueItem.extend({
+  video_url: z.string(),
+  keyframe_url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  duration_sec: z.number(),
+  fps: z.number(),
+  corners: CourtCorners.nullable(),
+  corners_source: z.enum(['proposed', 'confirmed']).nullable(),
+  /** What the player answered in the chat (1º–4º jogador). */
+  player_answer: z.number().int().min(1).max(4).nullable(),
+  /** The tracked player the analyst confirmed as the customer. */
+  player_track_id: z.number().int().min(1).max(4).nullable(),
+  players: z.array(TrackedPlayer),
+  overlay: z.array(OverlayRound),
+  rallies: RalliesSummary.nullable(),
+  game: z.object({
+    date: z.string().nullable(),
+    outcome: z.enum(['WON', 'LOST']).nullable(),
+    score: z.string().nullable(),
+  }),
+  report_markdown: z.string(),
+  published_at: z.string().nullable(),
+})
+export type AnalystVideo = z.infer<typeof AnalystVideo>
+
+export const AnalystCornersBody = z.object({ corners: CourtCorners })
+export type AnalystCornersBody = z.infer<typeof AnalystCornersBody>
+
+/** Swap two tracked identities from `from_sec` on (the whole video when absent). */
+export const AnalystSwapBody = z
+  .object({
+    a: z.number().int().min(1).max(4),
+    b: z.number().int().min(1).max(4),
+    from_sec: z.number().min(0).optional(),
+  })
+  .refine((v) => v.a !== v.b, { error: 'Escolha dois jogadores diferentes.' })
+export type AnalystSwapBody = z.infer<typeof AnalystSwapBody>
+
+export const AnalystPlayerBody = z.object({ track_id: z.number().int().min(1).max(4) })
+export type AnalystPlayerBody = z.infer<typeof AnalystPlayerBody>
+
+export const AnalystReportBody = z.object({
+  markdown: z
+    .string()
+    .trim()
+    .min(1, { error: 'Escreva o relatório antes de publicar.' })
+    .max(20_000, { error: 'O relatório pode ter no máximo 20.000 caracteres.' }),
+})
+export type AnalystReportBody = z.infer<typeof AnalystReportBody>
+
+/** The video cannot be analysed: the player is told why, and the month's allowance is returned. */
+export const AnalystRejectBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, { error: 'Explique ao jogador por que o vídeo não pôde ser analisado.' })
+    .max(500),
+})
+export type AnalystRejectBody = z.infer<typeof AnalystRejectBody>
+
+export const AnalystVideoParams = VideoIdParams
+
+// ---- The player's report ----------------------------------------------------------------
+
+export const VideoReport = z.object({
+  video_id: z.number().int(),
+  published_at: z.string(),
+  game: AnalystVideo.shape.game,
+  /** The analyst's text (markdown), as posted in the chat. */
+  markdown: z.string(),
+  /** The player's own figures (their confirmed track). */
+  player: TrackedPlayer,
+  partner: TrackedPlayer.nullable(),
+  rallies: RalliesSummary,
+})
+export type VideoReport = z.infer<typeof VideoReport>
+
+/** SPEC §7: `{content, created_at}` of a report not yet seen through this call, or `{}`. */
+export const CheckForReportResponse = z.union([
+  z.object({ content: z.string(), created_at: z.string() }),
+  z.object({}).strict(),
+])
+export type CheckForReportResponse = z.infer<typeof CheckForReportResponse>
+
+/**
+ * The figures the coaches read when the player asks about their game (the newest published
+ * analysis). Shares are 0–1 of the tracked time.
+ */
+export const AnalysisFacts = z.object({
+  video_id: z.number().int(),
+  published_at: z.string(),
+  game_date: z.string().nullable(),
+  game_outcome: z.enum(['WON', 'LOST']).nullable(),
+  game_score: z.string().nullable(),
+  distance_m: z.number(),
+  avg_speed_mps: z.number(),
+  peak_speed_mps: z.number(),
+  net_share: z.number(),
+  mid_share: z.number(),
+  back_share: z.number(),
+  avg_partner_distance_m: z.number(),
+  rallies: z.number().int(),
+  longest_rally_sec: z.number(),
+  total_play_sec: z.number(),
+  /** How the team's figures compare: the partner's net share, for "who goes to the net". */
+  partner_net_share: z.number().nullable(),
+})
+export type AnalysisFacts = z.infer<typeof AnalysisFacts>

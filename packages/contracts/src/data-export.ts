@@ -1,0 +1,210 @@
+import { z } from 'zod'
+import { Profile } from './users'
+
+/**
+ * `GET /api/v1/users/me/export` (LGPD art. 18 II and V): everything the product keeps about the
+ * player, as one JSON document they can read or take elsewhere. Secrets stay out: password and
+ * refresh-token hashes, push encryption keys, card tokens and the gateway's stored-card id.
+ * Money is in reais, times are ISO 8601 (UTC).
+ */
+
+const time = z.string()
+const maybeTime = time.nullable()
+/** Stored as JSON by the engine or the pipeline; exported as it is. */
+const json = z.unknown()
+
+export const ExportAccount = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: z.string(),
+  status: z.string(),
+  payment_status: z.string(),
+  onboarding_status: z.string(),
+  /** Whether the account has a password (Google-only accounts have none); never the hash. */
+  has_password: z.boolean(),
+  created_at: time,
+  updated_at: time,
+})
+
+export const ExportSession = z.object({
+  id: z.string(),
+  created_at: time,
+  last_used_at: time,
+  expires_at: time,
+  revoked_at: maybeTime,
+  revoked_reason: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+})
+
+export const ExportIdentity = z.object({
+  provider: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  created_at: time,
+})
+
+export const ExportCoach = z.object({
+  id: z.string(),
+  name: z.string(),
+  archetype: z.string(),
+  position: z.number().int(),
+  persona: json,
+  created_at: time,
+})
+
+export const ExportChatMessage = z.object({
+  id: z.number().int(),
+  sender_type: z.string(),
+  /** The coach, Agent Store partner or host who wrote it; null for the player's own messages. */
+  sender_name: z.string().nullable(),
+  coach_id: z.string().nullable(),
+  partner_slug: z.string().nullable(),
+  content: z.string(),
+  actions: json,
+  suggestions: json,
+  created_at: time,
+})
+
+export const ExportMemoryFact = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  source: z.string(),
+  created_at: time,
+  updated_at: time,
+})
+
+export const ExportPartner = z.object({
+  slug: z.string(),
+  name: z.string(),
+  category: z.string(),
+  added_at: time,
+})
+
+export const ExportOrder = z.object({
+  id: z.string(),
+  plan: z.string(),
+  billing_cycle: z.string(),
+  amount: z.number(),
+  coupon_code: z.string().nullable(),
+  payment_method: z.string(),
+  status: z.string(),
+  renewal: z.boolean(),
+  gateway_order_id: z.string().nullable(),
+  failure_message: z.string().nullable(),
+  created_at: time,
+  paid_at: maybeTime,
+  refunded_at: maybeTime,
+})
+
+export const ExportSubscription = z.object({
+  plan: z.string(),
+  billing_cycle: z.string(),
+  status: z.string(),
+  payment_method: z.string(),
+  card_holder: z.string().nullable(),
+  started_at: time,
+  expires_at: time,
+  canceled_at: maybeTime,
+  grace_until: maybeTime,
+})
+
+export const ExportCouponRedemption = z.object({
+  code: z.string(),
+  discount_percentage: z.number().int(),
+  redeemed_at: time,
+})
+
+export const ExportWaitlistEntry = z.object({
+  plan: z.string(),
+  billing_cycle: z.string(),
+  final_price: z.number(),
+  coupon_code: z.string().nullable(),
+  created_at: time,
+  invited_at: maybeTime,
+})
+
+export const ExportPushSubscription = z.object({
+  endpoint: z.string(),
+  user_agent: z.string().nullable(),
+  created_at: time,
+  last_success_at: maybeTime,
+})
+
+export const ExportVideo = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  status: z.string(),
+  content_type: z.string().nullable(),
+  size_bytes: z.number().nullable(),
+  source_url: z.string().nullable(),
+  probe: json,
+  warnings: z.array(z.string()),
+  failure_reason: z.string().nullable(),
+  player_identifier: z.number().int().nullable(),
+  game_date: z.string().nullable(),
+  game_outcome: z.string().nullable(),
+  game_score: z.string().nullable(),
+  created_at: time,
+  accepted_at: maybeTime,
+})
+
+export const ExportAnalysis = z.object({
+  video_id: z.number().int(),
+  stage: z.string(),
+  percent: z.number(),
+  court_corners: json,
+  /** The player the analysis follows (track 1–4). */
+  player_track_id: z.number().int().nullable(),
+  /** The pipeline's figures: distances, speeds, court zones, rallies. */
+  result: json,
+  /** Names of the files made (keyframe, heatmaps, clips), kept in storage. */
+  artifacts: json,
+  problem: z.string().nullable(),
+  report_markdown: z.string(),
+  published_at: maybeTime,
+  report_seen_at: maybeTime,
+  created_at: time,
+  updated_at: time,
+})
+
+/** An operator's change that concerned the player (the operator is not named). */
+export const ExportAuditEntry = z.object({
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  details: json,
+  created_at: time,
+})
+
+export const ExportEmail = z.object({
+  subject: z.string(),
+  body: z.string(),
+  created_at: time,
+  sent_at: maybeTime,
+})
+
+export const DataExport = z.object({
+  format: z.literal('areia-dados/1'),
+  generated_at: time,
+  account: ExportAccount,
+  profile: Profile,
+  sessions: z.array(ExportSession),
+  identities: z.array(ExportIdentity),
+  onboarding: z.object({ state: json, updated_at: time }).nullable(),
+  coaches: z.array(ExportCoach),
+  chat_messages: z.array(ExportChatMessage),
+  memory_facts: z.array(ExportMemoryFact),
+  partner_agents: z.array(ExportPartner),
+  orders: z.array(ExportOrder),
+  subscription: ExportSubscription.nullable(),
+  coupon_redemptions: z.array(ExportCouponRedemption),
+  waiting_list: z.array(ExportWaitlistEntry),
+  push_subscriptions: z.array(ExportPushSubscription),
+  videos: z.array(ExportVideo),
+  analyses: z.array(ExportAnalysis),
+  audit_entries: z.array(ExportAuditEntry),
+  emails: z.array(ExportEmail),
+})
+export type DataExport = z.infer<typeof DataExport>
