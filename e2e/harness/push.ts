@@ -105,9 +105,34 @@ export async function waitForServiceWorker(page: Page) {
 
 /**
  * Delivers a push message to the page's service worker the way the browser does after its push
- * service hands one over (Chrome DevTools Protocol `ServiceWorker.deliverPushMessage`).
+ * service hands one over (Chrome DevTools Protocol `ServiceWorker.deliverPushMessage`), and waits
+ * until the worker shows it. Chromium answers the CDP call before the event runs and, rarely
+ * (seen once in CI, on a loaded machine right after a reload), drops the event without a trace;
+ * a real push service redelivers what was not acknowledged, so this does too. Every payload here
+ * carries a tag, so a redelivery replaces its own notification and the counts checked afterwards
+ * stay exact; a worker that never shows it still fails after the last attempt.
  */
-export async function deliverPush(page: Page, data: unknown) {
+export async function deliverPush(
+  page: Page,
+  data: { title: string; tag: string; [field: string]: unknown },
+) {
+  const ATTEMPTS = 3
+  const ATTEMPT_MS = 10_000
+  for (let attempt = 1; ; attempt++) {
+    await sendPush(page, data)
+    const end = Date.now() + ATTEMPT_MS
+    while (Date.now() < end) {
+      const shown = await shownNotifications(page)
+      if (shown.some((n) => n.tag === data.tag && n.title === data.title)) return
+      await page.waitForTimeout(100)
+    }
+    if (attempt === ATTEMPTS) {
+      throw new Error(`the service worker never showed ${JSON.stringify(data)}`)
+    }
+  }
+}
+
+async function sendPush(page: Page, data: unknown) {
   const cdp: CDPSession = await page.context().newCDPSession(page)
   const origin = new URL(page.url()).origin
   const registrationId = new Promise<string>((resolve) => {
