@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody'
 import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import { type Clock, systemClock } from './adapters/clock'
 import type { Database } from './adapters/db'
 import { type Bus, createMemoryBus, createRedisBus } from './adapters/bus'
@@ -90,6 +90,7 @@ import { errorHandler } from './plugins/error-handler'
 import { frameworkErrors, inputGuard } from './plugins/input-guard'
 import { openApi } from './plugins/openapi'
 import { requestLog } from './plugins/request-log'
+import { responseSerializer } from './plugins/response-serializer'
 import { security } from './plugins/security'
 import { webApp } from './plugins/web'
 
@@ -427,7 +428,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }
 
   server.setValidatorCompiler(validatorCompiler)
-  server.setSerializerCompiler(serializerCompiler)
+  server.setSerializerCompiler(responseSerializer)
 
   // Infrastructure
   await server.register(errorHandler)
@@ -441,8 +442,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await server.register(formbody, { bodyLimit: BODY_LIMIT_BYTES })
   await server.register(websocket, { options: { maxPayload: 64 * 1024 } })
   // While draining, answers close their connection so keep-alive sockets cannot hold up shutdown.
-  server.addHook('onSend', async (_request, reply) => {
+  server.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close')
+    done(null, payload)
   })
   server.addHook('onClose', async () => {
     if (!deps.rateLimits) await rateLimits.close()

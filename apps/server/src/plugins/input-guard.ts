@@ -41,9 +41,11 @@ function hasNul(value: unknown, depth = 0): boolean {
  * real input has one, so it is refused before validation, with nothing changed.
  */
 export const inputGuard = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      throw new AppError(422, 'O texto enviado contém caracteres inválidos.')
+      done(new AppError(422, 'O texto enviado contém caracteres inválidos.'))
+    } else {
+      done()
     }
   })
 })
