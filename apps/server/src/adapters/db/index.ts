@@ -16,6 +16,22 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type DbOrTx = Db | Tx
 
+/**
+ * A prepared statement per database, made on first use: the hot reads (every authenticated
+ * request) skip building the SQL in Drizzle and PostgreSQL's parse and plan.
+ */
+export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const statements = new WeakMap<Db, T>()
+  return (db) => {
+    let statement = statements.get(db)
+    if (!statement) {
+      statement = prepare(db)
+      statements.set(db, statement)
+    }
+    return statement
+  }
+}
+
 export interface Database {
   readonly db: Db
   readonly kind: 'pglite' | 'postgres'

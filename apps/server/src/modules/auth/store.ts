@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../../adapters/db'
+import { type Db, type DbOrTx, preparedPerDatabase } from '../../adapters/db'
 import { refreshTokens, sessions, users } from '../../db/schema'
 
 export type SessionRow = typeof sessions.$inferSelect
 
-const prepareActiveSession = (db: Db) =>
+const activeSession = preparedPerDatabase((db: Db) =>
   db
     .select({
       revokedAt: sessions.revokedAt,
@@ -21,14 +21,10 @@ const prepareActiveSession = (db: Db) =>
       ),
     )
     .limit(1)
-    .prepare('find_active_session')
+    .prepare('find_active_session'),
+)
 
 export class SessionsStore {
-  private readonly activeSessionStatements = new WeakMap<
-    Db,
-    ReturnType<typeof prepareActiveSession>
-  >()
-
   async createSession(
     db: DbOrTx,
     values: {
@@ -101,12 +97,9 @@ export class SessionsStore {
    * on every authenticated request, so the statement is prepared once per database.
    */
   findActiveSession(db: Db, sessionId: string, userId: string) {
-    let statement = this.activeSessionStatements.get(db)
-    if (!statement) {
-      statement = prepareActiveSession(db)
-      this.activeSessionStatements.set(db, statement)
-    }
-    return statement.execute({ sessionId, userId }).then((rows) => rows[0])
+    return activeSession(db)
+      .execute({ sessionId, userId })
+      .then((rows) => rows[0])
   }
 
   async revokeSession(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<void> {

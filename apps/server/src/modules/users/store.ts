@@ -1,11 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { OnboardingStatus, PaymentStatus } from '@areia/contracts'
-import type { DbOrTx } from '../../adapters/db'
+import { type Db, type DbOrTx, preparedPerDatabase } from '../../adapters/db'
 import { profiles, users } from '../../db/schema'
 
 export type UserRow = typeof users.$inferSelect
 export type ProfileRow = typeof profiles.$inferSelect
 export type ProfilePatch = Partial<Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>>
+
+const withProfile = preparedPerDatabase((db: Db) =>
+  db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_user_with_profile'),
+)
 
 export class UsersStore {
   async insert(db: DbOrTx, email: string, passwordHash: string | null): Promise<UserRow> {
@@ -25,16 +35,12 @@ export class UsersStore {
     return row
   }
 
+  /** Read on every status request: a prepared statement (not usable inside a transaction). */
   async findWithProfile(
-    db: DbOrTx,
+    db: Db,
     id: string,
   ): Promise<{ user: UserRow; profile: ProfileRow | null } | undefined> {
-    const [row] = await db
-      .select({ user: users, profile: profiles })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.id, id))
-      .limit(1)
+    const [row] = await withProfile(db).execute({ id })
     return row
   }
 
