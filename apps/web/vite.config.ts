@@ -1,6 +1,8 @@
+import { constants as zlibConstants } from 'node:zlib'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 
 // In production the server hosts dist/ on its own port; in `npm run dev` Vite proxies the API.
 export default defineConfig({
@@ -25,6 +27,16 @@ export default defineConfig({
         sourcemap: false,
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip copies next to every text asset: the server sends the one the browser
+    // accepts (preCompressed in plugins/web.ts) without compressing on each request.
+    compression({
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      include: /\.(js|css|html|svg|webmanifest|json)$/,
+      threshold: 1024,
     }),
   ],
   server: {

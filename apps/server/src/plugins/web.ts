@@ -17,6 +17,9 @@ export async function webApp(app: FastifyInstance, opts: { distDir: string }) {
     root: opts.distDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies of text assets (vite.config.ts); a browser gets the one
+    // it accepts, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
