@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
@@ -10,6 +11,11 @@ const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-web-'))
 fs.mkdirSync(path.join(distDir, 'assets'))
 fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Areia</title>')
 fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)')
+// The build's brotli copy of it (vite.config.ts).
+fs.writeFileSync(
+  path.join(distDir, 'assets', 'index-abc123.js.br'),
+  zlib.brotliCompressSync('console.log(1)'),
+)
 fs.writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Areia"}')
 
 let app: TestApp
@@ -60,6 +66,14 @@ const ANSWERS: [string, () => InjectOptions][] = [
   ['very long id', () => ({ method: 'GET', url: `/api/v1/payments/orders/${'a'.repeat(2_000)}` })],
   ['400 from the router', () => ({ method: 'GET', url: '/api/v1/payments/orders/%zz' })],
   ['static asset', () => ({ method: 'GET', url: '/assets/index-abc123.js' })],
+  [
+    'static asset, compressed',
+    () => ({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    }),
+  ],
   ['static file', () => ({ method: 'GET', url: '/manifest.webmanifest' })],
   ['the shell', () => ({ method: 'GET', url: '/' })],
   ['SPA fallback', () => ({ method: 'GET', url: '/chat' })],
@@ -86,6 +100,23 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
   )
 }
 
+describe('the web app', () => {
+  it('sends the build’s compressed copy of an asset to a browser that accepts it', async () => {
+    const res = await app.server.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i)
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)')
+    const plain = await app.server.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe('console.log(1)')
+  })
+})
+
 describe('security headers on every kind of answer', () => {
   it.each(ANSWERS)('%s', async (label, make) => {
     const res = await app.server.inject(make())
@@ -109,6 +140,7 @@ describe('security headers on every kind of answer', () => {
       'very long id': 404,
       '400 from the router': 400,
       'static asset': 200,
+      'static asset, compressed': 200,
       'the shell': 200,
       'SPA fallback': 200,
       'missing asset': 404,
