@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AccessTokens } from '../src/modules/auth/tokens'
 
 const secret = new TextEncoder().encode('chave-de-teste-dos-tokens-de-acesso-0123456789')
-const claims = { userId: 'u1', sessionId: 's1', role: 'PLAYER' as const }
+const claims = { userId: 'u1', sessionId: 's1', role: 'USER' as const }
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, seconds))
 
 describe('access tokens', () => {
