@@ -11,10 +11,14 @@ function isOneWay(schema: $ZodType, seen = new Set<$ZodType>()): boolean {
   const children: unknown[] = []
   for (const value of Object.values(def)) {
     if (value instanceof $ZodType) children.push(value)
-    else if (Array.isArray(value)) children.push(...value)
-    else if (value && typeof value === 'object') children.push(...Object.values(value))
+    else if (Array.isArray(value)) children.push(...(value as unknown[]))
+    else if (value && typeof value === 'object') {
+      children.push(...Object.values(value as Record<string, unknown>))
+    }
   }
-  if (def.type === 'lazy' && typeof def.getter === 'function') children.push(def.getter())
+  if (def.type === 'lazy' && typeof def.getter === 'function') {
+    children.push((def.getter as () => unknown)())
+  }
   return children.some((child) => child instanceof $ZodType && isOneWay(child, seen))
 }
 
