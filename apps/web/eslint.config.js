@@ -43,6 +43,15 @@ export default [
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
+      // The barrel would build every domain's zod schemas on the login page's first load.
+      'no-restricted-imports': [
+        'error',
+        {
+          name: '@areia/contracts',
+          message:
+            'Importe o domínio pelo caminho (@areia/contracts/auth): o barril monta todos os schemas no primeiro carregamento.',
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {

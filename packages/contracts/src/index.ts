@@ -1,3 +1,4 @@
+import './locale'
 export * from './enums'
 export * from './errors'
 export * from './auth'
@@ -12,9 +13,5 @@ export * from './google'
 export * from './videos'
 export * from './agents'
 export * from './admin'
-
-import { z } from 'zod'
-// Messages of zod's own checks (those without a message of ours) in Brazilian Portuguese.
-z.config(z.locales.ptBR())
 export * from './analysis'
 export * from './data-export'

@@ -1,4 +1,4 @@
-import type { OnboardingStatus } from '@areia/contracts'
+import type { OnboardingStatus } from '@areia/contracts/enums'
 
 /**
  * SPEC §4 onboarding guard: where a user on `pathname` must go, or null to stay. Finished (or

@@ -1,4 +1,5 @@
-import { AnalysisStage, type ServerFrame } from '@areia/contracts'
+import { AnalysisStage } from '@areia/contracts/analysis'
+import type { ServerFrame } from '@areia/contracts/chat'
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { videoKeys } from './videos-api'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MessageBody } from '@areia/contracts'
+import { MessageBody } from '@areia/contracts/errors'
 import { jsonResponse, jwtExpiringIn, mockServer } from '../test/helpers'
 import { apiRequest } from './api-client'
 import { ApiError } from './api-error'

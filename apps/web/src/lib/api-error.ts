@@ -1,4 +1,4 @@
-import { ErrorBody } from '@areia/contracts'
+import { ErrorBody } from '@areia/contracts/errors'
 
 /** An HTTP failure carrying the server's pt-BR `detail` when it sent one. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { ServerFrame, type ClientFrame } from '@areia/contracts'
+import { ServerFrame, type ClientFrame } from '@areia/contracts/chat'
 import { SessionExpiredError } from './api-error'
 import { ensureAccessToken, refreshSession } from './session'
 

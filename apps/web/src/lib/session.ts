@@ -1,4 +1,4 @@
-import { TokenPair } from '@areia/contracts'
+import { TokenPair } from '@areia/contracts/auth'
 import { SessionExpiredError, apiErrorFrom } from './api-error'
 import { isTokenExpired } from './jwt'
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from './session-storage'

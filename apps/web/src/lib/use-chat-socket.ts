@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerFrame } from '@areia/contracts'
+import type { ClientFrame, ServerFrame } from '@areia/contracts/chat'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAuth } from './auth/auth-context'
 import { CONNECTION_STATUS, ChatSocket, type ConnectionStatus } from './chat-socket'

@@ -1,4 +1,4 @@
-import type { Video } from '@areia/contracts'
+import type { Video } from '@areia/contracts/videos'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UploadAbortedError, type ChunkTransport } from './resumable-upload'
 import {

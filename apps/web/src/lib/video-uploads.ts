@@ -1,4 +1,5 @@
-import { ErrorBody, Video } from '@areia/contracts'
+import { ErrorBody } from '@areia/contracts/errors'
+import { Video } from '@areia/contracts/videos'
 import { useSyncExternalStore } from 'react'
 import { createUploadUrl, deleteVideo } from './videos-api'
 import {

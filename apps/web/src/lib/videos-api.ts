@@ -5,7 +5,7 @@ import {
   UploadUrlResponse,
   VideoList,
   type LinkSource,
-} from '@areia/contracts'
+} from '@areia/contracts/videos'
 import { apiRequest } from './api-client'
 
 /**

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { PushPayload, PushPublicKeyResponse } from '@areia/contracts'
+import { PushPayload, PushPublicKeyResponse } from '@areia/contracts/notifications'
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'

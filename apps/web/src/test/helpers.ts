@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import { Profile, type UserStatusResponse } from '@areia/contracts'
+import { Profile, type UserStatusResponse } from '@areia/contracts/users'
 
 const b64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')

@@ -1,3 +1,4 @@
+import '@areia/contracts/locale'
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@areia/contracts'
+import type { PaymentStatus } from '@areia/contracts/enums'
 import { useOpenPlans } from '../../lib/plans-modal'
 import { Button } from '../../ui/button'
 

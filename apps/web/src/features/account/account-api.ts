@@ -1,4 +1,4 @@
-import { MessageBody } from '@areia/contracts'
+import { MessageBody } from '@areia/contracts/errors'
 import { apiBlob, apiRequest } from '../../lib/api-client'
 import { isoDay } from '../../lib/save-file'
 

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@areia/contracts'
+import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 
 export const FIELDS_REQUIRED_MESSAGE = 'Preencha todos os campos.'
 export const PASSWORD_MISMATCH_MESSAGE = 'A nova senha e a confirmação não correspondem.'

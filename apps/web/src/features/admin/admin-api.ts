@@ -18,8 +18,8 @@ import {
   type AdminPartnerCreateBody,
   type AdminPartnerUpdateBody,
   type AdminPlanUpdateBody,
-  type Role,
-} from '@areia/contracts'
+} from '@areia/contracts/admin'
+import type { Role } from '@areia/contracts/enums'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AdminPlan } from '@areia/contracts'
+import type { AdminPlan } from '@areia/contracts/admin'
 import {
   auditDetails,
   auditTarget,

@@ -1,4 +1,5 @@
-import type { AdminCouponCreateBody, AdminPlan, AdminPlanUpdateBody, Role } from '@areia/contracts'
+import type { AdminCouponCreateBody, AdminPlan, AdminPlanUpdateBody } from '@areia/contracts/admin'
+import type { Role } from '@areia/contracts/enums'
 
 export type SectionId =
   | 'visao-geral'

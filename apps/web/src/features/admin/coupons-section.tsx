@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AdminCoupon } from '@areia/contracts'
+import type { AdminCoupon } from '@areia/contracts/admin'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { FormError } from '../../ui/text-field'

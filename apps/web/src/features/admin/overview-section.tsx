@@ -1,4 +1,4 @@
-import type { VideoStatus } from '@areia/contracts'
+import type { VideoStatus } from '@areia/contracts/videos'
 import { useQuery } from '@tanstack/react-query'
 import { overviewQuery, waitingVideosQuery } from './admin-api'
 import { Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { PARTNER_CATEGORY_LABEL, PartnerCategory, type AdminPartner } from '@areia/contracts'
+import type { AdminPartner } from '@areia/contracts/admin'
+import { PARTNER_CATEGORY_LABEL, PartnerCategory } from '@areia/contracts/agents'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { FormError } from '../../ui/text-field'

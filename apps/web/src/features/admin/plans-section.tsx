@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { AdminPlan } from '@areia/contracts'
+import type { AdminPlan } from '@areia/contracts/admin'
 import { errorMessage } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Role, type AdminPlayer } from '@areia/contracts'
+import type { AdminPlayer } from '@areia/contracts/admin'
+import { Role } from '@areia/contracts/enums'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useToast } from '../../ui/toast'

@@ -1,4 +1,4 @@
-import { AgentsResponse, AgentTryResponse, type PartnerCategory } from '@areia/contracts'
+import { AgentsResponse, AgentTryResponse, type PartnerCategory } from '@areia/contracts/agents'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 

@@ -1,4 +1,4 @@
-import type { AgentsResponse, PartnerAgent } from '@areia/contracts'
+import type { AgentsResponse, PartnerAgent } from '@areia/contracts/agents'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'

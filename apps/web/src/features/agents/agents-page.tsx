@@ -3,7 +3,7 @@ import {
   PartnerCategory,
   type AgentsResponse,
   type PartnerAgent,
-} from '@areia/contracts'
+} from '@areia/contracts/agents'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
 import { Link } from 'react-router'

@@ -1,4 +1,4 @@
-import type { PartnerAllowance } from '@areia/contracts'
+import type { PartnerAllowance } from '@areia/contracts/agents'
 
 /** "1 agente parceiro" / "3 agentes parceiros". */
 export function agentsCount(n: number): string {

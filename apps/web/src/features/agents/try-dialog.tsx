@@ -1,4 +1,4 @@
-import type { PartnerAgent } from '@areia/contracts'
+import type { PartnerAgent } from '@areia/contracts/agents'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../lib/api-error'

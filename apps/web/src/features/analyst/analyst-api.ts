@@ -3,7 +3,7 @@ import {
   AnalystVideo,
   type AnalystSwapBody,
   type CourtCorners,
-} from '@areia/contracts'
+} from '@areia/contracts/analysis'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 import { isRunning, POLL_MS } from './analyst-rules'

@@ -1,4 +1,4 @@
-import type { AnalystQueueItem, AnalystVideo, TrackedPlayer } from '@areia/contracts'
+import type { AnalystQueueItem, AnalystVideo, TrackedPlayer } from '@areia/contracts/analysis'
 
 const figure = (value: number) => ({ value, frames: [10, 20] })
 

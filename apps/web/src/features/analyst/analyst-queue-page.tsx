@@ -1,4 +1,4 @@
-import type { AnalystQueueItem } from '@areia/contracts'
+import type { AnalystQueueItem } from '@areia/contracts/analysis'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { errorMessage } from '../../lib/api-error'

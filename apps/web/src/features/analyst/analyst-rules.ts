@@ -3,9 +3,9 @@ import type {
   CourtCorners,
   ImagePoint,
   OverlayRound,
-  Role,
   TrackedPlayer,
-} from '@areia/contracts'
+} from '@areia/contracts/analysis'
+import type { Role } from '@areia/contracts/enums'
 
 /**
  * How often the console asks again while the pipeline works: a fallback, since progress comes

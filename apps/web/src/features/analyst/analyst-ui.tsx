@@ -1,4 +1,4 @@
-import type { AnalysisStage } from '@areia/contracts'
+import type { AnalysisStage } from '@areia/contracts/analysis'
 import type { ReactNode } from 'react'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Icon } from '../../ui/icons'

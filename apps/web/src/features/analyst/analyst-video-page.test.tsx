@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AnalystVideo } from '@areia/contracts'
+import type { AnalystVideo } from '@areia/contracts/analysis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'

@@ -1,4 +1,4 @@
-import type { AnalystVideo } from '@areia/contracts'
+import type { AnalystVideo } from '@areia/contracts/analysis'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'

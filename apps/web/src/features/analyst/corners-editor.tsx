@@ -1,4 +1,4 @@
-import type { AnalystVideo, CourtCorners } from '@areia/contracts'
+import type { AnalystVideo, CourtCorners } from '@areia/contracts/analysis'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { errorMessage } from '../../lib/api-error'

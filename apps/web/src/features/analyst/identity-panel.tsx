@@ -1,4 +1,4 @@
-import { AnalystSwapBody, type AnalystVideo } from '@areia/contracts'
+import { AnalystSwapBody, type AnalystVideo } from '@areia/contracts/analysis'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '../../lib/api-error'

@@ -1,4 +1,4 @@
-import type { AnalystVideo, TrackedPlayer } from '@areia/contracts'
+import type { AnalystVideo, TrackedPlayer } from '@areia/contracts/analysis'
 import {
   formatClock,
   formatKmh,

@@ -1,4 +1,4 @@
-import type { AnalystVideo } from '@areia/contracts'
+import type { AnalystVideo } from '@areia/contracts/analysis'
 import { useEffect, useRef, type RefObject } from 'react'
 import { roundAt, trackColour, trackLabel } from './analyst-rules'
 

@@ -1,4 +1,4 @@
-import { AnalystRejectBody, AnalystReportBody, type AnalystVideo } from '@areia/contracts'
+import { AnalystRejectBody, AnalystReportBody, type AnalystVideo } from '@areia/contracts/analysis'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'

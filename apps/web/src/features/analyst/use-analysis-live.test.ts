@@ -1,4 +1,5 @@
-import type { AnalystQueue, ServerFrame } from '@areia/contracts'
+import type { AnalystQueue } from '@areia/contracts/analysis'
+import type { ServerFrame } from '@areia/contracts/chat'
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { analystKeys } from './analyst-api'

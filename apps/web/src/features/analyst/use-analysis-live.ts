@@ -1,9 +1,5 @@
-import {
-  AnalysisStage,
-  type AnalystQueue,
-  type AnalystVideo,
-  type ServerFrame,
-} from '@areia/contracts'
+import { AnalysisStage, type AnalystQueue, type AnalystVideo } from '@areia/contracts/analysis'
+import type { ServerFrame } from '@areia/contracts/chat'
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useChatSocket } from '../../lib/use-chat-socket'

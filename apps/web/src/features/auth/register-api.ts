@@ -1,4 +1,4 @@
-import { RegisterResponse } from '@areia/contracts'
+import { RegisterResponse } from '@areia/contracts/auth'
 import { apiRequest } from '../../lib/api-client'
 
 export function registerUser(email: string, password: string) {

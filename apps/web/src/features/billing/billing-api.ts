@@ -1,18 +1,17 @@
 import {
   CouponValidateResponse,
-  LegalInfo,
-  MessageBody,
   OrderResponse,
   PlansResponse,
   PublicKeyResponse,
   SubscriptionResponse,
   TokenizeCardResponse,
-  UserStatusResponse,
   type OrderCreateBody,
-  type ProfileUpdateBody,
   type TokenizeCardBody,
   type WaitlistJoinBody,
-} from '@areia/contracts'
+} from '@areia/contracts/billing'
+import { MessageBody } from '@areia/contracts/errors'
+import { LegalInfo } from '@areia/contracts/legal'
+import { UserStatusResponse, type ProfileUpdateBody } from '@areia/contracts/users'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderResponse, Plan } from '@areia/contracts'
+import type { OrderResponse, Plan } from '@areia/contracts/billing'
 import { checkoutReducer, initialCheckout, parseNavigationState } from './checkout-state'
 import { couponReducer, initialCoupon } from './coupon-state'
 import {

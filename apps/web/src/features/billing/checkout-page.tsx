@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
-import type { PaymentMethod } from '@areia/contracts'
+import type { PaymentMethod } from '@areia/contracts/enums'
 import { ApiError, errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useAlert } from '../../ui/alert-dialog'

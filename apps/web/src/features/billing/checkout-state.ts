@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { BillingCycle, OrderResponse, PaymentMethod } from '@areia/contracts'
+import type { OrderResponse } from '@areia/contracts/billing'
+import type { BillingCycle, PaymentMethod } from '@areia/contracts/enums'
 import { billingCycleFrom } from './pricing'
 
 /** What the plans modal hands to `/pagamento` through the router's navigation state. */

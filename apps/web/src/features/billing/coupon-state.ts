@@ -1,4 +1,4 @@
-import type { CouponValidateResponse } from '@areia/contracts'
+import type { CouponValidateResponse } from '@areia/contracts/billing'
 
 export const COUPON_EMPTY = 'Por favor, insira um código.'
 export const COUPON_INVALID = 'Este cupom é inválido ou não existe.'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import type { SubscriptionResponse } from '@areia/contracts'
+import type { SubscriptionResponse } from '@areia/contracts/billing'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { formatDate } from '../../lib/format'

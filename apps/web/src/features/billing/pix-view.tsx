@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { OrderResponse } from '@areia/contracts'
+import type { OrderResponse } from '@areia/contracts/billing'
 import { errorMessage } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'

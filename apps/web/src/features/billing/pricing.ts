@@ -1,4 +1,5 @@
-import { discountedCents, type BillingCycle, type Plan } from '@areia/contracts'
+import { discountedCents, type Plan } from '@areia/contracts/billing'
+import type { BillingCycle } from '@areia/contracts/enums'
 import { formatPrice } from '../../lib/format'
 
 export const CYCLE_LABEL: Record<BillingCycle, 'Mensal' | 'Anual'> = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { SubscriptionResponse } from '@areia/contracts'
+import type { SubscriptionResponse } from '@areia/contracts/billing'
 import { formatDate } from '../../lib/format'
 import { Spinner } from '../../ui/spinner'
 import { orderQuery } from './billing-api'

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SubscriptionResponse } from '@areia/contracts'
+import type { SubscriptionResponse } from '@areia/contracts/billing'
 import { PIX_POLL_INTERVAL_MS, useSubscriptionPolling } from './use-subscription-polling'
 
 const active: SubscriptionResponse = {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import type { SubscriptionResponse } from '@areia/contracts'
+import type { SubscriptionResponse } from '@areia/contracts/billing'
 
 /** SPEC §9: the PIX view asks every 8 s whether the payment went through. */
 export const PIX_POLL_INTERVAL_MS = 8000

@@ -1,8 +1,6 @@
-import {
-  ChatHistoryResponse,
-  CheckForReportResponse,
-  ConversationMembersResponse,
-} from '@areia/contracts'
+import { ConversationMembersResponse } from '@areia/contracts/agents'
+import { CheckForReportResponse } from '@areia/contracts/analysis'
+import { ChatHistoryResponse } from '@areia/contracts/chat'
 import { apiRequest } from '../../lib/api-client'
 
 /** The latest page of the player's conversation, oldest first. */

@@ -1,4 +1,5 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ConversationMember } from '@areia/contracts'
+import type { ConversationMember } from '@areia/contracts/agents'
+import { CHAT_MESSAGE_MAX_LENGTH } from '@areia/contracts/chat'
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Icon } from '../../ui/icons'
 import { MENTION_LIST_ID, MentionList, mentionOptionId } from './mention-list'

@@ -1,4 +1,5 @@
-import type { ChatHistoryItem, ServerFrame, Video } from '@areia/contracts'
+import type { ChatHistoryItem, ServerFrame } from '@areia/contracts/chat'
+import type { Video } from '@areia/contracts/videos'
 import { QueryClient } from '@tanstack/react-query'
 import { act, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-import type { ChatHistoryItem, ServerFrame } from '@areia/contracts'
+import type { ChatHistoryItem, ServerFrame } from '@areia/contracts/chat'
 import { describe, expect, it } from 'vitest'
 import {
   chatReducer,

@@ -5,7 +5,7 @@ import type {
   SenderType,
   ServerFrame,
   SystemEvent,
-} from '@areia/contracts'
+} from '@areia/contracts/chat'
 
 /** SPEC §5 "Chat message (client)": the server's `content` becomes `text`. */
 export type ChatMessage = {

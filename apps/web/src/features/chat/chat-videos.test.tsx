@@ -1,4 +1,4 @@
-import type { ChatHistoryItem, ServerFrame } from '@areia/contracts'
+import type { ChatHistoryItem, ServerFrame } from '@areia/contracts/chat'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'

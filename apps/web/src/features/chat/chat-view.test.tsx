@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerFrame } from '@areia/contracts'
+import type { ClientFrame, ServerFrame } from '@areia/contracts/chat'
 import { act, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '../../test/helpers'

@@ -1,4 +1,4 @@
-import type { ConversationMember } from '@areia/contracts'
+import type { ConversationMember } from '@areia/contracts/agents'
 
 export const MENTION_LIST_ID = 'chat-mentions'
 export const mentionOptionId = (i: number) => `chat-mention-${i}`

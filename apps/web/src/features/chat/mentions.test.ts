@@ -1,4 +1,4 @@
-import type { ConversationMember } from '@areia/contracts'
+import type { ConversationMember } from '@areia/contracts/agents'
 import { describe, expect, it } from 'vitest'
 import { activeMention, applyMention, mentionOptions } from './mentions'
 

@@ -1,4 +1,4 @@
-import type { ConversationMember } from '@areia/contracts'
+import type { ConversationMember } from '@areia/contracts/agents'
 
 /** The `@word` being typed right before the caret, if any. */
 export type ActiveMention = { start: number; query: string }

@@ -1,4 +1,4 @@
-import type { ChatAction } from '@areia/contracts'
+import type { ChatAction } from '@areia/contracts/chat'
 import { memo } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'

@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX_LENGTH, type ServerFrame } from '@areia/contracts'
+import { CHAT_MESSAGE_MAX_LENGTH, type ServerFrame } from '@areia/contracts/chat'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { useNavigate } from 'react-router'

@@ -1,4 +1,5 @@
-import { PLAYER_LABELS, type AwaitingIdentificationList, type ChatAction } from '@areia/contracts'
+import type { ChatAction } from '@areia/contracts/chat'
+import { PLAYER_LABELS, type AwaitingIdentificationList } from '@areia/contracts/videos'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError } from '../../lib/api-error'
 import { deleteVideo, fetchAwaitingIdentification, identifyPlayer } from '../../lib/videos-api'

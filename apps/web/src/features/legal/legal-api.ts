@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { LegalInfo } from '@areia/contracts'
+import { LegalInfo } from '@areia/contracts/legal'
 import { apiRequest } from '../../lib/api-client'
 
 export function fetchLegalInfo() {

@@ -1,4 +1,4 @@
-import { MemoryFact, MemoryResponse, type MemoryProfileBody } from '@areia/contracts'
+import { MemoryFact, MemoryResponse, type MemoryProfileBody } from '@areia/contracts/agents'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 

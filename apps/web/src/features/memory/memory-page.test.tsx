@@ -1,4 +1,4 @@
-import type { MemoryResponse } from '@areia/contracts'
+import type { MemoryResponse } from '@areia/contracts/agents'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'

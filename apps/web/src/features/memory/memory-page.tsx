@@ -1,4 +1,4 @@
-import type { MemoryFact, MemoryResponse } from '@areia/contracts'
+import type { MemoryFact, MemoryResponse } from '@areia/contracts/agents'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../lib/api-error'

@@ -1,4 +1,4 @@
-import type { MemoryProfileBody, MemoryResponse } from '@areia/contracts'
+import type { MemoryProfileBody, MemoryResponse } from '@areia/contracts/agents'
 
 export type ProfileForm = {
   name: string

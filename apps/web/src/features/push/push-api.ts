@@ -1,4 +1,5 @@
-import { MessageBody, PushPublicKeyResponse, type PushSubscriptionInfo } from '@areia/contracts'
+import { MessageBody } from '@areia/contracts/errors'
+import { PushPublicKeyResponse, type PushSubscriptionInfo } from '@areia/contracts/notifications'
 import { apiRequest } from '../../lib/api-client'
 
 export async function fetchPublicKey(): Promise<string> {

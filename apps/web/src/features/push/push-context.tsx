@@ -1,4 +1,4 @@
-import { PushSubscriptionInfo } from '@areia/contracts'
+import { PushSubscriptionInfo } from '@areia/contracts/notifications'
 import {
   createContext,
   useCallback,

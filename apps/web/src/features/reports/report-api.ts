@@ -1,4 +1,4 @@
-import { VideoReport } from '@areia/contracts'
+import { VideoReport } from '@areia/contracts/analysis'
 import { apiRequest } from '../../lib/api-client'
 
 export const reportKeys = { video: (id: number) => ['videos', id, 'report'] as const }

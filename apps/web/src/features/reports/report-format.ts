@@ -1,4 +1,4 @@
-import type { TrackedPlayer, VideoReport } from '@areia/contracts'
+import type { TrackedPlayer, VideoReport } from '@areia/contracts/analysis'
 import { formatLongDate } from '../../lib/format'
 
 const decimal = new Intl.NumberFormat('pt-BR', {

@@ -1,4 +1,4 @@
-import type { VideoReport } from '@areia/contracts'
+import type { VideoReport } from '@areia/contracts/analysis'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'

@@ -1,4 +1,4 @@
-import type { RalliesSummary, TrackedPlayer } from '@areia/contracts'
+import type { RalliesSummary, TrackedPlayer } from '@areia/contracts/analysis'
 import {
   formatClock,
   formatKmh,

@@ -1,4 +1,4 @@
-import type { LinkSource } from '@areia/contracts'
+import type { LinkSource } from '@areia/contracts/videos'
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'

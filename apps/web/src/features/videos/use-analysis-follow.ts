@@ -1,4 +1,4 @@
-import type { Video, VideoStatus } from '@areia/contracts'
+import type { Video, VideoStatus } from '@areia/contracts/videos'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { applyAnalysisFrame } from '../../lib/analysis-progress'

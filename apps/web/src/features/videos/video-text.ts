@@ -1,4 +1,5 @@
-import type { AnalysisStage, LinkSource, VideoSource, VideoStatus } from '@areia/contracts'
+import type { AnalysisStage } from '@areia/contracts/analysis'
+import type { LinkSource, VideoSource, VideoStatus } from '@areia/contracts/videos'
 
 /** SPEC §5/§8 messages of the upload modal and "Meus Vídeos". */
 export const NOT_A_VIDEO = 'Por favor, selecione um arquivo de vídeo.'

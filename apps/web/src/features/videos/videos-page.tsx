@@ -1,4 +1,4 @@
-import type { Video, VideoStatus } from '@areia/contracts'
+import type { Video, VideoStatus } from '@areia/contracts/videos'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'

@@ -1,4 +1,4 @@
-import type { Video } from '@areia/contracts'
+import type { Video } from '@areia/contracts/videos'
 import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

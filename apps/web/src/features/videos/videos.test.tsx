@@ -1,4 +1,5 @@
-import type { ServerFrame, Video } from '@areia/contracts'
+import type { ServerFrame } from '@areia/contracts/chat'
+import type { Video } from '@areia/contracts/videos'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,6 @@
-import { GoogleStartResponse, TokenPair, UserStatusResponse } from '@areia/contracts'
+import { TokenPair } from '@areia/contracts/auth'
+import { GoogleStartResponse } from '@areia/contracts/google'
+import { UserStatusResponse } from '@areia/contracts/users'
 import { apiRequest, apiSendOnce } from '../api-client'
 
 export function requestLogin(email: string, password: string) {

@@ -1,6 +1,6 @@
 import type { GoogleCallback } from './auth-api'
 import { createContext, useContext } from 'react'
-import type { UserStatusResponse } from '@areia/contracts'
+import type { UserStatusResponse } from '@areia/contracts/users'
 
 export type User = UserStatusResponse
 
