@@ -1,59 +1,47 @@
 import { lazy, Suspense, type ComponentType } from 'react'
-import { createBrowserRouter } from 'react-router'
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
 import { Spinner } from '../ui/spinner'
 import { OnboardingGuard, RequireAuth } from './guards'
 import { NotFoundPage } from './not-found-page'
-import { AppShell } from './shell/app-shell'
 
-// Each screen is its own chunk, so the login page does not download the account screens.
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+type Load<K extends string> = () => Promise<Record<K, ComponentType>>
+
+// Each screen is its own chunk, and so is the signed-in shell: the login page downloads neither.
+// A route carries its loader in `handle` so the chunks of the address being opened are fetched
+// at start-up, while the session is still being checked, instead of one after the other.
+function lazyRoute<K extends string>(
+  load: Load<K>,
+  name: K,
+): Pick<RouteObject, 'element' | 'handle'> {
   const Component: ComponentType = lazy(async () => {
     const loaded: ComponentType = (await load())[name]
     return { default: loaded }
   })
-  return (
-    <Suspense fallback={<Spinner label="Carregando..." fullPage />}>
-      <Component />
-    </Suspense>
-  )
+  return {
+    element: (
+      <Suspense fallback={<Spinner label="Carregando..." fullPage />}>
+        <Component />
+      </Suspense>
+    ),
+    handle: { preload: load },
+  }
 }
 
-const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage')
-const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage')
-const TermsPage = page(() => import('../features/legal/terms-page'), 'TermsPage')
-const PrivacyPage = page(() => import('../features/legal/privacy-page'), 'PrivacyPage')
-const OnboardingChatPage = page(() => import('../features/chat/chat-page'), 'OnboardingChatPage')
-const ChatPage = page(() => import('./chat-route'), 'ChatRoute')
-const VideosPage = page(() => import('../features/videos/videos-page'), 'VideosPage')
-const VideoReportPage = page(() => import('../features/reports/report-page'), 'VideoReportPage')
-const ChangePasswordPage = page(
-  () => import('../features/account/change-password-page'),
-  'ChangePasswordPage',
-)
-const DeleteAccountPage = page(
-  () => import('../features/account/delete-account-page'),
-  'DeleteAccountPage',
-)
+const shell = () => lazyRoute(() => import('./shell/app-shell'), 'AppShell')
 
-const CheckoutPage = page(() => import('../features/billing/checkout-page'), 'CheckoutPage')
-const MyPlanPage = page(() => import('../features/billing/my-plan-page'), 'MyPlanPage')
-const AgentsPage = page(() => import('../features/agents/agents-page'), 'AgentsPage')
-const MemoryPage = page(() => import('../features/memory/memory-page'), 'MemoryPage')
-const AdminPage = page(() => import('../features/admin/admin-page'), 'AdminPage')
-const AnalystQueuePage = page(
-  () => import('../features/analyst/analyst-queue-page'),
-  'AnalystQueuePage',
-)
-const AnalystVideoPage = page(
-  () => import('../features/analyst/analyst-video-page'),
-  'AnalystVideoPage',
-)
+const AdminPage = () => lazyRoute(() => import('../features/admin/admin-page'), 'AdminPage')
 
-export const routes = [
-  { path: '/login', element: LoginPage },
-  { path: '/register', element: RegisterPage },
-  { path: '/terms', element: TermsPage },
-  { path: '/privacy', element: PrivacyPage },
+export const routes: RouteObject[] = [
+  { path: '/login', ...lazyRoute(() => import('../features/auth/login-page'), 'LoginPage') },
+  {
+    path: '/register',
+    ...lazyRoute(() => import('../features/auth/register-page'), 'RegisterPage'),
+  },
+  { path: '/terms', ...lazyRoute(() => import('../features/legal/terms-page'), 'TermsPage') },
+  {
+    path: '/privacy',
+    ...lazyRoute(() => import('../features/legal/privacy-page'), 'PrivacyPage'),
+  },
   {
     element: <RequireAuth />,
     children: [
@@ -61,18 +49,30 @@ export const routes = [
       // the server checks it again on every call.
       {
         path: '/admin',
-        element: <AppShell />,
+        ...shell(),
         children: [
-          { index: true, element: AdminPage },
-          { path: '*', element: AdminPage },
+          { index: true, ...AdminPage() },
+          { path: '*', ...AdminPage() },
         ],
       },
       {
         path: '/analista',
-        element: <AppShell />,
+        ...shell(),
         children: [
-          { index: true, element: AnalystQueuePage },
-          { path: ':id', element: AnalystVideoPage },
+          {
+            index: true,
+            ...lazyRoute(
+              () => import('../features/analyst/analyst-queue-page'),
+              'AnalystQueuePage',
+            ),
+          },
+          {
+            path: ':id',
+            ...lazyRoute(
+              () => import('../features/analyst/analyst-video-page'),
+              'AnalystVideoPage',
+            ),
+          },
         ],
       },
       {
@@ -80,18 +80,51 @@ export const routes = [
         children: [
           {
             path: '/',
-            element: <AppShell />,
+            ...shell(),
             children: [
-              { index: true, element: OnboardingChatPage },
-              { path: 'chat', element: ChatPage },
-              { path: 'videos', element: VideosPage },
-              { path: 'videos/:id', element: VideoReportPage },
-              { path: 'password', element: ChangePasswordPage },
-              { path: 'delete-account', element: DeleteAccountPage },
-              { path: 'pagamento', element: CheckoutPage },
-              { path: 'meu-plano', element: MyPlanPage },
-              { path: 'agentes', element: AgentsPage },
-              { path: 'memoria', element: MemoryPage },
+              {
+                index: true,
+                ...lazyRoute(() => import('../features/chat/chat-page'), 'OnboardingChatPage'),
+              },
+              { path: 'chat', ...lazyRoute(() => import('./chat-route'), 'ChatRoute') },
+              {
+                path: 'videos',
+                ...lazyRoute(() => import('../features/videos/videos-page'), 'VideosPage'),
+              },
+              {
+                path: 'videos/:id',
+                ...lazyRoute(() => import('../features/reports/report-page'), 'VideoReportPage'),
+              },
+              {
+                path: 'password',
+                ...lazyRoute(
+                  () => import('../features/account/change-password-page'),
+                  'ChangePasswordPage',
+                ),
+              },
+              {
+                path: 'delete-account',
+                ...lazyRoute(
+                  () => import('../features/account/delete-account-page'),
+                  'DeleteAccountPage',
+                ),
+              },
+              {
+                path: 'pagamento',
+                ...lazyRoute(() => import('../features/billing/checkout-page'), 'CheckoutPage'),
+              },
+              {
+                path: 'meu-plano',
+                ...lazyRoute(() => import('../features/billing/my-plan-page'), 'MyPlanPage'),
+              },
+              {
+                path: 'agentes',
+                ...lazyRoute(() => import('../features/agents/agents-page'), 'AgentsPage'),
+              },
+              {
+                path: 'memoria',
+                ...lazyRoute(() => import('../features/memory/memory-page'), 'MemoryPage'),
+              },
             ],
           },
         ],
@@ -101,6 +134,16 @@ export const routes = [
   { path: '*', element: <NotFoundPage /> },
 ]
 
+/** Starts downloading the chunks of every route that `pathname` opens (shell and page). */
+export function preloadRoute(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const preload = (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload
+    // A failed download surfaces where the route renders (lazy retries and shows the error).
+    preload?.().catch(() => undefined)
+  }
+}
+
 export function createAppRouter() {
+  preloadRoute(window.location.pathname)
   return createBrowserRouter(routes)
 }

@@ -1,11 +1,19 @@
-import type { ChatAction } from '@areia/contracts'
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import type { ChatAction } from '@areia/contracts/chat'
+import {
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { Icon } from '../../ui/icons'
 import type { ChatMessage } from './chat-state'
 import { MessageBubble } from './message-bubble'
 
 /** How close to the bottom still counts as "reading the latest" (px). */
 const STICK_THRESHOLD = 80
+const NO_MESSAGES: ChatMessage[] = []
 
 type MessageListProps = {
   messages: ChatMessage[]
@@ -21,7 +29,16 @@ type MessageListProps = {
  * Follows new messages while the player is at the bottom; once they scroll up to read, it
  * stays put and offers a "novas mensagens" pill instead of yanking them down.
  */
-export function MessageList({ messages, header, footer, onAction, busyAction }: MessageListProps) {
+export function MessageList({
+  messages: latest,
+  header,
+  footer,
+  onAction,
+  busyAction,
+}: MessageListProps) {
+  // A history of hundreds of bubbles (markdown included) is rendered in the background, in slices,
+  // so opening the chat does not freeze the page on a slow phone; one new message is quick anyway.
+  const messages = useDeferredValue(latest, NO_MESSAGES)
   const scroller = useRef<HTMLDivElement>(null)
   // Whether the player is reading the latest messages: the ref for observers, state for render.
   const pinnedRef = useRef(true)
