@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
+import { prerenderPages } from './prerender-plugin'
 
 // In production the server hosts dist/ on its own port; in `npm run dev` Vite proxies the API.
 export default defineConfig({
@@ -38,6 +39,7 @@ export default defineConfig({
       include: /\.(js|css|html|svg|webmanifest|json)$/,
       threshold: 1024,
     }),
+    prerenderPages(),
   ],
   server: {
     port: 5173,

@@ -17,6 +17,12 @@ fs.writeFileSync(
   zlib.brotliCompressSync('console.log(1)'),
 )
 fs.writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Areia"}')
+// A page the build prerendered (apps/web/prerender-plugin.ts).
+fs.mkdirSync(path.join(distDir, 'prerendered'))
+fs.writeFileSync(
+  path.join(distDir, 'prerendered', 'login.html'),
+  '<!doctype html><title>Areia</title><div id="root"><form>Entrar</form></div>',
+)
 
 let app: TestApp
 let token: string
@@ -77,6 +83,7 @@ const ANSWERS: [string, () => InjectOptions][] = [
   ['static file', () => ({ method: 'GET', url: '/manifest.webmanifest' })],
   ['the shell', () => ({ method: 'GET', url: '/' })],
   ['SPA fallback', () => ({ method: 'GET', url: '/chat' })],
+  ['prerendered page', () => ({ method: 'GET', url: '/login' })],
   ['missing asset', () => ({ method: 'GET', url: '/assets/nao-existe.js' })],
 ]
 
@@ -115,6 +122,22 @@ describe('the web app', () => {
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toBe('console.log(1)')
   })
+
+  it('answers a prerendered page with its HTML, and every other route with the shell', async () => {
+    const login = await app.server.inject({ method: 'GET', url: '/login' })
+    expect(login.statusCode).toBe(200)
+    expect(login.headers['content-type']).toMatch(/^text\/html/)
+    expect(login.headers['cache-control']).toBe('no-cache')
+    expect(login.body).toContain('<form>Entrar</form>')
+    // Google's return (?code=…) renders a spinner first: the plain shell, not the form.
+    const google = await app.server.inject({ method: 'GET', url: '/login?code=abc&state=x' })
+    expect(google.body).toBe('<!doctype html><title>Areia</title>')
+    for (const url of ['/', '/register', '/chat', '/login/extra']) {
+      const res = await app.server.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body, url).toBe('<!doctype html><title>Areia</title>')
+    }
+  })
 })
 
 describe('security headers on every kind of answer', () => {
@@ -143,6 +166,7 @@ describe('security headers on every kind of answer', () => {
       'static asset, compressed': 200,
       'the shell': 200,
       'SPA fallback': 200,
+      'prerendered page': 200,
       'missing asset': 404,
     })
   })

@@ -1,5 +1,6 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import '@areia/contracts/locale'
 import '@fontsource-variable/inter'
 import './styles/base.css'
 import './styles/components.css'
@@ -14,13 +15,26 @@ import './styles/videos.css'
 import './styles/reports.css'
 import './styles/agents.css'
 import { App } from './app/app'
+import { hasStoredSession } from './lib/session-storage'
 import { registerServiceWorker } from './features/push/service-worker'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+// The first render is a transition: React renders it in slices and lets the browser breathe in
+// between, instead of one long task that blocks input on a slow phone.
+startTransition(() => {
+  // /login and /register arrive prerendered as a visitor sees them (src/prerender.tsx): hydrate
+  // that HTML. A stored session renders differently (the verifying spinner), so it starts afresh.
+  if (root.firstElementChild && !hasStoredSession()) {
+    hydrateRoot(root, app)
+  } else {
+    root.replaceChildren()
+    createRoot(root).render(app)
+  }
+})
 registerServiceWorker()

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 
 /**
  * Serves the built web app on the API's port. Unknown non-API GETs get index.html so that
@@ -25,15 +25,29 @@ export async function webApp(app: FastifyInstance, opts: { distDir: string }) {
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
-  const html = () => fs.createReadStream(index)
-  app.get('/', (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html()),
+  // Pages the build prerendered as a visitor sees them (apps/web/prerender-plugin.ts): /login is
+  // answered with prerendered/login.html, whose HTML already shows the form.
+  const prerenderedDir = path.join(opts.distDir, 'prerendered')
+  const prerendered = new Set(
+    fs.existsSync(prerenderedDir)
+      ? fs
+          .readdirSync(prerenderedDir)
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => `/${f.slice(0, -'.html'.length)}`)
+      : [],
   )
+  // sendFile: the brotli or gzip copy the browser accepts, and no-cache (setHeaders above).
+  const sendHtml = (reply: FastifyReply, file: string) => reply.sendFile(file)
+  app.get('/', (_req, reply) => sendHtml(reply, 'index.html'))
   app.get('/*', (request, reply) => {
-    const url = request.url
-    if (url.startsWith('/api/') || path.extname(url.split('?')[0] ?? '') !== '') {
+    const [pathname = '', query] = request.url.split('?')
+    if (pathname.startsWith('/api/') || path.extname(pathname) !== '') {
       return reply.status(404).send({ detail: 'Recurso não encontrado.' })
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html())
+    // With a query (Google's ?code=…) the page renders something else first: no prerender.
+    if (query === undefined && prerendered.has(pathname)) {
+      return sendHtml(reply, `prerendered${pathname}.html`)
+    }
+    return sendHtml(reply, 'index.html')
   })
 }

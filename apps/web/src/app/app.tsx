@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router'
 import { ApiError } from '../lib/api-error'
@@ -20,18 +20,25 @@ export function createQueryClient() {
   })
 }
 
-export function App() {
+/** Everything around the router; the build's prerender (src/prerender.tsx) uses the same. */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient)
-  const [router] = useState(createAppRouter)
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <AlertProvider>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
+          <AuthProvider>{children}</AuthProvider>
         </AlertProvider>
       </ToastProvider>
     </QueryClientProvider>
+  )
+}
+
+export function App() {
+  const [router] = useState(createAppRouter)
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   )
 }

@@ -1,4 +1,4 @@
-import type { TokenPair } from '@areia/contracts'
+import type { TokenPair } from '@areia/contracts/auth'
 
 // SPEC §3: both tokens live in local storage, so a reload or a new tab keeps the session.
 const ACCESS_KEY = 'areia.access_token'
@@ -21,6 +21,11 @@ export function getAccessToken(): string | null {
 
 export function getRefreshToken(): string | null {
   return read(REFRESH_KEY)
+}
+
+/** Whether this browser holds a session to check; without one the visitor is simply logged out. */
+export function hasStoredSession(): boolean {
+  return getAccessToken() !== null || getRefreshToken() !== null
 }
 
 export function saveTokens(pair: Pick<TokenPair, 'access_token' | 'refresh_token'>): void {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
 import { AuthFlowError, useAuth } from '../../lib/auth/auth-context'
+import { useHydrated } from '../../lib/use-hydrated'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -22,6 +23,7 @@ function screenMessage(error: unknown, fallback: string): string {
 
 export function LoginPage() {
   const auth = useAuth()
+  const hydrated = useHydrated()
   const navigate = useNavigate()
   const { showAlert } = useAlert()
   const [params, setParams] = useSearchParams()
@@ -95,33 +97,36 @@ export function LoginPage() {
       }
     >
       <form className="form" onSubmit={(event) => void onSubmit(event)}>
-        <EmailField value={email} onValue={setEmail} />
-        <PasswordField
-          label="Senha"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-        />
-        <TermsCheckbox
-          checked={accepted}
-          onChange={(checked) => {
-            setAccepted(checked)
-            if (checked) setTermsError(null)
-          }}
-          shakeSignal={shake}
-          error={termsError}
-        />
-        <FormError message={error} />
-        <Button type="submit" block busy={submitting}>
-          Entrar
-        </Button>
-        <div className="divider" aria-hidden="true">
-          <span>ou</span>
-        </div>
-        <Button variant="google" block icon={<GoogleIcon />} onClick={onGoogle}>
-          Entrar com Google
-        </Button>
+        {/* Prerendered (src/prerender.tsx): nothing can be typed or sent before the page is live. */}
+        <fieldset className="form__fields" disabled={!hydrated}>
+          <EmailField value={email} onValue={setEmail} />
+          <PasswordField
+            label="Senha"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onValue={setPassword}
+          />
+          <TermsCheckbox
+            checked={accepted}
+            onChange={(checked) => {
+              setAccepted(checked)
+              if (checked) setTermsError(null)
+            }}
+            shakeSignal={shake}
+            error={termsError}
+          />
+          <FormError message={error} />
+          <Button type="submit" block busy={submitting}>
+            Entrar
+          </Button>
+          <div className="divider" aria-hidden="true">
+            <span>ou</span>
+          </div>
+          <Button variant="google" block icon={<GoogleIcon />} onClick={onGoogle}>
+            Entrar com Google
+          </Button>
+        </fieldset>
       </form>
     </AuthLayout>
   )

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
-import { PASSWORD_MIN_LENGTH } from '@areia/contracts'
+import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
+import { useHydrated } from '../../lib/use-hydrated'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -19,6 +20,7 @@ const REGISTER_ERROR_FALLBACK = 'Não foi possível realizar o cadastro.'
 
 export function RegisterPage() {
   const auth = useAuth()
+  const hydrated = useHydrated()
   const navigate = useNavigate()
   const { showAlert } = useAlert()
   const [email, setEmail] = useState('')
@@ -65,40 +67,43 @@ export function RegisterPage() {
       }
     >
       <form className="form" onSubmit={(event) => void onSubmit(event)}>
-        <EmailField value={email} onValue={setEmail} />
-        <PasswordField
-          label="Senha"
-          name="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
-          value={password}
-          onValue={setPassword}
-        />
-        <PasswordField
-          label="Confirmar senha"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onValue={setConfirm}
-        />
-        <TermsCheckbox checked={accepted} onChange={setAccepted} />
-        <FormError message={error} />
-        <Button type="submit" block busy={submitting} disabled={!accepted || submitting}>
-          Registrar
-        </Button>
-        <div className="divider" aria-hidden="true">
-          <span>ou</span>
-        </div>
-        <Button
-          variant="google"
-          block
-          icon={<GoogleIcon />}
-          disabled={!accepted}
-          onClick={onGoogle}
-        >
-          Cadastrar com Google
-        </Button>
+        {/* Prerendered (src/prerender.tsx): nothing can be typed or sent before the page is live. */}
+        <fieldset className="form__fields" disabled={!hydrated}>
+          <EmailField value={email} onValue={setEmail} />
+          <PasswordField
+            label="Senha"
+            name="password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+            hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
+            value={password}
+            onValue={setPassword}
+          />
+          <PasswordField
+            label="Confirmar senha"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirm}
+            onValue={setConfirm}
+          />
+          <TermsCheckbox checked={accepted} onChange={setAccepted} />
+          <FormError message={error} />
+          <Button type="submit" block busy={submitting} disabled={!accepted || submitting}>
+            Registrar
+          </Button>
+          <div className="divider" aria-hidden="true">
+            <span>ou</span>
+          </div>
+          <Button
+            variant="google"
+            block
+            icon={<GoogleIcon />}
+            disabled={!accepted}
+            onClick={onGoogle}
+          >
+            Cadastrar com Google
+          </Button>
+        </fieldset>
       </form>
     </AuthLayout>
   )

@@ -93,10 +93,11 @@ describe('AuthProvider start-up', () => {
     expect(getAccessToken()).toBeNull()
   })
 
-  it('ends loading without any call for a visitor', async () => {
+  it('is not loading at all for a visitor, and makes no call', () => {
     const server = mockServer({})
     renderAuth()
-    await screen.findByText('deslogado')
+    // The first render already shows the logged-out state: it is what the build prerenders.
+    expect(screen.getByText('deslogado')).toBeInTheDocument()
     expect(server.calls).toHaveLength(0)
   })
 })

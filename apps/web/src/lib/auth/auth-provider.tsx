@@ -3,7 +3,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { ApiError } from '../api-error'
 import { ensureAccessToken } from '../session'
 import { onSessionEvent } from '../session-events'
-import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from '../session-storage'
+import {
+  clearTokens,
+  getAccessToken,
+  getRefreshToken,
+  hasStoredSession,
+  saveTokens,
+} from '../session-storage'
 import { forgetVideoUploads } from '../video-uploads'
 import { fetchUserStatus, requestGoogleLogin, requestLogin, requestLogout } from './auth-api'
 import {
@@ -28,7 +34,13 @@ const loggedOut: Omit<AuthState, 'loading' | 'refreshing'> = {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
-  const [state, setState] = useState<AuthState>({ ...loggedOut, loading: true, refreshing: false })
+  // With nothing stored there is no session to check: a visitor sees the login form at once (the
+  // build prerenders it that way), without a verifying spinner first.
+  const [state, setState] = useState<AuthState>(() => ({
+    ...loggedOut,
+    loading: hasStoredSession(),
+    refreshing: false,
+  }))
 
   const clearLocal = useCallback(() => {
     clearTokens()
@@ -71,6 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Start-up: a valid token (refreshed if missing or expired), then the user; loading always ends.
   useEffect(() => {
+    if (!hasStoredSession()) return
     let cancelled = false
     const start = async () => {
       try {
