@@ -15,11 +15,16 @@ import './styles/videos.css'
 import './styles/reports.css'
 import './styles/agents.css'
 import { App } from './app/app'
+import { EARLY_SESSION, resumeSession } from './lib/auth/auth-api'
+import { startEarly } from './lib/early-requests'
 import { hasStoredSession } from './lib/session-storage'
 import { registerServiceWorker } from './features/push/service-worker'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
+const signedIn = hasStoredSession()
+// A returning player's session is checked while React renders and the page's chunks download.
+if (signedIn) startEarly(EARLY_SESSION, resumeSession)
 const app = (
   <StrictMode>
     <App />
@@ -30,7 +35,7 @@ const app = (
 startTransition(() => {
   // /login and /register arrive prerendered as a visitor sees them (src/prerender.tsx): hydrate
   // that HTML. A stored session renders differently (the verifying spinner), so it starts afresh.
-  if (root.firstElementChild && !hasStoredSession()) {
+  if (root.firstElementChild && !signedIn) {
     hydrateRoot(root, app)
   } else {
     root.replaceChildren()

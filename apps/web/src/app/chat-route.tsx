@@ -1,6 +1,8 @@
 import { ChatPage } from '../features/chat/chat-page'
 import { UploadModalHost } from '../features/videos/upload-host'
 
+export { prefetch } from '../features/chat/chat-page'
+
 /** `/chat` with the video upload modal composed around it (features never import each other). */
 export function ChatRoute() {
   return (

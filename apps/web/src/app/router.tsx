@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
+import { hasStoredSession } from '../lib/session-storage'
 import { Spinner } from '../ui/spinner'
 import { OnboardingGuard, RequireAuth } from './guards'
 import { NotFoundPage } from './not-found-page'
@@ -134,16 +135,25 @@ export const routes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ]
 
-/** Starts downloading the chunks of every route that `pathname` opens (shell and page). */
-export function preloadRoute(pathname: string) {
+type RouteModule = { prefetch?: () => void }
+
+/**
+ * Starts downloading the chunks of every route that `pathname` opens (shell and page) and, for a
+ * returning player, the data a page module names in its `prefetch` export.
+ */
+export function preloadRoute(pathname: string, signedIn: boolean) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const preload = (route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload
-    // A failed download surfaces where the route renders (lazy retries and shows the error).
-    preload?.().catch(() => undefined)
+    const preload = (route.handle as { preload?: () => Promise<RouteModule> } | undefined)?.preload
+    preload?.()
+      .then((module) => {
+        if (signedIn) module.prefetch?.()
+      })
+      // A failed download surfaces where the route renders (lazy retries and shows the error).
+      .catch(() => undefined)
   }
 }
 
 export function createAppRouter() {
-  preloadRoute(window.location.pathname)
+  preloadRoute(window.location.pathname, hasStoredSession())
   return createBrowserRouter(routes)
 }

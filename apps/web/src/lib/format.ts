@@ -1,27 +1,23 @@
 // Every date the player sees is Brazilian: pt-BR wording in São Paulo time, whatever the device.
 const TIME_ZONE = 'America/Sao_Paulo'
 
-const longDate = new Intl.DateTimeFormat('pt-BR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-})
+// Made on first use: each costs tens of milliseconds on a slow phone (locale and zone data), and
+// a page needs one or two of them.
+const formatter = (options: Intl.DateTimeFormatOptions) => {
+  let made: Intl.DateTimeFormat | undefined
+  return () => (made ??= new Intl.DateTimeFormat('pt-BR', { ...options, timeZone: TIME_ZONE }))
+}
 
-const shortDateTime = new Intl.DateTimeFormat('pt-BR', {
+const longDate = formatter({ day: 'numeric', month: 'long', year: 'numeric' })
+
+const shortDateTime = formatter({
   day: '2-digit',
   month: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: TIME_ZONE,
 })
 
-const numericDate = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-})
+const numericDate = formatter({ day: '2-digit', month: '2-digit', year: 'numeric' })
 
 type DateInput = Date | string | number
 
@@ -29,17 +25,17 @@ const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(v
 
 /** "3 de setembro de 2025". */
 export function formatLongDate(value: DateInput): string {
-  return longDate.format(toDate(value))
+  return longDate().format(toDate(value))
 }
 
 /** "03/09/2025". */
 export function formatDate(value: DateInput): string {
-  return numericDate.format(toDate(value))
+  return numericDate().format(toDate(value))
 }
 
 /** "03/09, 14:05": SPEC §2 message timestamps (day/month hour:minute). */
 export function formatMessageTimestamp(value: DateInput): string {
-  return shortDateTime.format(toDate(value))
+  return shortDateTime().format(toDate(value))
 }
 
 /** SPEC §9: original prices with two decimals and a comma, e.g. "R$ 49,90". */

@@ -1,5 +1,7 @@
 import { ChatView } from './chat-view'
 
+export { prefetchChatHistory as prefetch } from './chat-api'
+
 /** `/chat`: the player's conversation with their team. */
 export function ChatPage() {
   return <ChatView variant="main" />

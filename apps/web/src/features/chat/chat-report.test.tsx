@@ -19,7 +19,8 @@ const server = vi.hoisted(() => ({
   check: vi.fn<() => Promise<{ content: string; created_at: string } | Record<string, never>>>(),
 }))
 vi.mock('./chat-api', () => ({
-  fetchChatHistory: () => Promise.resolve(server.history),
+  loadChatHistory: () => Promise.resolve(server.history),
+  prefetchChatHistory: () => undefined,
   checkForReport: () => server.check(),
   fetchConversationMembers: () => Promise.resolve([]),
 }))

@@ -24,7 +24,8 @@ const server = vi.hoisted(() => ({
   remove: vi.fn<(id: number) => Promise<undefined>>(),
 }))
 vi.mock('./chat-api', () => ({
-  fetchChatHistory: () => Promise.resolve(server.history),
+  loadChatHistory: () => Promise.resolve(server.history),
+  prefetchChatHistory: () => undefined,
   checkForReport: () => Promise.resolve({}),
 }))
 vi.mock('../../lib/videos-api', () => ({

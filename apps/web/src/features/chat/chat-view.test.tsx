@@ -24,7 +24,8 @@ vi.mock('../../lib/use-chat-socket', () => ({
   },
 }))
 vi.mock('./chat-api', () => ({
-  fetchChatHistory: () => Promise.resolve([]),
+  loadChatHistory: () => Promise.resolve([]),
+  prefetchChatHistory: () => undefined,
   checkForReport: () => Promise.resolve({}),
 }))
 vi.mock('../../lib/videos-api', () => ({

@@ -13,6 +13,10 @@ import { MessageBubble } from './message-bubble'
 
 /** How close to the bottom still counts as "reading the latest" (px). */
 const STICK_THRESHOLD = 80
+/** Bubbles rendered when the chat opens, and added each time the player reaches the top. */
+export const MESSAGES_PAGE = 40
+/** How close to the top starts rendering the earlier page, before the player hits the edge (px). */
+const EARLIER_THRESHOLD = 600
 const NO_MESSAGES: ChatMessage[] = []
 
 type MessageListProps = {
@@ -44,6 +48,28 @@ export function MessageList({
   const pinnedRef = useRef(true)
   const [pinned, setPinned] = useState(true)
   const [keyWhenUnpinned, setKeyWhenUnpinned] = useState<string | undefined>(undefined)
+  // Only the latest page of a long history is rendered at first (opening the chat costs the same
+  // with 40 or 2,000 messages); earlier pages come in as the player scrolls up. `start` is fixed
+  // once the first messages are in, so messages arriving later never push a bubble out.
+  const [start, setStart] = useState<number | null>(null)
+  if (start === null && messages.length > 0) setStart(Math.max(0, messages.length - MESSAGES_PAGE))
+  const first = Math.min(start ?? Infinity, Math.max(0, messages.length - MESSAGES_PAGE))
+  const shown = first > 0 ? messages.slice(first) : messages
+  // Distance from the bottom to keep while an earlier page is added above the bubbles in view.
+  const keepFromBottom = useRef<number | null>(null)
+  const showEarlier = () => {
+    const el = scroller.current
+    if (first === 0 || keepFromBottom.current !== null) return
+    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop
+    setStart(Math.max(0, first - MESSAGES_PAGE))
+  }
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (el && keepFromBottom.current !== null)
+      el.scrollTop = el.scrollHeight - keepFromBottom.current
+    keepFromBottom.current = null
+  }, [first])
+
   const lastKey = messages.at(-1)?.key
   const unseen = !pinned && lastKey !== keyWhenUnpinned
 
@@ -66,6 +92,7 @@ export function MessageList({
   const onScroll = () => {
     const el = scroller.current
     if (!el) return
+    if (el.scrollTop < EARLIER_THRESHOLD) showEarlier()
     const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD
     if (atBottom === pinnedRef.current) return
     pinnedRef.current = atBottom
@@ -94,8 +121,13 @@ export function MessageList({
       >
         <div className="chat__column">
           {header}
+          {first > 0 ? (
+            <button type="button" className="chat__earlier" onClick={showEarlier}>
+              Mostrar mensagens anteriores
+            </button>
+          ) : null}
           <ol className="chat__messages" aria-label="Mensagens" aria-live="polite">
-            {messages.map((message) => (
+            {shown.map((message) => (
               <MessageBubble
                 key={message.key}
                 message={message}

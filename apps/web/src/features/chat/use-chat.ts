@@ -6,7 +6,7 @@ import { applyAnalysisFrame } from '../../lib/analysis-progress'
 import { useAuth } from '../../lib/auth/auth-context'
 import { CONNECTION_STATUS } from '../../lib/chat-socket'
 import { useChatSocket } from '../../lib/use-chat-socket'
-import { fetchChatHistory } from './chat-api'
+import { loadChatHistory } from './chat-api'
 import { chatReducer, highestId, initialChatState } from './chat-state'
 import { useReportCheck } from './use-report-check'
 
@@ -30,8 +30,10 @@ export function useChat(options: { checkReports?: boolean } = {}) {
 
   useEffect(() => {
     const controller = new AbortController()
-    fetchChatHistory(controller.signal)
-      .then((items) => dispatch({ type: 'history', items }))
+    loadChatHistory(controller.signal)
+      .then((items) => {
+        if (!controller.signal.aborted) dispatch({ type: 'history', items })
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
         // SPEC §8: a chat init failure is logged only; the socket still brings new messages.

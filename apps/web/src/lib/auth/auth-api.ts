@@ -2,6 +2,7 @@ import { TokenPair } from '@areia/contracts/auth'
 import { GoogleStartResponse } from '@areia/contracts/google'
 import { UserStatusResponse } from '@areia/contracts/users'
 import { apiRequest, apiSendOnce } from '../api-client'
+import { ensureAccessToken } from '../session'
 
 export function requestLogin(email: string, password: string) {
   return apiRequest('/api/v1/auth/login/', {
@@ -45,6 +46,16 @@ export function requestGoogleStart(redirectUri: string) {
 
 export function fetchUserStatus() {
   return apiRequest('/api/v1/auth/me/status', { schema: UserStatusResponse })
+}
+
+/** Key of the start-up session check, started at boot (lib/early-requests). */
+export const EARLY_SESSION = 'session'
+
+/** The stored session, checked: a valid access token (refreshed when needed), then its user. */
+export async function resumeSession() {
+  const token = await ensureAccessToken()
+  const user = await fetchUserStatus()
+  return { token, user }
 }
 
 /** Best effort: revokes the session server side; the local logout happens whatever it answers. */

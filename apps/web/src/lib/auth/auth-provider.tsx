@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { ApiError } from '../api-error'
-import { ensureAccessToken } from '../session'
+import { dropEarly, takeEarly } from '../early-requests'
 import { onSessionEvent } from '../session-events'
 import {
   clearTokens,
@@ -11,7 +11,14 @@ import {
   saveTokens,
 } from '../session-storage'
 import { forgetVideoUploads } from '../video-uploads'
-import { fetchUserStatus, requestGoogleLogin, requestLogin, requestLogout } from './auth-api'
+import {
+  EARLY_SESSION,
+  fetchUserStatus,
+  requestGoogleLogin,
+  requestLogin,
+  requestLogout,
+  resumeSession,
+} from './auth-api'
 import {
   AuthContext,
   AuthFlowError,
@@ -67,6 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         switch (event.type) {
           case 'ended':
             forgetVideoUploads()
+            dropEarly()
             queryClient.clear()
             setState((s) => ({ ...s, ...loggedOut }))
             break
@@ -87,8 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false
     const start = async () => {
       try {
-        const token = await ensureAccessToken()
-        const user = await fetchUserStatus()
+        // Usually already on its way: main.tsx starts it before React renders.
+        const { token, user } = await takeEarly(EARLY_SESSION, resumeSession)
         if (!cancelled)
           setState({ token, user, isAuthenticated: true, loading: false, refreshing: false })
       } catch {
@@ -115,6 +123,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await logout()
         throw new AuthFlowError(NO_USER_AFTER_LOGIN_MESSAGE)
       }
+      dropEarly()
       queryClient.clear()
       setState((s) => ({ ...s, token: tokens.access_token, user, isAuthenticated: true }))
       return { success: true, user }
