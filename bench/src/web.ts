@@ -117,6 +117,7 @@ async function lighthouseRows(distDir: string): Promise<Row[]> {
   try {
     const scores = async (route: string, signedIn = false) => {
       const runs: Array<Record<(typeof CATEGORIES)[number], number>> = []
+      const hostIndex: number[] = []
       for (let i = 0; i < RUNS; i++) {
         // A fresh session each run: a refresh token the app rotated must not be replayed.
         if (signedIn) await signIn(chrome.port, server.url, await tokensOf(server.url, email))
@@ -135,23 +136,33 @@ async function lighthouseRows(distDir: string): Promise<Row[]> {
         )
         if (!result) throw new Error('lighthouse returned nothing')
         const lhr = result.lhr
+        hostIndex.push(lhr.environment.benchmarkIndex)
         runs.push(
           Object.fromEntries(
             CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
           ) as Record<(typeof CATEGORIES)[number], number>,
         )
       }
-      return Object.fromEntries(
-        CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))]),
-      ) as Record<(typeof CATEGORIES)[number], number>
+      return {
+        ...(Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<
+          (typeof CATEGORIES)[number],
+          number
+        >),
+        hostIndex: median(hostIndex),
+      }
     }
     const rows: Row[] = []
-    const add = (route: string, s: Record<(typeof CATEGORIES)[number], number>) => {
+    const add = (
+      route: string,
+      s: Record<(typeof CATEGORIES)[number], number> & { hostIndex: number },
+    ) => {
       rows.push(
         {
           section: 'web',
           figure: `Lighthouse mobile performance ${route} (median of ${RUNS})`,
-          value: String(s.performance),
+          // Lighthouse's CPU benchmark of this machine: its 4× slowdown assumes a host of about
+          // 1,000 or more (it warns below), so the score moves with the machine.
+          value: `${s.performance} (host benchmarkIndex ${fmt(s.hostIndex, 0)})`,
           target: '≥ 95',
           pass: s.performance >= 95,
         },
