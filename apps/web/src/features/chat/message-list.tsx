@@ -78,13 +78,15 @@ export function MessageList({
     if (el && pinnedRef.current) el.scrollTop = el.scrollHeight
   }, [lastKey, footer])
 
-  // Fonts and late layout can grow the list after the first paint.
+  // Fonts and late layout can grow the list after the first paint, and a banner above or the
+  // phone's keyboard can shrink the view: the latest message stays in sight either way.
   useEffect(() => {
     const el = scroller.current
     if (!el || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
       if (pinnedRef.current) el.scrollTop = el.scrollHeight
     })
+    observer.observe(el)
     for (const child of Array.from(el.children)) observer.observe(child)
     return () => observer.disconnect()
   }, [])
