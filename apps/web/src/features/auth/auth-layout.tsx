@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useHydrated } from '../../lib/use-hydrated'
 import { BrandMark } from '../../ui/brand-mark'
 import { Icon } from '../../ui/icons'
 
@@ -32,5 +33,18 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <div className="auth-card__footer">{footer}</div>
       </section>
     </main>
+  )
+}
+
+/**
+ * The fields of a prerendered form (src/prerender.tsx): disabled until the page is live, so
+ * nothing is typed into HTML that hydration would reset, nor sent natively before the app runs.
+ */
+export function LiveFields({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated()
+  return (
+    <fieldset className="form__fields" disabled={!hydrated}>
+      {children}
+    </fieldset>
   )
 }

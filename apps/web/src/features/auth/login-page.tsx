@@ -2,12 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
 import { AuthFlowError, useAuth } from '../../lib/auth/auth-context'
-import { useHydrated } from '../../lib/use-hydrated'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout } from './auth-layout'
+import { AuthLayout, LiveFields } from './auth-layout'
 import { GoogleIcon } from './google-icon'
 import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
 import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
@@ -23,7 +22,6 @@ function screenMessage(error: unknown, fallback: string): string {
 
 export function LoginPage() {
   const auth = useAuth()
-  const hydrated = useHydrated()
   const navigate = useNavigate()
   const { showAlert } = useAlert()
   const [params, setParams] = useSearchParams()
@@ -97,8 +95,7 @@ export function LoginPage() {
       }
     >
       <form className="form" onSubmit={(event) => void onSubmit(event)}>
-        {/* Prerendered (src/prerender.tsx): nothing can be typed or sent before the page is live. */}
-        <fieldset className="form__fields" disabled={!hydrated}>
+        <LiveFields>
           <EmailField value={email} onValue={setEmail} />
           <PasswordField
             label="Senha"
@@ -126,7 +123,7 @@ export function LoginPage() {
           <Button variant="google" block icon={<GoogleIcon />} onClick={onGoogle}>
             Entrar com Google
           </Button>
-        </fieldset>
+        </LiveFields>
       </form>
     </AuthLayout>
   )

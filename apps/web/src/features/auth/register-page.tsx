@@ -3,12 +3,11 @@ import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
-import { useHydrated } from '../../lib/use-hydrated'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout } from './auth-layout'
+import { AuthLayout, LiveFields } from './auth-layout'
 import { GoogleIcon } from './google-icon'
 import { startGoogleSignIn } from './google-sign-in'
 import { registerUser } from './register-api'
@@ -20,7 +19,6 @@ const REGISTER_ERROR_FALLBACK = 'Não foi possível realizar o cadastro.'
 
 export function RegisterPage() {
   const auth = useAuth()
-  const hydrated = useHydrated()
   const navigate = useNavigate()
   const { showAlert } = useAlert()
   const [email, setEmail] = useState('')
@@ -67,8 +65,7 @@ export function RegisterPage() {
       }
     >
       <form className="form" onSubmit={(event) => void onSubmit(event)}>
-        {/* Prerendered (src/prerender.tsx): nothing can be typed or sent before the page is live. */}
-        <fieldset className="form__fields" disabled={!hydrated}>
+        <LiveFields>
           <EmailField value={email} onValue={setEmail} />
           <PasswordField
             label="Senha"
@@ -103,7 +100,7 @@ export function RegisterPage() {
           >
             Cadastrar com Google
           </Button>
-        </fieldset>
+        </LiveFields>
       </form>
     </AuthLayout>
   )
