@@ -5,7 +5,7 @@ import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, mockServer } from '../../test/helpers'
 import { ToastProvider } from '../../ui/toast'
 import { NotificationToggle } from './notification-toggle'
-import { pushBannerOffered } from './push-banner'
+import { PushBanner, pushBannerExpected, pushBannerOffered } from './push-banner'
 import { PUSH_MESSAGES, PushProvider, type PushState } from './push-context'
 
 const SERVER_KEY =
@@ -230,5 +230,34 @@ describe('the permission banner (SPEC §4)', () => {
     expect(pushBannerOffered(state({ permission: 'granted', subscribed: true }), true, true)).toBe(
       false,
     )
+  })
+
+  it('holds its place unseen until the check, so the page does not jump when it shows', async () => {
+    fakeBrowser({})
+    saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
+    mockServer({})
+    render(
+      <ToastProvider>
+        <PushProvider>
+          <PushBanner />
+        </PushProvider>
+      </ToastProvider>,
+    )
+    const text = screen.getByText('Saiba na hora quando o seu time responder.')
+    expect(text.closest('.banner')).toHaveAttribute('aria-hidden', 'true')
+    expect(screen.queryByRole('button', { name: 'Ativar Notificações' })).toBeNull()
+    expect(
+      await screen.findByRole('button', { name: 'Ativar Notificações' }, { timeout: 2000 }),
+    ).toBeInTheDocument()
+    expect(text.closest('.banner')).not.toHaveAttribute('aria-hidden')
+  })
+
+  it('is expected before the check only while the permission is undecided', () => {
+    fakeBrowser({ permission: 'denied' })
+    expect(pushBannerExpected(false, false)).toBe(false)
+    fakeBrowser({})
+    expect(pushBannerExpected(false, false)).toBe(true)
+    expect(pushBannerExpected(true, false)).toBe(false)
+    expect(pushBannerExpected(true, true)).toBe(true)
   })
 })
