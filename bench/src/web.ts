@@ -90,6 +90,7 @@ function bundleRows(outDir: string, manifest: Record<string, ManifestChunk>): Ro
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
+type Scores = Record<(typeof CATEGORIES)[number], number>
 
 async function lighthouseRows(distDir: string): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-web-'))
@@ -116,7 +117,7 @@ async function lighthouseRows(distDir: string): Promise<Row[]> {
   })
   try {
     const scores = async (route: string, signedIn = false) => {
-      const runs: Array<Record<(typeof CATEGORIES)[number], number>> = []
+      const runs: Scores[] = []
       const hostIndex: number[] = []
       for (let i = 0; i < RUNS; i++) {
         // A fresh session each run: a refresh token the app rotated must not be replayed.
@@ -140,22 +141,16 @@ async function lighthouseRows(distDir: string): Promise<Row[]> {
         runs.push(
           Object.fromEntries(
             CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
-          ) as Record<(typeof CATEGORIES)[number], number>,
+          ) as Scores,
         )
       }
-      return {
-        ...(Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Record<
-          (typeof CATEGORIES)[number],
-          number
-        >),
-        hostIndex: median(hostIndex),
-      }
+      const medians = Object.fromEntries(
+        CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))]),
+      ) as Scores
+      return { ...medians, hostIndex: median(hostIndex) }
     }
     const rows: Row[] = []
-    const add = (
-      route: string,
-      s: Record<(typeof CATEGORIES)[number], number> & { hostIndex: number },
-    ) => {
+    const add = (route: string, s: Scores & { hostIndex: number }) => {
       rows.push(
         {
           section: 'web',

@@ -1,7 +1,7 @@
 import { ChatPage } from '../features/chat/chat-page'
 import { UploadModalHost } from '../features/videos/upload-host'
 
-export { prefetch } from '../features/chat/chat-page'
+export { prefetchChatHistory as prefetch } from '../features/chat/chat-api'
 
 /** `/chat` with the video upload modal composed around it (features never import each other). */
 export function ChatRoute() {

@@ -40,8 +40,8 @@ export function MessageList({
   onAction,
   busyAction,
 }: MessageListProps) {
-  // A history of hundreds of bubbles (markdown included) is rendered in the background, in slices,
-  // so opening the chat does not freeze the page on a slow phone; one new message is quick anyway.
+  // The history's first page of bubbles (markdown included) is rendered in the background, in
+  // slices, so opening the chat does not freeze a slow phone; one new message is quick anyway.
   const messages = useDeferredValue(latest, NO_MESSAGES)
   const scroller = useRef<HTMLDivElement>(null)
   // Whether the player is reading the latest messages: the ref for observers, state for render.
