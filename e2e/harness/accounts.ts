@@ -29,6 +29,8 @@ export const SEEDED_ACCOUNTS = {
   /** Agent Store journey: a Pro player with a team, and a Free one (see agents-seed.ts). */
   agentsPro: 'agentes-pro@areia.test',
   agentsFree: 'agentes-gratis@areia.test',
+  /** A conversation longer than one page of bubbles (see chat-seed.ts). */
+  longChat: 'conversa-longa@areia.test',
 } as const
 
 /** Paying players with a `standard` subscription (its monthly video allowance), for videos.test.ts. */

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { seedAgentAccounts } from './agents-seed'
+import { seedLongConversation } from './chat-seed'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, VIDEO_ACCOUNTS } from './accounts'
 
 /** Signs up every seeded account through the public API, as a person would. */
@@ -43,6 +44,7 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
     ])
     await subscribeVideoAccounts(db)
     await seedAgentAccounts(db)
+    await seedLongConversation(db)
   } finally {
     await db.close()
   }

@@ -1,11 +1,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
 import { ChatScreen, RECORD_TYPING_SCRIPT, finishOnboarding } from '../harness/chat'
+import { LONG_CHAT_MESSAGES, longChatText } from '../harness/chat-seed'
 import { freePort, startServer, type RunningServer } from '../harness/server'
 import { UserSession, type ViewportName } from '../harness/user-session'
 
@@ -96,6 +97,115 @@ describe('the chat', () => {
     await session.capture('chat')
     // Both tabs hold the same conversation, each message once.
     await expect.poll(() => other.lines()).toEqual(await chat.lines())
+  })
+})
+
+/** Whether the bubble whose text starts like message `n` is wholly inside the conversation's view. */
+function inView(page: Page, n: number): Promise<boolean> {
+  return page.evaluate((label) => {
+    const view = document.querySelector('.chat__scroll')?.getBoundingClientRect()
+    const bubble = [...document.querySelectorAll('.chat__messages > li')].find((li) =>
+      li.textContent?.includes(label),
+    )
+    if (!view || !bubble) return false
+    const box = bubble.getBoundingClientRect()
+    return box.top >= view.top - 1 && box.bottom <= view.bottom + 1
+  }, label(n))
+}
+
+/** "Pergunta 51:" — the start of message `n`, unique in the conversation. */
+const label = (n: number) => longChatText(n).split(':')[0] + ':'
+
+/** Where the bubble of message `n` sits on the screen (px from the top of the page). */
+function topOf(page: Page, n: number): Promise<number> {
+  return page
+    .locator('.chat__messages > li', { hasText: label(n) })
+    .evaluate((li) => li.getBoundingClientRect().top)
+}
+
+describe('a long conversation', () => {
+  it('opens on the latest message, keeps the place while earlier pages come in, and points to new ones', async () => {
+    const session = await UserSession.open(browser, baseURL, 'mobile')
+    sessions.push(session)
+    await session.logIn(SEEDED_ACCOUNTS.longChat, SEEDED_PASSWORD)
+    await session.expectPath('/chat')
+    const { page } = session
+    const chat = new ChatScreen(page)
+    const scroller = page.getByRole('region', { name: 'Conversa' })
+
+    // The latest message is in view, and stays there once the push banner (500 ms) took its room.
+    await expect.poll(() => inView(page, LONG_CHAT_MESSAGES)).toBe(true)
+    await page.waitForTimeout(800)
+    await expect.poll(() => inView(page, LONG_CHAT_MESSAGES)).toBe(true)
+    await session.capture('chat-long')
+    const firstPage = LONG_CHAT_MESSAGES - 40 + 1
+    expect(await chat.messages().count()).toBe(40)
+    expect(await chat.messages().first().textContent()).toContain(label(firstPage))
+
+    // Scrolling up to near the top brings the earlier page in above, without moving what is read.
+    // Bubbles are laid out as they come near the view (content-visibility): let each step settle.
+    const settle = () =>
+      scroller.evaluate(async (el) => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+        let height = -1
+        for (let i = 0; i < 50 && el.scrollHeight !== height; i++) {
+          height = el.scrollHeight
+          await frame()
+          await frame()
+        }
+      })
+    let before = 0
+    for (let step = 0; step < 60 && (await chat.messages().count()) === 40; step++) {
+      await settle()
+      before = await topOf(page, firstPage)
+      await scroller.evaluate((el) => {
+        el.scrollTop -= 150
+      })
+      await settle()
+    }
+    await expect.poll(() => chat.messages().count()).toBe(80)
+    await settle()
+    expect(Math.abs((await topOf(page, firstPage)) - (before + 150))).toBeLessThanOrEqual(1)
+
+    // All the way up: the whole conversation, and no button for more.
+    const toTop = () =>
+      scroller.evaluate((el) => {
+        el.scrollTop = -(el.scrollHeight - el.clientHeight)
+      })
+    await expect
+      .poll(async () => {
+        await toTop()
+        return chat.messages().count()
+      })
+      .toBe(LONG_CHAT_MESSAGES)
+    await expect
+      .poll(async () => {
+        await toTop()
+        await settle()
+        return inView(page, 1)
+      })
+      .toBe(true)
+    expect(await page.getByRole('button', { name: 'Mostrar mensagens anteriores' }).count()).toBe(0)
+
+    // A message arriving while the player reads above: a pill, not a jump; the pill goes down.
+    const other = new ChatScreen(await session.context.newPage())
+    await other.page.goto('/chat')
+    await other.send('Mensagem nova da outra aba')
+    const pill = page.getByRole('button', { name: 'Novas mensagens' })
+    await pill.waitFor({ state: 'visible' })
+    await expect.poll(() => inView(page, 1)).toBe(true)
+    await pill.click()
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const view = document.querySelector('.chat__scroll')?.getBoundingClientRect()
+          const last = document.querySelector('.chat__messages > li:last-child')
+          const box = last?.getBoundingClientRect()
+          return Boolean(view && box && box.bottom <= view.bottom + 1 && box.top >= view.top - 1)
+        }),
+      )
+      .toBe(true)
+    await pill.waitFor({ state: 'hidden' })
   })
 })
 

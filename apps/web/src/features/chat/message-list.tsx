@@ -1,12 +1,5 @@
 import type { ChatAction } from '@areia/contracts/chat'
-import {
-  useDeferredValue,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react'
+import { useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { Icon } from '../../ui/icons'
 import type { ChatMessage } from './chat-state'
 import { MessageBubble } from './message-bubble'
@@ -55,47 +48,32 @@ export function MessageList({
   if (start === null && messages.length > 0) setStart(Math.max(0, messages.length - MESSAGES_PAGE))
   const first = Math.min(start ?? Infinity, Math.max(0, messages.length - MESSAGES_PAGE))
   const shown = first > 0 ? messages.slice(first) : messages
-  // Distance from the bottom to keep while an earlier page is added above the bubbles in view.
-  const keepFromBottom = useRef<number | null>(null)
+  // The scroller's origin is its bottom (column-reverse, chat.css): scrollTop is 0 on the latest
+  // message and negative above it. The browser then opens the chat on the latest message, keeps it
+  // there as bubbles, chips or a shrinking view (banner, phone keyboard) come and go, and keeps the
+  // bubbles in view still when an earlier page is added above: no scripted scroll, so no forced
+  // layout of the whole history at the top before the first paint. `offset` is the last scrollTop
+  // the scroll events reported, read without forcing a layout.
+  const offset = useRef(0)
   const showEarlier = () => {
-    const el = scroller.current
-    if (first === 0 || keepFromBottom.current !== null) return
-    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop
-    setStart(Math.max(0, first - MESSAGES_PAGE))
+    if (first > 0) setStart(Math.max(0, first - MESSAGES_PAGE))
   }
-  useLayoutEffect(() => {
-    const el = scroller.current
-    if (el && keepFromBottom.current !== null)
-      el.scrollTop = el.scrollHeight - keepFromBottom.current
-    keepFromBottom.current = null
-  }, [first])
 
   const lastKey = messages.at(-1)?.key
   const unseen = !pinned && lastKey !== keyWhenUnpinned
 
+  // Within STICK_THRESHOLD of the bottom still counts as reading the latest: settle on it.
   useLayoutEffect(() => {
     const el = scroller.current
-    if (el && pinnedRef.current) el.scrollTop = el.scrollHeight
+    if (el && pinnedRef.current && offset.current !== 0) el.scrollTop = 0
   }, [lastKey, footer])
-
-  // Fonts and late layout can grow the list after the first paint, and a banner above or the
-  // phone's keyboard can shrink the view: the latest message stays in sight either way.
-  useEffect(() => {
-    const el = scroller.current
-    if (!el || typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(() => {
-      if (pinnedRef.current) el.scrollTop = el.scrollHeight
-    })
-    observer.observe(el)
-    for (const child of Array.from(el.children)) observer.observe(child)
-    return () => observer.disconnect()
-  }, [])
 
   const onScroll = () => {
     const el = scroller.current
     if (!el) return
-    if (el.scrollTop < EARLIER_THRESHOLD) showEarlier()
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_THRESHOLD
+    offset.current = el.scrollTop
+    if (el.scrollHeight - el.clientHeight + el.scrollTop < EARLIER_THRESHOLD) showEarlier()
+    const atBottom = -el.scrollTop < STICK_THRESHOLD
     if (atBottom === pinnedRef.current) return
     pinnedRef.current = atBottom
     setPinned(atBottom)
@@ -107,7 +85,7 @@ export function MessageList({
     if (!el) return
     pinnedRef.current = true
     setPinned(true)
-    el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' })
+    el.scrollTo({ top: 0, behavior: 'smooth' })
   }
 
   return (
