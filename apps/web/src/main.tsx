@@ -15,6 +15,7 @@ import './styles/videos.css'
 import './styles/reports.css'
 import './styles/agents.css'
 import { App } from './app/app'
+import { preloadRoute } from './app/router'
 import { EARLY_SESSION, resumeSession } from './lib/auth/auth-api'
 import { startEarly } from './lib/early-requests'
 import { hasStoredSession } from './lib/session-storage'
@@ -42,4 +43,6 @@ startTransition(() => {
     createRoot(root).render(app)
   }
 })
+// The address's chunks start downloading right after this task, outside the first render's.
+setTimeout(() => preloadRoute(window.location.pathname, signedIn), 0)
 registerServiceWorker()

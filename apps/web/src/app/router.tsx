@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router'
-import { hasStoredSession } from '../lib/session-storage'
 import { Spinner } from '../ui/spinner'
 import { OnboardingGuard, RequireAuth } from './guards'
 import { NotFoundPage } from './not-found-page'
@@ -139,21 +138,24 @@ type RouteModule = { prefetch?: () => void }
 
 /**
  * Starts downloading the chunks of every route that `pathname` opens (shell and page) and, for a
- * returning player, the data a page module names in its `prefetch` export.
+ * returning player, the data a page module names in its `prefetch` export. Each route's preload
+ * links go in from a task of their own: inserting them costs a slow phone tens of milliseconds.
  */
 export function preloadRoute(pathname: string, signedIn: boolean) {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     const preload = (route.handle as { preload?: () => Promise<RouteModule> } | undefined)?.preload
-    preload?.()
-      .then((module) => {
-        if (signedIn) module.prefetch?.()
-      })
-      // A failed download surfaces where the route renders (lazy retries and shows the error).
-      .catch(() => undefined)
+    if (!preload) continue
+    setTimeout(() => {
+      preload()
+        .then((module) => {
+          if (signedIn) module.prefetch?.()
+        })
+        // A failed download surfaces where the route renders (lazy retries and shows the error).
+        .catch(() => undefined)
+    }, 0)
   }
 }
 
 export function createAppRouter() {
-  preloadRoute(window.location.pathname, hasStoredSession())
   return createBrowserRouter(routes)
 }
