@@ -46,6 +46,14 @@ export class UserSession {
       timezoneId: 'America/Sao_Paulo',
       reducedMotion: 'reduce',
     })
+    // A CSP violation (a script, style or eval the policy refused) fails the journey like an error.
+    await context.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+        ),
+      ),
+    )
     return new UserSession(context, await context.newPage(), viewport, new URL(baseURL).origin)
   }
 
