@@ -1,5 +1,6 @@
 import type { ChatHistoryItem, TokenPair } from '@areia/contracts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { CoachingStore } from '../src/modules/coaching/store'
 import { bearer, createTestApp, signUpAndLogIn, status, type TestApp } from './helpers/app'
 import { TestSocket } from './helpers/socket'
 
@@ -200,6 +201,38 @@ describe('chat socket protocol', () => {
       coach_assigned_name: 'Rafa',
       coach_archetype_name: 'Técnico',
     })
+  })
+
+  it("publishes a player's messages in id order while one of them is slow to read back", async () => {
+    const { socket } = await onboardedPlayer('lento@example.com')
+    const before = socket.messages().length
+    // Reading the player's second message back stalls, while the reply to the first is stored.
+    const original = CoachingStore.prototype.findMessage.bind(new CoachingStore())
+    let stalls = 0
+    const spy = vi
+      .spyOn(CoachingStore.prototype, 'findMessage')
+      .mockImplementation(async (db, userId, id) => {
+        const row = await original(db, userId, id)
+        if (row?.content === 'segunda' && stalls++ === 0)
+          await new Promise((r) => setTimeout(r, 300))
+        return row
+      })
+    try {
+      socket.send({ type: 'message', text: 'primeira', client_id: 'p1' })
+      socket.send({ type: 'message', text: 'segunda', client_id: 'p2' })
+      await socket.untilMessages(before + 4)
+    } finally {
+      spy.mockRestore()
+    }
+    expect(stalls).toBe(1)
+    const ids = socket.messages().map((m) => m.id)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    expect(
+      socket
+        .messages()
+        .slice(before)
+        .map((m) => m.content),
+    ).toEqual(['primeira', 'segunda', 'Rafa responde: primeira', 'Rafa responde: segunda'])
   })
 
   it('delivers to every open tab of the player and to no one else', async () => {

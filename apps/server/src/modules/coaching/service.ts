@@ -83,6 +83,12 @@ export class CoachingService {
   /** Per-player queues: storing incoming messages, and the work of answering them. */
   private readonly ingest = new Map<string, Promise<void>>()
   private readonly work = new Map<string, Promise<void>>()
+  /**
+   * Per-player lock around "insert, then publish": the two queues above store messages
+   * concurrently, and a socket (and a reconnecting client's `after`) relies on a player's
+   * messages arriving in id order.
+   */
+  private readonly outbox = new Map<string, Promise<unknown>>()
   private messageHook: MessageHook | undefined
   private group: GroupChat | undefined
   private analysisFacts: AnalysisFactsProvider | undefined
@@ -132,14 +138,17 @@ export class CoachingService {
   async userMessage(userId: string, text: string, clientId?: string): Promise<void> {
     let storedId: number | undefined
     await this.enqueue(this.ingest, userId, async () => {
-      const id = await this.store.insertMessage(this.db, {
+      storedId = await this.storeAndPublish(
         userId,
-        senderType: 'USER',
-        content: text,
-        now: this.clock.now(),
-      })
-      storedId = id
-      await this.publishStored(userId, id, clientId)
+        () =>
+          this.store.insertMessage(this.db, {
+            userId,
+            senderType: 'USER',
+            content: text,
+            now: this.clock.now(),
+          }),
+        clientId,
+      )
     })
     const messageId = storedId
     if (messageId !== undefined) {
@@ -183,15 +192,16 @@ export class CoachingService {
     const team = await this.team(userId)
     for (const m of messages) {
       const coach = m.as && m.as !== 'host' ? team.find((c) => c.archetype === m.as) : undefined
-      const id = await this.store.insertMessage(this.db, {
-        userId,
-        senderType: 'AI',
-        ...(coach ? { coachId: coach.id } : { senderName: HOST_NAME }),
-        content: m.text,
-        actions: m.actions?.length ? m.actions : null,
-        now: this.clock.now(),
-      })
-      await this.publishStored(userId, id)
+      await this.storeAndPublish(userId, () =>
+        this.store.insertMessage(this.db, {
+          userId,
+          senderType: 'AI',
+          ...(coach ? { coachId: coach.id } : { senderName: HOST_NAME }),
+          content: m.text,
+          actions: m.actions?.length ? m.actions : null,
+          now: this.clock.now(),
+        }),
+      )
     }
   }
 
@@ -366,15 +376,33 @@ export class CoachingService {
     const pause = Math.min(maxMs, Math.max(minMs, text.length * perCharMs))
     if (pause > 0) await new Promise((r) => setTimeout(r, pause))
     try {
-      await this.publishStored(userId, await insert())
+      await this.storeAndPublish(userId, insert)
     } finally {
       await this.hub.publish(userId, { type: 'TYPING_END', sender, sender_name: senderName })
     }
   }
 
-  private async publishStored(userId: string, id: number, clientId?: string): Promise<void> {
-    const stored = await this.store.findMessage(this.db, userId, id)
-    if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
+  /** Stores a message and publishes it before any later message of this player is stored. */
+  private storeAndPublish(
+    userId: string,
+    insert: () => Promise<number>,
+    clientId?: string,
+  ): Promise<number> {
+    const previous = this.outbox.get(userId) ?? Promise.resolve()
+    const next = previous
+      .catch(() => undefined)
+      .then(async () => {
+        const id = await insert()
+        const stored = await this.store.findMessage(this.db, userId, id)
+        if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
+        return id
+      })
+    this.outbox.set(userId, next)
+    const forget = () => {
+      if (this.outbox.get(userId) === next) this.outbox.delete(userId)
+    }
+    next.then(forget, forget)
+    return next
   }
 
   private system(userId: string, event: SystemEvent): Promise<void> {
