@@ -216,6 +216,8 @@ export class UserSession {
     fs.mkdirSync(dir, { recursive: true })
     // Let web fonts and lazy chunks settle so the picture shows the finished screen.
     await this.page.evaluate(() => document.fonts.ready.then(() => undefined))
+    // A banner still holding its place unseen (the push offer's first 500 ms) is not the screen.
+    await this.page.locator('.banner--reserved').waitFor({ state: 'detached' })
     await this.page.screenshot({ path: path.join(dir, `${name}.png`) })
   }
 
