@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { freePort, startServer } from '../../apps/server/test/helpers/server-process'
+import { startServer } from '../../apps/server/test/helpers/server-process'
 import { fmt, pin, report, type Row, SERVER_CORE } from './report'
 import {
   logIn,
@@ -32,6 +32,8 @@ interface Load {
   p50: number
   p99: number
   bad: number
+  /** What the bad answers were, when there were any. */
+  failures: string
 }
 
 async function load(
@@ -46,58 +48,130 @@ async function load(
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
-    bad: r.errors + r.timeouts + r.non2xx,
+    // autocannon counts timeouts among the errors.
+    bad: r.errors + r.non2xx,
+    failures: failures(r),
   }
 }
 
-/** The ceiling: a plain node:http JSON server in its own process, on the servers' core. */
-async function startBare(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort()
-  const script = `
+function failures(r: autocannon.Result): string {
+  const stats: Record<string, { count?: number }> = r.statusCodeStats ?? {}
+  const parts = [
+    r.timeouts > 0 && `${fmt(r.timeouts)} timed out`,
+    r.errors - r.timeouts > 0 && `${fmt(r.errors - r.timeouts)} connection errors`,
+    r.non2xx > 0 &&
+      `${fmt(r.non2xx)} non-2xx (${Object.entries(stats)
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, { count }]) => `${code}×${count ?? 0}`)
+        .join(', ')})`,
+  ]
+  return parts.filter(Boolean).join(', ')
+}
+
+/**
+ * A reference server from a script in its own process, on the servers' core; the script calls
+ * `ready(port)` once listening. It runs in apps/server, so it can require the app's dependencies.
+ */
+async function startScript(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<Required<Target>> {
+  const child = spawn(
+    process.execPath,
+    ['-e', `const ready = (port) => process.send(port)\n${script}`],
+    {
+      cwd: path.resolve(import.meta.dirname, '../../apps/server'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    },
+  )
+  const port = await new Promise<number>((resolve) =>
+    child.once('message', (m) => resolve(Number(m))),
+  )
+  pin(child.pid!, SERVER_CORE)
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() }
+}
+
+/** The ceiling: a plain node:http JSON server. */
+function startBare() {
+  return startScript(`
     const body = JSON.stringify({ status: 'ok' })
-    require('node:http')
+    const server = require('node:http')
       .createServer((_req, res) => {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
         res.end(body)
       })
-      .listen(${port}, '127.0.0.1', () => process.send('ready'))`
-  const child = spawn(process.execPath, ['-e', script], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  })
-  await new Promise<void>((resolve) => child.once('message', () => resolve()))
-  pin(child.pid!, SERVER_CORE)
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill() }
+      .listen(0, '127.0.0.1', () => ready(server.address().port))`)
+}
+
+/**
+ * What the framework leaves of that ceiling here: Fastify with nothing but the route and the
+ * security headers the app sends (copied from its answer), no logger, no other hook.
+ */
+function startFastifyFloor(headers: Record<string, string>) {
+  return startScript(
+    `
+    const headers = JSON.parse(process.env.BENCH_HEADERS)
+    const app = require('fastify')({ logger: false })
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(headers)
+      done()
+    })
+    const Health = { type: 'object', properties: { status: { type: 'string' } } }
+    app.get('/', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok' }))
+    app.listen({ port: 0, host: '127.0.0.1' }).then(() => ready(app.server.address().port))`,
+    { BENCH_HEADERS: JSON.stringify(headers) },
+  )
+}
+
+/** A server to load: its address and its process (paused while another one is measured). */
+interface Target {
+  url: string
+  pid: number
+  stop?: () => void
 }
 
 /**
  * Servers measured against the bare one in alternating rounds, medians of each: on a shared
  * virtual machine two runs of the same server a minute apart differ by up to a third, so one run
- * of each measured in sequence says more about the minute than about the servers.
+ * of each measured in sequence says more about the minute than about the servers. They share a
+ * core, so every server but the measured one is stopped (SIGSTOP) meanwhile: an idle app still
+ * runs its timers (the job worker's polling) on that core.
  */
 async function alternating<K extends string>(
-  urls: Record<K, string>,
+  targets: Record<K, Target>,
   rounds = ROUNDS,
 ): Promise<Record<K | 'bare', Load>> {
-  const bareServer = await startBare()
+  const bare = await startBare()
+  const all: Array<[string, Target]> = [['bare', bare], ...Object.entries<Target>(targets)]
   try {
-    const runs = new Map<string, Load[]>([['bare', []]])
+    const runs = new Map<string, Load[]>(all.map(([name]) => [name, []]))
     for (let i = 0; i < rounds; i++) {
-      runs.get('bare')!.push(await load(bareServer.url))
-      for (const [name, url] of Object.entries<string>(urls)) {
-        runs.set(name, [...(runs.get(name) ?? []), await load(url)])
+      for (const [name, target] of all) {
+        for (const [, other] of all)
+          process.kill(other.pid, other === target ? 'SIGCONT' : 'SIGSTOP')
+        runs.get(name)!.push(await load(target.url))
       }
     }
     return Object.fromEntries(
       [...runs].map(([name, loads]) => [name, medianLoad(loads)]),
     ) as Record<K | 'bare', Load>
   } finally {
-    bareServer.stop()
+    for (const [, target] of all) process.kill(target.pid, 'SIGCONT')
+    for (const [, target] of all) target.stop?.()
   }
 }
 
 function medianLoad(runs: Load[]): Load {
   const middle = [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!
-  return { ...middle, bad: runs.reduce((n, r) => n + r.bad, 0) }
+  return {
+    ...middle,
+    bad: runs.reduce((n, r) => n + r.bad, 0),
+    failures: runs
+      .map((r) => r.failures)
+      .filter(Boolean)
+      .join('; '),
+  }
 }
 
 /**
@@ -105,14 +179,14 @@ function medianLoad(runs: Load[]): Load {
  * nothing but a pg pool of the app's size (10), running the app's two queries per request (the
  * session check and the player with their profile) as prepared statements, no JWT, no framework.
  */
-async function startBarePg(databaseUrl: string): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort()
-  const script = `
+function startBarePg(databaseUrl: string) {
+  return startScript(
+    `
     const pg = require('pg')
     const pool = new pg.Pool({ connectionString: process.env.BENCH_PG_URL, max: 10 })
     const session = { name: 'bare_session', text: 'select s.revoked_at, s.expires_at, u.role, u.status from sessions s join users u on u.id = s.user_id where s.id = $1 and s.user_id = $2 limit 1' }
     const player = { name: 'bare_player', text: 'select * from users u left join profiles p on p.user_id = u.id where u.id = $1 limit 1' }
-    require('node:http')
+    const server = require('node:http')
       .createServer(async (req, res) => {
         const [sid, uid] = req.url.slice(1).split('/')
         const s = await pool.query({ ...session, values: [sid, uid] })
@@ -121,15 +195,9 @@ async function startBarePg(databaseUrl: string): Promise<{ url: string; stop: ()
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
         res.end(body)
       })
-      .listen(${port}, '127.0.0.1', () => process.send('ready'))`
-  const child = spawn(process.execPath, ['-e', script], {
-    cwd: path.resolve(import.meta.dirname, '../../apps/server'),
-    env: { ...process.env, BENCH_PG_URL: databaseUrl },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  })
-  await new Promise<void>((resolve) => child.once('message', () => resolve()))
-  pin(child.pid!, SERVER_CORE)
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() }
+      .listen(0, '127.0.0.1', () => ready(server.address().port))`,
+    { BENCH_PG_URL: databaseUrl },
+  )
 }
 
 async function withServer<T>(
@@ -138,6 +206,7 @@ async function withServer<T>(
     url: string,
     dataDir: string,
     restart: (whileStopped: () => Promise<void>) => Promise<string>,
+    pid: number,
   ) => Promise<T>,
 ): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-'))
@@ -146,27 +215,36 @@ async function withServer<T>(
     RATE_LIMIT_REGISTER_PER_IP: '100000',
     ...env,
   }
-  let server = await startServer(dataDir, fullEnv)
+  // Logs go to a file, as they would to a collector: read by this process, they would cost the
+  // load generator CPU during the logging runs.
+  const logFile = path.join(dataDir, 'server.log')
+  let server = await startServer(dataDir, fullEnv, { logFile })
   pin(server.child.pid!, SERVER_CORE)
   const stop = async () => {
     server.child.kill('SIGTERM')
     await server.exited
   }
   try {
-    return await fn(server.url, dataDir, async (whileStopped) => {
-      await stop()
-      await whileStopped()
-      server = await startServer(dataDir, fullEnv)
-      pin(server.child.pid!, SERVER_CORE)
-      return server.url
-    })
+    return await fn(
+      server.url,
+      dataDir,
+      async (whileStopped) => {
+        await stop()
+        await whileStopped()
+        server = await startServer(dataDir, fullEnv, { logFile })
+        pin(server.child.pid!, SERVER_CORE)
+        return server.url
+      },
+      server.child.pid!,
+    )
   } finally {
     await stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
-const rps = (l: Load) => `${fmt(l.rps)} req/s, p99 ${fmt(l.p99)} ms`
+const rps = (l: Load) =>
+  `${fmt(l.rps)} req/s, p99 ${fmt(l.p99)} ms${l.failures ? `; ${l.failures}` : ''}`
 
 /** Authenticated status, a long history and logins, on one database. */
 async function reads(
@@ -242,14 +320,39 @@ const rows: Row[] = [
     pass: null,
   },
 ]
-// Logging off, logging at info, and the bare ceiling, in the same alternating rounds.
-const healthz = await withServer({ LOG_LEVEL: 'silent' }, (silentUrl) =>
-  withServer({ LOG_LEVEL: 'info' }, (infoUrl) =>
-    alternating({ silent: `${silentUrl}/healthz`, info: `${infoUrl}/healthz` }),
-  ),
+/** The headers of the app's answer that are its own policy, not HTTP framing. */
+async function securityHeaders(url: string): Promise<Record<string, string>> {
+  const framing = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive'])
+  const response = await fetch(url)
+  await response.arrayBuffer()
+  const headers: Record<string, string> = {}
+  response.headers.forEach((value, name) => {
+    if (!framing.has(name)) headers[name] = value
+  })
+  return headers
+}
+
+// Logging off, logging at info, the bare ceiling and the framework's floor, in the same rounds.
+const healthz = await withServer({ LOG_LEVEL: 'silent' }, (silentUrl, _d, _r, silentPid) =>
+  withServer({ LOG_LEVEL: 'info' }, async (infoUrl, _dir, _restart, infoPid) => {
+    const fastify = await startFastifyFloor(await securityHeaders(`${silentUrl}/healthz`))
+    return alternating({
+      fastify,
+      silent: { url: `${silentUrl}/healthz`, pid: silentPid },
+      info: { url: `${infoUrl}/healthz`, pid: infoPid },
+    })
+  }),
 )
-const { silent, info, bare: bareLoad } = healthz
+const { silent, info, fastify, bare: bareLoad } = healthz
 rows.push(
+  {
+    section: 'http',
+    figure: `Fastify alone with the same security headers (median of ${ROUNDS}, same rounds)`,
+    value: rps(fastify),
+    baseline: `bare node:http ${fmt(bareLoad.rps)} req/s`,
+    ratio: fastify.rps / bareLoad.rps,
+    pass: null,
+  },
   {
     section: 'http',
     figure: `GET /healthz, LOG_LEVEL=silent (median of ${ROUNDS}, alternating with bare)`,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -26,10 +27,12 @@ export interface ServerProcess {
 export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
-  opts: { port?: number } = {},
+  /** `logFile`: stdout goes there instead of into this process (a bench of request logging). */
+  opts: { port?: number; logFile?: string } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort())
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
+  const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'pipe'
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
@@ -43,8 +46,9 @@ export async function startServer(
       RATE_LIMIT_LOGIN_PER_IP: '100000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, 'pipe'],
   })
+  if (typeof out === 'number') fs.closeSync(out)
   let log = ''
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
