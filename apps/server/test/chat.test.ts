@@ -1,6 +1,10 @@
 import type { ChatHistoryItem, TokenPair } from '@areia/contracts'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type Bus, createMemoryBus, createRedisBus } from '../src/adapters/bus'
+import { toFrame } from '../src/modules/coaching/frames'
+import { ChatHub } from '../src/modules/coaching/hub'
 import { CoachingStore } from '../src/modules/coaching/store'
+import { testDatabase } from './helpers/database'
 import { bearer, createTestApp, signUpAndLogIn, status, type TestApp } from './helpers/app'
 import { TestSocket } from './helpers/socket'
 
@@ -8,8 +12,16 @@ let app: TestApp
 let base: string
 const open: TestSocket[] = []
 
+let hub: ChatHub
+let bus: Bus
+
 beforeAll(async () => {
-  app = await createTestApp()
+  // The app's own kind of bus, held here too, so a test can publish as another module would.
+  bus = process.env.REDIS_URL
+    ? await createRedisBus(process.env.REDIS_URL, 'areia')
+    : createMemoryBus()
+  hub = new ChatHub(bus)
+  app = await createTestApp({}, { bus })
   await app.server.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.server.address() as { port: number }
   base = `ws://127.0.0.1:${port}/api/v1/chat/ws`
@@ -17,7 +29,10 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()))
 })
-afterAll(() => app.close())
+afterAll(async () => {
+  await app.close()
+  await bus.close()
+})
 
 async function connect(tokens: TokenPair, extra = '', headers: Record<string, string> = {}) {
   const socket = await TestSocket.open(`${base}?token=${tokens.access_token}${extra}`, headers)
@@ -246,6 +261,31 @@ describe('chat socket protocol', () => {
     )
     expect(second.messages().some((m) => m.content === 'voleio de backhand')).toBe(true)
     expect(stranger.messages().every((m) => !m.content.includes('voleio'))).toBe(true)
+  })
+
+  it('delivers a message published after a newer one (a report stored in a longer transaction)', async () => {
+    const { tokens, socket } = await onboardedPlayer('atrasado@example.com')
+    const { db } = await testDatabase({ reset: false })
+    const store = new CoachingStore()
+    const { sub: userId } = JSON.parse(
+      Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as { sub: string }
+    // Stored first (as a review's transaction does), published only after the player chatted.
+    const reportId = await store.insertMessage(db, {
+      userId,
+      senderType: 'AI',
+      senderName: 'Areia',
+      content: 'Seu relatório chegou.',
+      now: new Date(),
+    })
+    socket.send({ type: 'message', text: 'e o lob?' })
+    await socket.until(() => socket.messages().some((m) => m.content === 'Rafa responde: e o lob?'))
+    await hub.publish(userId, toFrame((await store.findMessage(db, userId, reportId))!))
+    await socket.until(() => socket.messages().some((m) => m.id === reportId))
+    expect(socket.messages().at(-1)).toMatchObject({
+      id: reportId,
+      content: 'Seu relatório chegou.',
+    })
   })
 
   it('a reconnecting client receives what it missed, once, in order', async () => {

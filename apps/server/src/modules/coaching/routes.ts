@@ -81,14 +81,13 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
       if (request.query.watch === 'analysis') return watchAnalysis(hub, socket)
       const userId = request.user.id
       const { after } = request.query
-      // Live frames wait until the catch-up is out, so nothing arrives out of order or twice.
+      // Live frames wait until the catch-up is out, and skip what it sent: a message published
+      // while the catch-up was read is in both. Nothing else is filtered by id: a message stored
+      // in a longer transaction (an analysis report) can be published after a newer one.
       let pending: ServerFrame[] | null = after === undefined ? null : []
-      let lastSentId = after ?? 0
+      const caughtUp = new Set<number>()
       const write = (frame: ServerFrame) => {
-        if (frame.type === 'message') {
-          if (frame.id <= lastSentId) return
-          lastSentId = frame.id
-        }
+        if (frame.type === 'message' && caughtUp.has(frame.id)) return
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
       }
       const client: ChatSocket = {
@@ -130,7 +129,10 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
 
       void (async () => {
         if (after !== undefined) {
-          for (const frame of await coaching.missedSince(userId, after)) write(frame)
+          for (const frame of await coaching.missedSince(userId, after)) {
+            write(frame)
+            caughtUp.add(frame.id)
+          }
           const queued = pending ?? []
           pending = null
           for (const frame of queued) write(frame)
