@@ -150,7 +150,9 @@ async function alternating<K extends string>(
       for (const [name, target] of all) {
         for (const [, other] of all)
           process.kill(other.pid, other === target ? 'SIGCONT' : 'SIGSTOP')
-        runs.get(name)!.push(await load(target.url))
+        const run = await load(target.url)
+        runs.get(name)!.push(run)
+        console.log(`  /healthz round ${i + 1}, ${name}: ${rps(run)}`)
       }
     }
     return Object.fromEntries(
