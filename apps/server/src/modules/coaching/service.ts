@@ -81,8 +81,8 @@ const toMember = (c: CoachRow): TeamMember => ({
  */
 export class CoachingService {
   /** Per-player queues: storing incoming messages, and the work of answering them. */
-  private readonly ingest = new Map<string, Promise<void>>()
-  private readonly work = new Map<string, Promise<void>>()
+  private readonly ingest = new Map<string, Promise<unknown>>()
+  private readonly work = new Map<string, Promise<unknown>>()
   /**
    * Per-player lock around "insert, then publish": the two queues above store messages
    * concurrently, and a socket (and a reconnecting client's `after`) relies on a player's
@@ -388,21 +388,12 @@ export class CoachingService {
     insert: () => Promise<number>,
     clientId?: string,
   ): Promise<number> {
-    const previous = this.outbox.get(userId) ?? Promise.resolve()
-    const next = previous
-      .catch(() => undefined)
-      .then(async () => {
-        const id = await insert()
-        const stored = await this.store.findMessage(this.db, userId, id)
-        if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
-        return id
-      })
-    this.outbox.set(userId, next)
-    const forget = () => {
-      if (this.outbox.get(userId) === next) this.outbox.delete(userId)
-    }
-    next.then(forget, forget)
-    return next
+    return this.serial(this.outbox, userId, async () => {
+      const id = await insert()
+      const stored = await this.store.findMessage(this.db, userId, id)
+      if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
+      return id
+    })
   }
 
   private system(userId: string, event: SystemEvent): Promise<void> {
@@ -429,16 +420,26 @@ export class CoachingService {
 
   /** Runs work for one player after what is already queued for them; errors are reported, not thrown. */
   private enqueue(
-    queues: Map<string, Promise<void>>,
+    queues: Map<string, Promise<unknown>>,
     userId: string,
     task: () => Promise<void>,
   ): Promise<void> {
+    return this.serial(queues, userId, task).catch((err: unknown) => this.onError(err, userId))
+  }
+
+  /** Runs `task` for one player after what is already on `queues` for them; its outcome is the caller's. */
+  private serial<T>(
+    queues: Map<string, Promise<unknown>>,
+    userId: string,
+    task: () => Promise<T>,
+  ): Promise<T> {
     const previous = queues.get(userId) ?? Promise.resolve()
-    const next = previous.then(task).catch((err: unknown) => this.onError(err, userId))
+    const next = previous.catch(() => undefined).then(task)
     queues.set(userId, next)
-    void next.then(() => {
+    const forget = () => {
       if (queues.get(userId) === next) queues.delete(userId)
-    })
+    }
+    next.then(forget, forget)
     return next
   }
 }
