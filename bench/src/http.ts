@@ -219,14 +219,17 @@ async function settled(url: string): Promise<void> {
   }
 }
 
+/** A started app: where it answers, its DATA_DIR, its process, and a restart around a task. */
+interface AppServer {
+  url: string
+  dataDir: string
+  pid: number
+  restart: (whileStopped: () => Promise<void>) => Promise<string>
+}
+
 async function withServer<T>(
   env: Record<string, string>,
-  fn: (
-    url: string,
-    dataDir: string,
-    restart: (whileStopped: () => Promise<void>) => Promise<string>,
-    pid: number,
-  ) => Promise<T>,
+  fn: (server: AppServer) => Promise<T>,
 ): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-'))
   const fullEnv = {
@@ -245,10 +248,11 @@ async function withServer<T>(
     await server.exited
   }
   try {
-    return await fn(
-      server.url,
+    return await fn({
+      url: server.url,
       dataDir,
-      async (whileStopped) => {
+      pid: server.child.pid!,
+      restart: async (whileStopped) => {
         await stop()
         await whileStopped()
         server = await startServer(dataDir, fullEnv, { logFile })
@@ -256,8 +260,7 @@ async function withServer<T>(
         await settled(server.url)
         return server.url
       },
-      server.child.pid!,
-    )
+    })
   } finally {
     await stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -354,13 +357,13 @@ async function securityHeaders(url: string): Promise<Record<string, string>> {
 }
 
 // Logging off, logging at info, the bare ceiling and the framework's floor, in the same rounds.
-const healthz = await withServer({ LOG_LEVEL: 'silent' }, (silentUrl, _d, _r, silentPid) =>
-  withServer({ LOG_LEVEL: 'info' }, async (infoUrl, _dir, _restart, infoPid) => {
-    const fastify = await startFastifyFloor(await securityHeaders(`${silentUrl}/healthz`))
+const healthz = await withServer({ LOG_LEVEL: 'silent' }, (silent) =>
+  withServer({ LOG_LEVEL: 'info' }, async (info) => {
+    const fastify = await startFastifyFloor(await securityHeaders(`${silent.url}/healthz`))
     return alternating({
       fastify,
-      silent: { url: `${silentUrl}/healthz`, pid: silentPid },
-      info: { url: `${infoUrl}/healthz`, pid: infoPid },
+      silent: { url: `${silent.url}/healthz`, pid: silent.pid },
+      info: { url: `${info.url}/healthz`, pid: info.pid },
     })
   }),
 )
@@ -394,7 +397,7 @@ rows.push(
   },
 )
 rows.push(
-  ...(await withServer({ LOG_LEVEL: 'info' }, async (url, dataDir, restart) => {
+  ...(await withServer({ LOG_LEVEL: 'info' }, async ({ url, dataDir, restart }) => {
     const email = 'bench-embedded@example.com'
     await signUp(url, email)
     // PGlite has a single writer: the conversation is written with the server stopped.
@@ -410,7 +413,7 @@ if (databaseUrl) {
     const env: Record<string, string> = { LOG_LEVEL: 'warn', DATABASE_URL: scratch.url }
     if (process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL
     rows.push(
-      ...(await withServer(env, async (url) => {
+      ...(await withServer(env, async ({ url }) => {
         const email = 'bench-postgresql@example.com'
         await signUp(url, email)
         await onboardOnPostgres(scratch.url, [email], HISTORY_MESSAGES)
