@@ -26,21 +26,27 @@ const ANSWERS: Array<[RegExp, string]> = [
   [/chamad/i, 'Joana'],
 ]
 
+/** The answer to a host message that asks one of the questions above; none for its last message. */
+const answerTo = (text: string) => ANSWERS.find(([re]) => re.test(text))?.[1]
+
 async function onboard(tokens: TokenPair) {
   const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
   await socket.untilMessages(1)
-  for (let turn = 0; turn < 20; turn++) {
-    if (socket.frames.some((f) => f.type === 'SYSTEM' && f.event === 'onboarding_completed')) break
-    const question = socket.messages().at(-1)!
-    const answer = ANSWERS.find(([re]) => re.test(question.content))?.[1] ?? 'ok'
+  const completed = () =>
+    socket.frames.some((f) => f.type === 'SYSTEM' && f.event === 'onboarding_completed')
+  for (let turn = 0; turn < 20 && !completed(); turn++) {
+    const answer = answerTo(socket.messages().at(-1)!.content)
+    expect(answer, socket.messages().at(-1)!.content).toBeDefined()
     const count = socket.messages().length
-    socket.send({ type: 'message', text: answer })
+    socket.send({ type: 'message', text: answer! })
+    // The host's closing message asks nothing: after it, only the completion event is awaited
+    // (answering it would reach a player whose team is already built).
     await socket.until(
-      (f) =>
-        socket.messages().length > count + 1 ||
-        f.some((x) => x.type === 'SYSTEM' && x.event === 'onboarding_completed'),
+      () =>
+        completed() ||
+        (socket.messages().length > count + 1 &&
+          answerTo(socket.messages().at(-1)!.content) !== undefined),
     )
-    await new Promise((r) => setTimeout(r, 30))
   }
   return socket
 }
