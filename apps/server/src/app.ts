@@ -447,10 +447,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     done(null, payload)
   })
   server.addHook('onClose', async () => {
-    if (!deps.rateLimits) await rateLimits.close()
-    if (!deps.bus) await bus.close()
     if (!deps.queue) await queue.stop()
     await analysisRunner.close()
+    // After the jobs, which may post to the chat; before the bus, which carries the replies.
+    await coaching.finish()
+    if (!deps.rateLimits) await rateLimits.close()
+    if (!deps.bus) await bus.close()
   })
 
   // App plugins

@@ -20,6 +20,7 @@ import type {
 import type { ChatHub } from './hub'
 import { partnerSender, toFrame, toHistoryItem } from './frames'
 import type { CoachingStore, CoachRow } from './store'
+import { PlayerQueues, settled } from './player-queues'
 
 /** The voice of onboarding, before the player has a team. */
 export const HOST_NAME = 'Areia'
@@ -81,17 +82,20 @@ const toMember = (c: CoachRow): TeamMember => ({
  */
 export class CoachingService {
   /** Per-player queues: storing incoming messages, and the work of answering them. */
-  private readonly ingest = new Map<string, Promise<unknown>>()
-  private readonly work = new Map<string, Promise<unknown>>()
+  private readonly ingest = new PlayerQueues()
+  private readonly work = new PlayerQueues()
   /**
    * Per-player lock around "insert, then publish": the two queues above store messages
    * concurrently, and a socket (and a reconnecting client's `after`) relies on a player's
    * messages arriving in id order.
    */
-  private readonly outbox = new Map<string, Promise<unknown>>()
+  private readonly outbox = new PlayerQueues()
   private messageHook: MessageHook | undefined
   private group: GroupChat | undefined
   private analysisFacts: AnalysisFactsProvider | undefined
+  /** Set at shutdown: the replies still owed are stored without their typing pauses. */
+  private finishing = false
+  private readonly pauses = new Set<() => void>()
 
   constructor(
     private readonly db: Db,
@@ -154,6 +158,21 @@ export class CoachingService {
     if (messageId !== undefined) {
       await this.enqueue(this.work, userId, () => this.respond(userId, text, messageId))
     }
+  }
+
+  /** Resolves once nothing is queued for the player, or for any player when none is named. */
+  settled(userId?: string): Promise<void> {
+    return settled([this.ingest, this.work, this.outbox], userId)
+  }
+
+  /**
+   * Shutdown: every reply already owed to a player is stored before the database closes,
+   * at once (the sockets are closed, nobody watches the typing indicator).
+   */
+  async finish(): Promise<void> {
+    this.finishing = true
+    for (const wake of this.pauses) wake()
+    await this.settled()
   }
 
   setMessageHook(hook: MessageHook): void {
@@ -374,12 +393,25 @@ export class CoachingService {
     await this.hub.publish(userId, { type: 'TYPING_START', sender, sender_name: senderName })
     const { minMs, perCharMs, maxMs } = this.typing
     const pause = Math.min(maxMs, Math.max(minMs, text.length * perCharMs))
-    if (pause > 0) await new Promise((r) => setTimeout(r, pause))
+    await this.pause(pause)
     try {
       await this.storeAndPublish(userId, insert)
     } finally {
       await this.hub.publish(userId, { type: 'TYPING_END', sender, sender_name: senderName })
     }
+  }
+
+  private pause(ms: number): Promise<void> {
+    if (ms <= 0 || this.finishing) return Promise.resolve()
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        this.pauses.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, ms)
+      this.pauses.add(wake)
+    })
   }
 
   /** Stores a message and publishes it before any later message of this player is stored. */
@@ -388,7 +420,7 @@ export class CoachingService {
     insert: () => Promise<number>,
     clientId?: string,
   ): Promise<number> {
-    return this.serial(this.outbox, userId, async () => {
+    return this.outbox.run(userId, async () => {
       const id = await insert()
       const stored = await this.store.findMessage(this.db, userId, id)
       if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
@@ -419,27 +451,7 @@ export class CoachingService {
   }
 
   /** Runs work for one player after what is already queued for them; errors are reported, not thrown. */
-  private enqueue(
-    queues: Map<string, Promise<unknown>>,
-    userId: string,
-    task: () => Promise<void>,
-  ): Promise<void> {
-    return this.serial(queues, userId, task).catch((err: unknown) => this.onError(err, userId))
-  }
-
-  /** Runs `task` for one player after what is already on `queues` for them; its outcome is the caller's. */
-  private serial<T>(
-    queues: Map<string, Promise<unknown>>,
-    userId: string,
-    task: () => Promise<T>,
-  ): Promise<T> {
-    const previous = queues.get(userId) ?? Promise.resolve()
-    const next = previous.catch(() => undefined).then(task)
-    queues.set(userId, next)
-    const forget = () => {
-      if (queues.get(userId) === next) queues.delete(userId)
-    }
-    next.then(forget, forget)
-    return next
+  private enqueue(queue: PlayerQueues, userId: string, task: () => Promise<void>): Promise<void> {
+    return queue.run(userId, task).catch((err: unknown) => this.onError(err, userId))
   }
 }
