@@ -74,8 +74,8 @@ async function ask(socket: TestSocket, text: string, count: number) {
   const before = socket.messages().length
   socket.send({ type: 'message', text })
   await socket.untilMessages(before + 1 + count)
-  // A wrong reply count would show as an extra message shortly after.
-  await new Promise((r) => setTimeout(r, 150))
+  // Every reply is in, so a wrong count shows.
+  await socket.untilSettled(app)
   return socket.messages().slice(before + 1)
 }
 

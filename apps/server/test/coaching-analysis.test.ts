@@ -125,8 +125,8 @@ async function ask(tokens: TokenPair, text: string) {
   open.push(socket)
   socket.send({ type: 'message', text })
   await socket.until(() => socket.messages().some((m) => m.sender === 'AI'))
-  // A second coach may follow the first; typing delays are zero in tests.
-  await new Promise((r) => setTimeout(r, 200))
+  // A second coach may follow the first.
+  await socket.untilSettled(app)
   return socket.messages().filter((m) => m.sender === 'AI')
 }
 

@@ -93,7 +93,7 @@ describe('the embedded coach engine behind the chat', () => {
             .slice(before)
             .some((m) => m.sender === 'AI'),
         )
-        await new Promise((r) => setTimeout(r, 100))
+        await socket.untilSettled(app)
         return socket
           .messages()
           .slice(before)

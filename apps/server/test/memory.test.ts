@@ -60,8 +60,8 @@ async function answer(socket: TestSocket, text: string): Promise<string> {
   const before = socket.messages().length
   socket.send({ type: 'message', text })
   await socket.untilMessages(before + 2)
-  // The second coach, when there is one, follows within moments.
-  await new Promise((r) => setTimeout(r, 200))
+  // The second coach, when there is one, too.
+  await socket.untilSettled(app)
   return socket
     .messages()
     .slice(before + 1)

@@ -1,5 +1,6 @@
-import type { ServerFrame } from '@areia/contracts'
+import type { ChatHistoryItem, ServerFrame } from '@areia/contracts'
 import WebSocket from 'ws'
+import type { App } from '../../src/app'
 
 /** A chat socket that records every frame and lets a test wait for the ones it expects. */
 export class TestSocket {
@@ -59,6 +60,24 @@ export class TestSocket {
 
   untilMessages(count: number, timeoutMs?: number) {
     return this.until(() => this.messages().length >= count, timeoutMs)
+  }
+
+  /**
+   * Resolves once the server owes the player nothing more (every queued reply is stored) and
+   * the latest stored message has reached this socket: no guessing how long a reply takes.
+   */
+  async untilSettled(app: App): Promise<void> {
+    await app.services.coaching.settled()
+    // The socket's own player: the token it connected with.
+    const accessToken = new URL(this.ws.url).searchParams.get('token') ?? ''
+    const [last] = (
+      await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/chat/history?limit=1',
+        headers: { authorization: `Bearer ${accessToken}` },
+      })
+    ).json<ChatHistoryItem[]>()
+    if (last) await this.until(() => this.messages().some((m) => m.id === last.id))
   }
 
   close(): Promise<void> {
