@@ -75,20 +75,23 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-/** How often the embedded database refreshes its planner statistics. */
-const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000
+/** How often the embedded database vacuums and refreshes its planner statistics. */
+const PGLITE_VACUUM_INTERVAL_MS = 10 * 60_000
 
 /**
- * PGlite has no autovacuum, so nothing ever gathers statistics: the planner then takes a
- * 2,000-message conversation for 7 rows and hash-joins all of it to show the latest 20 (11 ms a
- * query instead of 1.7). ANALYZE samples at most 30,000 rows a table, so its cost stays bounded
- * as the data grows; it runs at start-up and then every ten minutes.
+ * PGlite has no autovacuum. Without statistics the planner takes a 2,000-message conversation
+ * for 7 rows and hash-joins all of it to show the latest 20 (11 ms a query instead of 1.7);
+ * without VACUUM the rows the job queue and session refreshes delete or update are never
+ * reused, and the files only grow. Both run at start-up and then every ten minutes: ANALYZE
+ * samples at most 30,000 rows a table and VACUUM skips the pages it found clean the last time,
+ * so on 400,000 messages a round takes ~0.3 s at start-up and ~0.2 s after.
  */
-function keepStatistics(client: PGlite): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = client.exec('ANALYZE').catch(() => undefined)
+function maintain(client: PGlite): { stop: () => Promise<void> } {
+  const round = () => client.exec('VACUUM (ANALYZE)')
+  let running: Promise<unknown> = round().catch(() => undefined)
   const timer = setInterval(() => {
-    running = running.then(() => client.exec('ANALYZE')).catch(() => undefined)
-  }, PGLITE_ANALYZE_INTERVAL_MS)
+    running = running.then(round).catch(() => undefined)
+  }, PGLITE_VACUUM_INTERVAL_MS)
   timer.unref()
   return {
     stop: async () => {
@@ -101,7 +104,7 @@ function keepStatistics(client: PGlite): { stop: () => Promise<void> } {
 async function openPgliteClient(client: PGlite, releaseLock: () => void): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
-  const statistics = keepStatistics(client)
+  const maintenance = maintain(client)
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -117,7 +120,7 @@ async function openPgliteClient(client: PGlite, releaseLock: () => void): Promis
       return client.query(text, values)
     },
     close: async () => {
-      await statistics.stop()
+      await maintenance.stop()
       await client.close()
       releaseLock()
     },
