@@ -288,6 +288,52 @@ describe('chat socket protocol', () => {
     })
   })
 
+  it("commits a player's messages in id order, so a client's cursor skips none committed late", async () => {
+    const { tokens, socket } = await onboardedPlayer('cursor@example.com')
+    const { db } = await testDatabase({ reset: false })
+    const store = new CoachingStore()
+    const { sub: userId } = JSON.parse(
+      Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as { sub: string }
+    let commit = () => {}
+    const gate = new Promise<void>((r) => (commit = r))
+    let taken = () => {}
+    const idTaken = new Promise<void>((r) => (taken = r))
+    let reportId = 0
+    // A review's transaction: its message takes an id, then the transaction goes on a while.
+    const review = db.transaction(async (tx) => {
+      reportId = await store.insertMessage(tx, {
+        userId,
+        senderType: 'AI',
+        senderName: 'Areia',
+        content: 'Seu relatório chegou.',
+        now: new Date(),
+      })
+      taken()
+      await gate
+    })
+    await idTaken
+    socket.send({ type: 'message', text: 'e a direita?' })
+    // Time for the player's message to be stored and echoed past the report, were it allowed to.
+    await new Promise((r) => setTimeout(r, 500))
+    const lastSeen = Math.max(...socket.messages().map((m) => m.id))
+    expect(lastSeen, 'the client saw a message newer than an uncommitted one').toBeLessThan(
+      reportId,
+    )
+    await socket.close()
+    commit()
+    await review
+    await app.services.coaching.settled()
+    const back = await connect(tokens, `&after=${lastSeen}`)
+    await back.until(() => back.messages().some((m) => m.content.endsWith('e a direita?')))
+    await back.untilSettled(app)
+    expect(back.messages().map((m) => m.content)).toEqual([
+      'Seu relatório chegou.',
+      'e a direita?',
+      'Rafa responde: e a direita?',
+    ])
+  })
+
   it('a reconnecting client receives what it missed, once, in order', async () => {
     const { tokens, socket } = await onboardedPlayer('volta@example.com')
     const lastSeen = socket.messages().at(-1)!.id

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { ChatAction, SenderType } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import { chatMessages, coaches, onboardingStates, partnerAgents } from '../../db/schema'
@@ -62,37 +62,47 @@ function toStored(row: MessageRow): StoredMessage {
   }
 }
 
+export interface NewMessage {
+  userId: string
+  senderType: SenderType
+  coachId?: string | null
+  partnerId?: number | null
+  senderName?: string | null
+  content: string
+  actions?: ChatAction[] | null
+  suggestions?: string[] | null
+  now: Date
+}
+
+/** The advisory-lock space of "writing a player's chat messages" (the second key is the player). */
+const CHAT_WRITER_LOCK = 0x63686174
+
 export class CoachingStore {
-  async insertMessage(
-    db: DbOrTx,
-    values: {
-      userId: string
-      senderType: SenderType
-      coachId?: string | null
-      partnerId?: number | null
-      senderName?: string | null
-      content: string
-      actions?: ChatAction[] | null
-      suggestions?: string[] | null
-      now: Date
-    },
-  ): Promise<number> {
-    const [row] = await db
-      .insert(chatMessages)
-      .values({
-        userId: values.userId,
-        senderType: values.senderType,
-        coachId: values.coachId ?? null,
-        partnerId: values.partnerId ?? null,
-        senderName: values.senderName ?? null,
-        content: values.content,
-        actions: values.actions ?? null,
-        suggestions: values.suggestions ?? null,
-        createdAt: values.now,
-      })
-      .returning({ id: chatMessages.id })
-    if (!row) throw new Error('insert into chat_messages returned nothing')
-    return row.id
+  async insertMessage(db: DbOrTx, values: NewMessage): Promise<number> {
+    // One writer of a player's messages at a time, from taking an id to commit (a nested call
+    // holds it until its outer transaction ends): a player's messages commit in id order, on
+    // every node, so a reconnecting client's `after` (the highest id it saw) skips none.
+    return db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT pg_advisory_xact_lock(${CHAT_WRITER_LOCK}, hashtext(${values.userId}))`,
+      )
+      const [row] = await tx
+        .insert(chatMessages)
+        .values({
+          userId: values.userId,
+          senderType: values.senderType,
+          coachId: values.coachId ?? null,
+          partnerId: values.partnerId ?? null,
+          senderName: values.senderName ?? null,
+          content: values.content,
+          actions: values.actions ?? null,
+          suggestions: values.suggestions ?? null,
+          createdAt: values.now,
+        })
+        .returning({ id: chatMessages.id })
+      if (!row) throw new Error('insert into chat_messages returned nothing')
+      return row.id
+    })
   }
 
   async findMessage(db: DbOrTx, userId: string, id: number): Promise<StoredMessage | undefined> {
