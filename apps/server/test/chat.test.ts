@@ -64,6 +64,24 @@ async function onboardedPlayer(email: string) {
   return { tokens, socket }
 }
 
+/** An onboarded player, and the database a test writes their chat to as the review module does. */
+async function playerWritingAsAReview(email: string) {
+  const { tokens, socket } = await onboardedPlayer(email)
+  const { db } = await testDatabase({ reset: false })
+  const { sub: userId } = JSON.parse(
+    Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
+  ) as { sub: string }
+  return { tokens, socket, db, store: new CoachingStore(), userId }
+}
+
+const reportMessage = (userId: string) => ({
+  userId,
+  senderType: 'AI' as const,
+  senderName: 'Areia',
+  content: 'Seu relatório chegou.',
+  now: new Date(),
+})
+
 const history = async (tokens: TokenPair, query = '') =>
   (
     await app.server.inject({
@@ -264,20 +282,9 @@ describe('chat socket protocol', () => {
   })
 
   it('delivers a message published after a newer one (a report stored in a longer transaction)', async () => {
-    const { tokens, socket } = await onboardedPlayer('atrasado@example.com')
-    const { db } = await testDatabase({ reset: false })
-    const store = new CoachingStore()
-    const { sub: userId } = JSON.parse(
-      Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
-    ) as { sub: string }
+    const { socket, db, store, userId } = await playerWritingAsAReview('atrasado@example.com')
     // Stored first (as a review's transaction does), published only after the player chatted.
-    const reportId = await store.insertMessage(db, {
-      userId,
-      senderType: 'AI',
-      senderName: 'Areia',
-      content: 'Seu relatório chegou.',
-      now: new Date(),
-    })
+    const reportId = await store.insertMessage(db, reportMessage(userId))
     socket.send({ type: 'message', text: 'e o lob?' })
     await socket.until(() => socket.messages().some((m) => m.content === 'Rafa responde: e o lob?'))
     await hub.publish(userId, toFrame((await store.findMessage(db, userId, reportId))!))
@@ -289,12 +296,7 @@ describe('chat socket protocol', () => {
   })
 
   it("commits a player's messages in id order, so a client's cursor skips none committed late", async () => {
-    const { tokens, socket } = await onboardedPlayer('cursor@example.com')
-    const { db } = await testDatabase({ reset: false })
-    const store = new CoachingStore()
-    const { sub: userId } = JSON.parse(
-      Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
-    ) as { sub: string }
+    const { tokens, socket, db, store, userId } = await playerWritingAsAReview('cursor@example.com')
     let commit = () => {}
     const gate = new Promise<void>((r) => (commit = r))
     let taken = () => {}
@@ -302,13 +304,7 @@ describe('chat socket protocol', () => {
     let reportId = 0
     // A review's transaction: its message takes an id, then the transaction goes on a while.
     const review = db.transaction(async (tx) => {
-      reportId = await store.insertMessage(tx, {
-        userId,
-        senderType: 'AI',
-        senderName: 'Areia',
-        content: 'Seu relatório chegou.',
-        now: new Date(),
-      })
+      reportId = await store.insertMessage(tx, reportMessage(userId))
       taken()
       await gate
     })
