@@ -35,6 +35,11 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
 export interface Database {
   readonly db: Db
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * Only this process can have it open (the embedded database, under the DATA_DIR lock): work
+   * it finds under way at start-up was left by a process that died.
+   */
+  readonly singleOwner: boolean
   ping(): Promise<void>
   /** Plain SQL for libraries that bring their own (the job queue); parameterless text may hold several statements. */
   rawQuery(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
@@ -58,7 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     case 'pglite':
       return openPglite(target.dataDir)
     case 'pglite-memory':
-      return openPgliteClient(await PGlite.create(), () => undefined)
+      return openPgliteClient(await PGlite.create(), () => undefined, false)
   }
 }
 
@@ -68,7 +73,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   // PGlite is a single process database: a second server on the same directory would corrupt it.
   const releaseLock = acquireDataDirLock(dataDir)
   try {
-    return await openPgliteClient(await PGlite.create(dir), releaseLock)
+    return await openPgliteClient(await PGlite.create(dir), releaseLock, true)
   } catch (err) {
     releaseLock()
     throw err
@@ -101,13 +106,18 @@ function maintain(client: PGlite): { stop: () => Promise<void> } {
   }
 }
 
-async function openPgliteClient(client: PGlite, releaseLock: () => void): Promise<Database> {
+async function openPgliteClient(
+  client: PGlite,
+  releaseLock: () => void,
+  singleOwner: boolean,
+): Promise<Database> {
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   const maintenance = maintain(client)
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    singleOwner,
     ping: async () => {
       await client.query('select 1')
     },
@@ -144,6 +154,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    singleOwner: false,
     ping: async () => {
       await db.execute(sql`select 1`)
     },

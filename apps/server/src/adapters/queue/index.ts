@@ -103,6 +103,7 @@ export async function createJobQueue(
     if (await boss.getQueue(name)) await boss.updateQueue(name, options)
     else await boss.createQueue(name, options)
   }
+  if (database.singleOwner) await failAbandoned(boss, database)
   return {
     send: async (name, data, jobOpts = {}) =>
       boss.send(name, JobPayloads[name].parse(data), {
@@ -162,5 +163,18 @@ export async function createJobQueue(
       }
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
+  }
+}
+
+/**
+ * Attempts still marked active when the only process that can run them starts were cut off by
+ * its death: failing them now retries them (or hands them to their dead-letter queue) at once,
+ * instead of after their expiry, hours for a long video's analysis. On PostgreSQL another node
+ * may still be running them, and expiry decides.
+ */
+async function failAbandoned(boss: PgBoss, database: Database): Promise<void> {
+  const { rows } = await database.rawQuery(`SELECT name, id FROM pgboss.job WHERE state = 'active'`)
+  for (const { name, id } of rows as Array<{ name: string; id: string }>) {
+    await boss.fail(name, id, { message: 'o servidor parou durante esta tentativa' })
   }
 }
