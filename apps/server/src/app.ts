@@ -528,6 +528,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await server.register(analystRoutes, { analysis })
   await server.register(reportRoutes, { reports })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
+  // Last, once every hook of the chat is in place. On PostgreSQL another node may be answering.
+  if (database.singleOwner) {
+    const owed = await coaching.answerAbandoned()
+    if (owed > 0) server.log.warn({ owed }, 'chat: answering messages a stopped process left')
+  }
 
   return {
     server,

@@ -330,6 +330,34 @@ describe('chat socket protocol', () => {
     ])
   })
 
+  it('answers at start-up a recent message whose reply a stopped process owed, once', async () => {
+    const { tokens, db, store, userId } = await playerWritingAsAReview('devida@example.com')
+    const earlier = await playerWritingAsAReview('antiga@example.com')
+    // Stored as the players sent them; the process that was to answer them died.
+    await store.insertMessage(db, {
+      userId,
+      senderType: 'USER',
+      content: 'e o smash?',
+      now: app.clock.now(),
+    })
+    await store.insertMessage(db, {
+      userId: earlier.userId,
+      senderType: 'USER',
+      content: 'e o lob?',
+      now: new Date(app.clock.now().getTime() - 60 * 60_000),
+    })
+    await app.services.coaching.answerAbandoned()
+    await app.services.coaching.settled()
+    // A second start finds it answered.
+    await app.services.coaching.answerAbandoned()
+    await app.services.coaching.settled()
+    expect((await history(tokens)).slice(-2).map((m) => m.content)).toEqual([
+      'e o smash?',
+      'Rafa responde: e o smash?',
+    ])
+    expect((await history(earlier.tokens)).at(-1)?.content).toBe('e o lob?')
+  })
+
   it('a reconnecting client receives what it missed, once, in order', async () => {
     const { tokens, socket } = await onboardedPlayer('volta@example.com')
     const lastSeen = socket.messages().at(-1)!.id

@@ -76,6 +76,9 @@ const toMember = (c: CoachRow): TeamMember => ({
   persona: c.persona,
 })
 
+/** How far back a restarted embedded server looks for messages left without their reply. */
+const ABANDONED_REPLY_WINDOW_MS = 15 * 60_000
+
 /**
  * The conversation: onboarding, the team's introductions and the coaches' replies. Every
  * message is stored before it is published; work for one player runs in order, one at a time.
@@ -173,6 +176,25 @@ export class CoachingService {
     this.finishing = true
     for (const wake of this.pauses) wake()
     await this.settled()
+  }
+
+  /**
+   * Start-up of the only process serving these players (embedded mode): a message to the
+   * coaches stored in the last minutes, whose reply a process that died still owed, is answered
+   * now. Older ones are left: a reply hours late would answer a conversation that has moved on.
+   */
+  async answerAbandoned(): Promise<number> {
+    const since = new Date(this.clock.now().getTime() - ABANDONED_REPLY_WINDOW_MS)
+    const owed = await this.store.unansweredSince(this.db, since)
+    for (const m of owed) {
+      void this.enqueue(this.work, m.userId, async () => {
+        // Onboarding saves its next step before the host speaks: replayed, an answer would be
+        // read as the answer to the next question.
+        if ((await this.users.getStatus(m.userId)).onboarding_status !== 'COMPLETED') return
+        await this.respond(m.userId, m.content, m.id)
+      })
+    }
+    return owed.length
   }
 
   setMessageHook(hook: MessageHook): void {

@@ -145,6 +145,26 @@ export class CoachingStore {
     return rows.map(toStored).reverse()
   }
 
+  /** Players whose latest message, written after `since`, is their own: each with that message. */
+  async unansweredSince(
+    db: DbOrTx,
+    since: Date,
+  ): Promise<Array<{ userId: string; id: number; content: string }>> {
+    const latest = await db
+      .selectDistinctOn([chatMessages.userId], {
+        userId: chatMessages.userId,
+        id: chatMessages.id,
+        senderType: chatMessages.senderType,
+        content: chatMessages.content,
+      })
+      .from(chatMessages)
+      .where(gt(chatMessages.createdAt, since))
+      .orderBy(chatMessages.userId, desc(chatMessages.id))
+    return latest
+      .filter((m) => m.senderType === 'USER')
+      .map(({ userId, id, content }) => ({ userId, id, content }))
+  }
+
   /** Clears the conversation (the memory screen); the team and the profile stay. */
   async deleteMessages(db: DbOrTx, userId: string): Promise<number> {
     const rows = await db
