@@ -21,6 +21,7 @@ import type { ChatHub } from './hub'
 import { partnerSender, toFrame, toHistoryItem } from './frames'
 import type { CoachingStore, CoachRow } from './store'
 import { PlayerQueues, settled } from './player-queues'
+import { type TypingDelay, TypingPauses } from './typing'
 
 /** The voice of onboarding, before the player has a team. */
 export const HOST_NAME = 'Areia'
@@ -29,12 +30,6 @@ const HOST_SENDER = 'areia'
 const HISTORY_FOR_ENGINE = 50
 
 export { partnerSender, plainPreview, toFrame, toHistoryItem } from './frames'
-
-export interface TypingDelay {
-  minMs: number
-  perCharMs: number
-  maxMs: number
-}
 
 /** A partner in a player's conversation, with its database id to store its messages. */
 export type ConversationPartner = PartnerDefinition & { id: number }
@@ -96,9 +91,7 @@ export class CoachingService {
   private messageHook: MessageHook | undefined
   private group: GroupChat | undefined
   private analysisFacts: AnalysisFactsProvider | undefined
-  /** Set at shutdown: the replies still owed are stored without their typing pauses. */
-  private finishing = false
-  private readonly pauses = new Set<() => void>()
+  private readonly typing: TypingPauses
 
   constructor(
     private readonly db: Db,
@@ -107,7 +100,7 @@ export class CoachingService {
     private readonly hub: ChatHub,
     private readonly engine: CoachEngine,
     private readonly clock: Clock,
-    private readonly typing: TypingDelay,
+    typing: TypingDelay,
     private readonly onError: (err: unknown, userId: string) => void,
     /** Told of each coach message, to reach a player who has no chat open (push). */
     private readonly onCoachMessage: (
@@ -115,7 +108,9 @@ export class CoachingService {
       coach: { id: string; name: string },
       text: string,
     ) => Promise<void> = async () => undefined,
-  ) {}
+  ) {
+    this.typing = new TypingPauses(typing)
+  }
 
   async history(userId: string, query: ChatHistoryQuery): Promise<ChatHistoryItem[]> {
     const rows = await this.store.listMessages(this.db, userId, query)
@@ -173,8 +168,7 @@ export class CoachingService {
    * at once (the sockets are closed, nobody watches the typing indicator).
    */
   async finish(): Promise<void> {
-    this.finishing = true
-    for (const wake of this.pauses) wake()
+    this.typing.skipAll()
     await this.settled()
   }
 
@@ -413,27 +407,12 @@ export class CoachingService {
     insert: () => Promise<number>,
   ): Promise<void> {
     await this.hub.publish(userId, { type: 'TYPING_START', sender, sender_name: senderName })
-    const { minMs, perCharMs, maxMs } = this.typing
-    const pause = Math.min(maxMs, Math.max(minMs, text.length * perCharMs))
-    await this.pause(pause)
+    await this.typing.before(text)
     try {
       await this.storeAndPublish(userId, insert)
     } finally {
       await this.hub.publish(userId, { type: 'TYPING_END', sender, sender_name: senderName })
     }
-  }
-
-  private pause(ms: number): Promise<void> {
-    if (ms <= 0 || this.finishing) return Promise.resolve()
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer)
-        this.pauses.delete(wake)
-        resolve()
-      }
-      const timer = setTimeout(wake, ms)
-      this.pauses.add(wake)
-    })
   }
 
   /** Stores a message and publishes it before any later message of this player is stored. */
