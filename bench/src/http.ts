@@ -203,10 +203,9 @@ function startBarePg(databaseUrl: string) {
 }
 
 /**
- * Waits out the start-up work that goes on after the server answers /readyz (the job queue
- * scheduling its crons, the embedded database's first ANALYZE): on PGlite it holds the event loop
- * for one to four seconds, and these figures are of a running server. Twenty quick answers in a
- * row, 50 ms apart, mean it is done.
+ * Waits out any start-up work still holding the event loop after the server answers /readyz
+ * (one to four seconds were seen on PGlite on a slow host; these figures are of a running
+ * server). Twenty quick answers in a row, 50 ms apart, mean it is done.
  */
 async function settled(url: string): Promise<void> {
   const deadline = Date.now() + 60_000
