@@ -346,11 +346,10 @@ describe('chat socket protocol', () => {
       content: 'e o lob?',
       now: new Date(app.clock.now().getTime() - 60 * 60_000),
     })
-    await app.services.coaching.answerAbandoned()
+    expect(await app.services.coaching.answerAbandoned()).toBe(1)
     await app.services.coaching.settled()
     // A second start finds it answered.
-    await app.services.coaching.answerAbandoned()
-    await app.services.coaching.settled()
+    expect(await app.services.coaching.answerAbandoned()).toBe(0)
     expect((await history(tokens)).slice(-2).map((m) => m.content)).toEqual([
       'e o smash?',
       'Rafa responde: e o smash?',

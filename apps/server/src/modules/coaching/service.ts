@@ -179,16 +179,15 @@ export class CoachingService {
    */
   async answerAbandoned(): Promise<number> {
     const since = new Date(this.clock.now().getTime() - ABANDONED_REPLY_WINDOW_MS)
-    const owed = await this.store.unansweredSince(this.db, since)
-    for (const m of owed) {
-      void this.enqueue(this.work, m.userId, async () => {
-        // Onboarding saves its next step before the host speaks: replayed, an answer would be
-        // read as the answer to the next question.
-        if ((await this.users.getStatus(m.userId)).onboarding_status !== 'COMPLETED') return
-        await this.respond(m.userId, m.content, m.id)
-      })
+    let answering = 0
+    for (const m of await this.store.unansweredSince(this.db, since)) {
+      // Onboarding saves its next step before the host speaks: replayed, an answer would be
+      // read as the answer to the next question.
+      if ((await this.users.getStatus(m.userId)).onboarding_status !== 'COMPLETED') continue
+      answering += 1
+      void this.enqueue(this.work, m.userId, () => this.respond(m.userId, m.content, m.id))
     }
-    return owed.length
+    return answering
   }
 
   setMessageHook(hook: MessageHook): void {
