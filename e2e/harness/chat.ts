@@ -111,18 +111,32 @@ export class ChatScreen {
  */
 export async function finishOnboarding(chat: ChatScreen, name: string) {
   const answered: string[] = []
+  // Lines on screen once the last answer is among them: the next question comes after these.
+  let answeredUpTo = 0
   for (let turn = 0; turn < 20; turn++) {
     await chat.page.waitForFunction(
-      () =>
-        location.pathname === '/chat' ||
-        (document.querySelector('.chat__messages > li:last-child .message__name')?.textContent ===
-          'Areia' &&
-          !document.querySelector('#chat-input')?.hasAttribute('disabled')),
-      undefined,
+      (after) => {
+        if (location.pathname === '/chat') return true
+        const items = document.querySelectorAll('.chat__messages > li')
+        return (
+          items.length > after &&
+          items[items.length - 1]?.querySelector('.message__name')?.textContent === 'Areia' &&
+          !document.querySelector('#chat-input')?.hasAttribute('disabled')
+        )
+      },
+      answeredUpTo,
       WAIT,
     )
     if (new URL(chat.page.url()).pathname === '/chat') return answered
-    const question = (await chat.lastLine())?.text ?? ''
+    const text = (await chat.lastLine())?.text ?? ''
+    // An answer's acknowledgement comes first ("Mão direita, anotado. Como você se
+    // identifica?"): what to answer is in the question itself.
+    const question =
+      text
+        .split(/(?<=[.!?])\s+/)
+        .filter((sentence) => sentence.endsWith('?'))
+        .at(-1) ?? text
+    answeredUpTo = (await chat.messages().count()) + 1
     if (/chamad/i.test(question)) await chat.send(`Pode me chamar de ${name}`)
     else if (/categoria por idade/i.test(question)) await chat.tapChip('Não jogo por idade')
     else if (/categoria/i.test(question)) await chat.send('Jogo na categoria C')
