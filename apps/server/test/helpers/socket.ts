@@ -1,6 +1,7 @@
 import type { ChatHistoryItem, ServerFrame } from '@areia/contracts'
 import WebSocket from 'ws'
 import type { App } from '../../src/app'
+import { bearer } from './app'
 
 /** A chat socket that records every frame and lets a test wait for the ones it expects. */
 export class TestSocket {
@@ -74,7 +75,7 @@ export class TestSocket {
       await app.server.inject({
         method: 'GET',
         url: '/api/v1/chat/history?limit=1',
-        headers: { authorization: `Bearer ${accessToken}` },
+        headers: bearer(accessToken),
       })
     ).json<ChatHistoryItem[]>()
     if (last) await this.until(() => this.messages().some((m) => m.id === last.id))
