@@ -9,6 +9,7 @@ export {
   startOnboarding,
   answerOnboarding,
   isOnboardingState,
+  resumeOnboarding,
   ONBOARDING_STEPS,
   type OnboardingMessage,
   type OnboardingState,

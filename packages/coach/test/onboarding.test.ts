@@ -8,6 +8,7 @@ import {
   parseHand,
   parseHeight,
   parseName,
+  resumeOnboarding,
   startOnboarding,
   type OnboardingState,
 } from '../src'
@@ -151,6 +152,38 @@ describe('onboarding dialogue', () => {
     const turn = answerOnboarding(state, 'sou da B, 45+')
     expect(turn.profilePatch).toEqual({ category: 'B', age_group: 'MAIS_45' })
     expect(turn.state.step).toBe('HEIGHT')
+  })
+
+  it('resumes a cut-off turn with what the host owed: the opening, then the current question', () => {
+    const start = startOnboarding()
+    expect(resumeOnboarding(start.state)).toEqual({
+      state: start.state,
+      messages: start.messages,
+      profilePatch: {},
+      done: false,
+    })
+    // The answer was read and saved; its acknowledgement and next question were never sent.
+    const read = answerOnboarding(start.state, 'Lia').state
+    const owed = resumeOnboarding(read)
+    expect(owed.messages).toEqual([
+      {
+        text: 'Em qual categoria você joga hoje? Se ainda não compete, pode dizer que é iniciante.',
+        suggestions: ['Iniciante', 'D', 'C', 'B', 'A', 'Profissional'],
+      },
+    ])
+    expect(owed.state).toBe(read)
+    // A re-asked name is asked as the question, not with the welcome again.
+    const retried = answerOnboarding(start.state, '???').state
+    expect(resumeOnboarding(retried).messages[0]?.text).toBe(
+      'Para começar: como você quer ser chamado(a)?',
+    )
+    let state = start.state
+    for (const a of ['Lia', 'C', 'não', '1,70', 'direita', 'feminino', 'competir', '2x']) {
+      state = answerOnboarding(state, a).state
+    }
+    const closing = resumeOnboarding(state)
+    expect(closing.done).toBe(true)
+    expect(closing.messages[0]?.text).toMatch(/criando|equipe/i)
   })
 
   it('offers chips on closed questions', () => {

@@ -365,6 +365,20 @@ export function answerOnboarding(state: OnboardingState, userText: string): Onbo
   }
 }
 
+/**
+ * What the host owes at this state when its last turn was cut off before it spoke (the server
+ * saves the state first): the opening on a dialogue not yet begun, else the current question.
+ */
+export function resumeOnboarding(state: OnboardingState): OnboardingTurn {
+  const opening = state.step === 'NAME' && state.attempts === 0
+  return {
+    state,
+    messages: [opening ? startOnboarding().messages[0]! : question(state.step, state.answers)],
+    profilePatch: {},
+    done: state.step === 'DONE',
+  }
+}
+
 /** Whether a stored value is an onboarding state this version can continue. */
 export function isOnboardingState(value: unknown): value is OnboardingState {
   if (typeof value !== 'object' || value === null) return false
