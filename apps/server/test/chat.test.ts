@@ -5,7 +5,14 @@ import { toFrame } from '../src/modules/coaching/frames'
 import { ChatHub } from '../src/modules/coaching/hub'
 import { CoachingStore } from '../src/modules/coaching/store'
 import { testDatabase } from './helpers/database'
-import { bearer, createTestApp, signUpAndLogIn, status, type TestApp } from './helpers/app'
+import {
+  bearer,
+  createTestApp,
+  signUpAndLogIn,
+  status,
+  type TestApp,
+  userIdOf,
+} from './helpers/app'
 import { TestSocket } from './helpers/socket'
 
 let app: TestApp
@@ -68,9 +75,7 @@ async function onboardedPlayer(email: string) {
 async function playerWritingAsAReview(email: string) {
   const { tokens, socket } = await onboardedPlayer(email)
   const { db } = await testDatabase({ reset: false })
-  const { sub: userId } = JSON.parse(
-    Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString(),
-  ) as { sub: string }
+  const userId = userIdOf(tokens)
   return { tokens, socket, db, store: new CoachingStore(), userId }
 }
 

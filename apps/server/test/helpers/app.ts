@@ -93,6 +93,12 @@ export async function refresh(app: App, refreshToken: string) {
   })
 }
 
+/** The player's id, as the access token names it. */
+export function userIdOf(tokens: TokenPair): string {
+  const payload = tokens.access_token.split('.')[1] ?? ''
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string }).sub
+}
+
 export async function status(app: App, accessToken: string) {
   return app.server.inject({
     method: 'GET',

@@ -28,6 +28,13 @@ export function scriptedEngine(): CoachEngine {
         done: true,
       }
     },
+    resumeOnboarding: (state) => {
+      const step = (state as { step: number }).step
+      const question = questions[step]
+      return question
+        ? { messages: [question], done: false }
+        : { messages: [{ text: 'Criando a sua equipe.' }], done: true }
+    },
     createTeam: () => [
       { name: 'Rafa', archetype: 'TECNICO', persona: {} },
       { name: 'Bia', archetype: 'MENTAL', persona: {} },

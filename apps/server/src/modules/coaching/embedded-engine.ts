@@ -41,6 +41,10 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
       const turn = coach.answerOnboarding(current, text)
       return { ...turn, profilePatch: ProfileUpdateBody.parse(turn.profilePatch) }
     },
+    resumeOnboarding: (state) =>
+      coach.resumeOnboarding(
+        coach.isOnboardingState(state) ? state : coach.startOnboarding().state,
+      ),
     createTeam: (profile, avoidNames) =>
       coach
         .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })

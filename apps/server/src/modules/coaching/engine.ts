@@ -46,6 +46,8 @@ export interface CoachEngine {
     state: unknown,
     text: string,
   ): { state: unknown; messages: EngineMessage[]; profilePatch: ProfileUpdateBody; done: boolean }
+  /** What the host owed at a saved state when its turn was cut off before it spoke. */
+  resumeOnboarding(state: unknown): { messages: EngineMessage[]; done: boolean }
   createTeam(
     profile: PlayerProfile,
     avoidNames: string[],

@@ -123,13 +123,18 @@ export class CoachingService {
     return rows.map((m) => toFrame(m))
   }
 
-  /** A socket opened: a player who never started onboarding gets its first question. */
+  /**
+   * A socket opened: a player who never started onboarding gets its first question, and one
+   * whose onboarding a stopped process cut off gets what the host still owed.
+   */
   connected(userId: string): Promise<void> {
     return this.enqueue(this.work, userId, async () => {
-      if (!(await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS'))) return
-      const { state, messages } = this.engine.startOnboarding()
-      await this.store.saveOnboardingState(this.db, userId, state, this.clock.now())
-      await this.speakAsHost(userId, messages)
+      const { onboarding_status: status } = await this.users.getStatus(userId)
+      if (status === 'IN_PROGRESS') return this.resumeOnboarding(userId, { replay: false })
+      if (status !== 'NOT_STARTED') return
+      if (await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')) {
+        await this.beginOnboarding(userId)
+      }
     })
   }
 
@@ -173,21 +178,23 @@ export class CoachingService {
   }
 
   /**
-   * Start-up of the only process serving these players (embedded mode): a message to the
-   * coaches stored in the last minutes, whose reply a process that died still owed, is answered
-   * now. Older ones are left: a reply hours late would answer a conversation that has moved on.
+   * Start-up of the only process serving these players (embedded mode): a player's message
+   * stored in the last minutes, whose reply a process that died still owed, is answered now (in
+   * onboarding, read or its next question asked). Older ones are left: a reply hours late would
+   * answer a conversation that has moved on. Returns how many players it answers.
    */
   async answerAbandoned(): Promise<number> {
     const since = new Date(this.clock.now().getTime() - ABANDONED_REPLY_WINDOW_MS)
-    let answering = 0
-    for (const m of await this.store.unansweredSince(this.db, since)) {
-      // Onboarding saves its next step before the host speaks: replayed, an answer would be
-      // read as the answer to the next question.
-      if ((await this.users.getStatus(m.userId)).onboarding_status !== 'COMPLETED') continue
-      answering += 1
-      void this.enqueue(this.work, m.userId, () => this.respond(m.userId, m.content, m.id))
+    const owed = await this.store.unansweredSince(this.db, since)
+    for (const m of owed) {
+      const { onboarding_status: status } = await this.users.getStatus(m.userId)
+      void this.enqueue(this.work, m.userId, () =>
+        status === 'IN_PROGRESS'
+          ? this.resumeOnboarding(m.userId, { replay: true })
+          : this.respond(m.userId, m.content, m.id),
+      )
     }
-    return answering
+    return owed.length
   }
 
   setMessageHook(hook: MessageHook): void {
@@ -276,19 +283,53 @@ export class CoachingService {
     }
   }
 
+  private async beginOnboarding(userId: string): Promise<void> {
+    const { state, messages } = this.engine.startOnboarding()
+    await this.store.saveOnboardingState(this.db, userId, state, this.clock.now())
+    await this.speakAsHost(userId, messages)
+  }
+
   private async onboardingAnswer(userId: string, text: string): Promise<void> {
-    let state = await this.store.getOnboardingState(this.db, userId)
+    let state = (await this.store.getOnboardingState(this.db, userId))?.state
     if (state === undefined) {
       state = this.engine.startOnboarding().state
       await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')
     }
     const step = this.engine.answerOnboarding(state, text)
-    await this.store.saveOnboardingState(this.db, userId, step.state, this.clock.now())
+    // The profile first: cut off between the two, the answer is read again (the same patch).
     if (Object.keys(step.profilePatch).length > 0) {
       await this.users.updateProfile(userId, step.profilePatch)
     }
+    await this.store.saveOnboardingState(this.db, userId, step.state, this.clock.now())
     await this.speakAsHost(userId, step.messages)
-    if (!step.done) return
+    if (step.done) await this.completeOnboarding(userId)
+  }
+
+  /**
+   * Onboarding that a stopped process cut off mid-turn. A turn saves its step before the host
+   * speaks, so an answer newer than the saved step was never read (it is read now when
+   * `replay`: at start-up, when nothing else will), and a saved step newer than the last thing
+   * said was never asked (it is asked now).
+   */
+  private async resumeOnboarding(userId: string, { replay }: { replay: boolean }): Promise<void> {
+    const saved = await this.store.getOnboardingState(this.db, userId)
+    const [last] = await this.store.listMessages(this.db, userId, { limit: 1 })
+    const unread = last?.senderType === 'USER' && (!saved || last.createdAt > saved.updatedAt)
+    if (unread) {
+      if (replay) await this.onboardingAnswer(userId, last.content)
+      return
+    }
+    if (!saved) {
+      if (!last) await this.beginOnboarding(userId)
+      return
+    }
+    const owed = this.engine.resumeOnboarding(saved.state)
+    if (!last || last.senderType === 'USER') await this.speakAsHost(userId, owed.messages)
+    // The closing was said, but the team was never made.
+    if (owed.done) await this.completeOnboarding(userId)
+  }
+
+  private async completeOnboarding(userId: string): Promise<void> {
     const profile = await this.profile(userId)
     const avoid = await this.store.coachNamesInUse(this.db, 300)
     await this.db.transaction(async (tx) => {

@@ -202,12 +202,15 @@ export class CoachingStore {
     return rows.map((r) => r.name)
   }
 
-  async getOnboardingState(db: DbOrTx, userId: string): Promise<unknown> {
+  async getOnboardingState(
+    db: DbOrTx,
+    userId: string,
+  ): Promise<{ state: unknown; updatedAt: Date } | undefined> {
     const [row] = await db
-      .select({ state: onboardingStates.state })
+      .select({ state: onboardingStates.state, updatedAt: onboardingStates.updatedAt })
       .from(onboardingStates)
       .where(eq(onboardingStates.userId, userId))
-    return row?.state
+    return row
   }
 
   async saveOnboardingState(db: DbOrTx, userId: string, state: unknown, now: Date): Promise<void> {
