@@ -173,6 +173,50 @@ describe('kill -9 during chat messages', () => {
   }, 120_000)
 })
 
+describe('kill -9 while the host types its next onboarding question', () => {
+  it('asks that question after the restart, once, with the answer kept', async () => {
+    const tokens = await registerAndLogIn(base, 'onboarding-kill@example.com')
+    const socket = await TestSocket.open(
+      `ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`,
+      { origin: base },
+    )
+    await socket.untilMessages(1)
+    socket.send({ type: 'message', text: 'Joana' })
+    // The second typing pause: the answer was read and its step saved; the question is not
+    // stored until the pause ends.
+    await socket.until((f) => f.filter((x) => x.type === 'TYPING_START').length === 2)
+    await killAndRestart()
+
+    const question =
+      'Em qual categoria você joga hoje? Se ainda não compete, pode dizer que é iniciante.'
+    const history = await waitFor(async () => {
+      const res = await fetch(`${base}/api/v1/chat/history`, auth(tokens))
+      const items = (await res.json()) as Array<{ content: string }>
+      return items.at(-1)?.content === question ? items : undefined
+    }, 'the owed question')
+    expect(history.map((m) => m.content).slice(1)).toEqual(['Joana', question])
+    // Coming back does not ask it twice.
+    const back = await TestSocket.open(
+      `ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`,
+      { origin: base },
+    )
+    back.send({ type: 'message', text: 'C' })
+    await back.untilMessages(2)
+    const after = await fetch(`${base}/api/v1/chat/history`, auth(tokens))
+    const contents = ((await after.json()) as Array<{ content: string }>).map((m) => m.content)
+    // Asked once, and the next answer is read as the answer to it.
+    expect(contents.slice(1)).toEqual([
+      'Joana',
+      question,
+      'C',
+      expect.stringMatching(/^Anotado: categoria C\. /),
+    ])
+    const status = await fetch(`${base}/api/v1/auth/me/status`, auth(tokens))
+    expect(((await status.json()) as { name: string }).name).toBe('Joana')
+    await back.close()
+  }, 120_000)
+})
+
 describe('kill -9 during an upload', () => {
   let player = 0
   // Cut inside a chunk, or after the last byte while the server closes the file and runs the
