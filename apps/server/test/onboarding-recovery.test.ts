@@ -107,7 +107,7 @@ describe('onboarding cut off by a stopped process', () => {
     await playerWrote(userId, 'Joana')
 
     // A live server has the answer queued already: opening a socket must not read it again.
-    const socket = await connect(tokens)
+    await connect(tokens)
     await app.services.coaching.settled()
     expect(await contents(tokens)).toEqual(['Qual é o seu nome?', 'Joana'])
 
