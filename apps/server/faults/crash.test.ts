@@ -54,6 +54,13 @@ async function killAndRestart() {
   await boot()
 }
 
+/** The player's chat socket, from the app's own origin. */
+function openChat(tokens: TokenPair) {
+  return TestSocket.open(`ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`, {
+    origin: base,
+  })
+}
+
 async function sandboxOrder(email: string) {
   const [order] = await waitFor(async () => {
     const list = await sandbox.orders(email)
@@ -133,10 +140,7 @@ const registerAndLogInAgain = async (email: string): Promise<TokenPair> => {
 describe('kill -9 during chat messages', () => {
   it('every message the server acknowledged is in the history after the restart', async () => {
     const tokens = await registerAndLogIn(base, 'chat-kill@example.com')
-    const socket = await TestSocket.open(
-      `ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`,
-      { origin: base },
-    )
+    const socket = await openChat(tokens)
     await socket.untilMessages(1)
     const acknowledged: string[] = []
     const echoed = (id: string) =>
@@ -176,10 +180,7 @@ describe('kill -9 during chat messages', () => {
 describe('kill -9 while the host types its next onboarding question', () => {
   it('asks that question after the restart, once, with the answer kept', async () => {
     const tokens = await registerAndLogIn(base, 'onboarding-kill@example.com')
-    const socket = await TestSocket.open(
-      `ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`,
-      { origin: base },
-    )
+    const socket = await openChat(tokens)
     await socket.untilMessages(1)
     socket.send({ type: 'message', text: 'Joana' })
     // The second typing pause: the answer was read and its step saved; the question is not
@@ -196,10 +197,7 @@ describe('kill -9 while the host types its next onboarding question', () => {
     }, 'the owed question')
     expect(history.map((m) => m.content).slice(1)).toEqual(['Joana', question])
     // Coming back does not ask it twice.
-    const back = await TestSocket.open(
-      `ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`,
-      { origin: base },
-    )
+    const back = await openChat(tokens)
     back.send({ type: 'message', text: 'C' })
     await back.untilMessages(2)
     const after = await fetch(`${base}/api/v1/chat/history`, auth(tokens))
