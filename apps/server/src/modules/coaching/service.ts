@@ -20,6 +20,7 @@ import type {
 import type { ChatHub } from './hub'
 import { partnerSender, toFrame, toHistoryItem } from './frames'
 import type { CoachingStore, CoachRow } from './store'
+import { OnboardingDialogue } from './onboarding'
 import { PlayerQueues, settled } from './player-queues'
 import { type TypingDelay, TypingPauses } from './typing'
 
@@ -92,6 +93,7 @@ export class CoachingService {
   private group: GroupChat | undefined
   private analysisFacts: AnalysisFactsProvider | undefined
   private readonly typing: TypingPauses
+  private readonly onboarding: OnboardingDialogue
 
   constructor(
     private readonly db: Db,
@@ -110,6 +112,11 @@ export class CoachingService {
     ) => Promise<void> = async () => undefined,
   ) {
     this.typing = new TypingPauses(typing)
+    this.onboarding = new OnboardingDialogue(db, store, users, engine, clock, {
+      host: (userId, messages) => this.speakAsHost(userId, messages),
+      completed: (userId) => this.system(userId, 'onboarding_completed'),
+      profile: (userId) => this.profile(userId),
+    })
   }
 
   async history(userId: string, query: ChatHistoryQuery): Promise<ChatHistoryItem[]> {
@@ -130,10 +137,10 @@ export class CoachingService {
   connected(userId: string): Promise<void> {
     return this.enqueue(this.work, userId, async () => {
       const { onboarding_status: status } = await this.users.getStatus(userId)
-      if (status === 'IN_PROGRESS') return this.resumeOnboarding(userId, { replay: false })
+      if (status === 'IN_PROGRESS') return this.onboarding.resume(userId, { replay: false })
       if (status !== 'NOT_STARTED') return
       if (await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')) {
-        await this.beginOnboarding(userId)
+        await this.onboarding.begin(userId)
       }
     })
   }
@@ -187,11 +194,8 @@ export class CoachingService {
     const since = new Date(this.clock.now().getTime() - ABANDONED_REPLY_WINDOW_MS)
     const owed = await this.store.unansweredSince(this.db, since)
     for (const m of owed) {
-      const { onboarding_status: status } = await this.users.getStatus(m.userId)
       void this.enqueue(this.work, m.userId, () =>
-        status === 'IN_PROGRESS'
-          ? this.resumeOnboarding(m.userId, { replay: true })
-          : this.respond(m.userId, m.content, m.id),
+        this.respond(m.userId, m.content, m.id, { late: true }),
       )
     }
     return owed.length
@@ -264,12 +268,20 @@ export class CoachingService {
     await this.system(userId, 'introductions_completed')
   }
 
-  private async respond(userId: string, text: string, messageId: number): Promise<void> {
+  /** `late`: owed by a process that stopped, which may have read an onboarding answer already. */
+  private async respond(
+    userId: string,
+    text: string,
+    messageId: number,
+    { late }: { late: boolean } = { late: false },
+  ): Promise<void> {
     const user = await this.users.getStatus(userId)
     switch (user.onboarding_status) {
       case 'NOT_STARTED':
       case 'IN_PROGRESS':
-        return this.onboardingAnswer(userId, text)
+        return late
+          ? this.onboarding.resume(userId, { replay: true })
+          : this.onboarding.answer(userId, text)
       case 'INTRODUCTION_PENDING':
         // A message that beats the client's `@start_introductions`: the team still introduces
         // itself first, then answers it.
@@ -281,69 +293,6 @@ export class CoachingService {
         return this.coachesReply(userId, text, messageId)
       }
     }
-  }
-
-  private async beginOnboarding(userId: string): Promise<void> {
-    const { state, messages } = this.engine.startOnboarding()
-    await this.store.saveOnboardingState(this.db, userId, state, this.clock.now())
-    await this.speakAsHost(userId, messages)
-  }
-
-  private async onboardingAnswer(userId: string, text: string): Promise<void> {
-    let state = (await this.store.getOnboardingState(this.db, userId))?.state
-    if (state === undefined) {
-      state = this.engine.startOnboarding().state
-      await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')
-    }
-    const step = this.engine.answerOnboarding(state, text)
-    // The profile first: cut off between the two, the answer is read again (the same patch).
-    if (Object.keys(step.profilePatch).length > 0) {
-      await this.users.updateProfile(userId, step.profilePatch)
-    }
-    await this.store.saveOnboardingState(this.db, userId, step.state, this.clock.now())
-    await this.speakAsHost(userId, step.messages)
-    if (step.done) await this.completeOnboarding(userId)
-  }
-
-  /**
-   * Onboarding that a stopped process cut off mid-turn. A turn saves its step before the host
-   * speaks, so an answer newer than the saved step was never read (it is read now when
-   * `replay`: at start-up, when nothing else will), and a saved step newer than the last thing
-   * said was never asked (it is asked now).
-   */
-  private async resumeOnboarding(userId: string, { replay }: { replay: boolean }): Promise<void> {
-    const saved = await this.store.getOnboardingState(this.db, userId)
-    const [last] = await this.store.listMessages(this.db, userId, { limit: 1 })
-    const unread = last?.senderType === 'USER' && (!saved || last.createdAt > saved.updatedAt)
-    if (unread) {
-      if (replay) await this.onboardingAnswer(userId, last.content)
-      return
-    }
-    if (!saved) {
-      if (!last) await this.beginOnboarding(userId)
-      return
-    }
-    const owed = this.engine.resumeOnboarding(saved.state)
-    if (!last || last.senderType === 'USER') await this.speakAsHost(userId, owed.messages)
-    // The closing was said, but the team was never made.
-    if (owed.done) await this.completeOnboarding(userId)
-  }
-
-  private async completeOnboarding(userId: string): Promise<void> {
-    const profile = await this.profile(userId)
-    const avoid = await this.store.coachNamesInUse(this.db, 300)
-    await this.db.transaction(async (tx) => {
-      if ((await this.store.listCoaches(tx, userId)).length === 0) {
-        await this.store.insertCoaches(tx, userId, this.engine.createTeam(profile, avoid))
-      }
-      await this.users.transitionOnboarding(
-        userId,
-        ['IN_PROGRESS', 'NOT_STARTED'],
-        'INTRODUCTION_PENDING',
-        tx,
-      )
-    })
-    await this.system(userId, 'onboarding_completed')
   }
 
   private async coachesReply(userId: string, text: string, messageId: number): Promise<void> {
