@@ -106,13 +106,25 @@ function startBare() {
 
 /**
  * What the framework leaves of that ceiling here: Fastify with nothing but the route and the
- * security headers the app sends (copied from its answer), no logger, no other hook.
+ * security headers the app sends (copied from its answer), no other hook; with `equipped`, also
+ * what any server of this product must run on every request: a request-scoped logger (silent, as
+ * the measured app) and the WebSocket plugin the chat needs, with their own hooks.
  */
-function startFastifyFloor(headers: Record<string, string>) {
+function startFastifyFloor(headers: Record<string, string>, equipped = false) {
   return startScript(
     `
     const headers = JSON.parse(process.env.BENCH_HEADERS)
-    const app = require('fastify')({ logger: false })
+    const equipped = process.env.BENCH_EQUIPPED === '1'
+    const Fastify = require('fastify')
+    const app = Fastify(
+      equipped
+        ? {
+            logger: { level: 'silent' },
+            logController: new Fastify.LogController({ disableRequestLogging: true }),
+          }
+        : { logger: false },
+    )
+    if (equipped) app.register(require('@fastify/websocket'))
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers)
       done()
@@ -120,7 +132,7 @@ function startFastifyFloor(headers: Record<string, string>) {
     const Health = { type: 'object', properties: { status: { type: 'string' } } }
     app.get('/', { schema: { response: { 200: Health } } }, async () => ({ status: 'ok' }))
     app.listen({ port: 0, host: '127.0.0.1' }).then(() => ready(app.server.address().port))`,
-    { BENCH_HEADERS: JSON.stringify(headers) },
+    { BENCH_HEADERS: JSON.stringify(headers), BENCH_EQUIPPED: equipped ? '1' : '0' },
   )
 }
 
@@ -358,15 +370,18 @@ async function securityHeaders(url: string): Promise<Record<string, string>> {
 // Logging off, logging at info, the bare ceiling and the framework's floor, in the same rounds.
 const healthz = await withServer({ LOG_LEVEL: 'silent' }, (silent) =>
   withServer({ LOG_LEVEL: 'info' }, async (info) => {
-    const fastify = await startFastifyFloor(await securityHeaders(`${silent.url}/healthz`))
+    const headers = await securityHeaders(`${silent.url}/healthz`)
+    const fastify = await startFastifyFloor(headers)
+    const equipped = await startFastifyFloor(headers, true)
     return alternating({
       fastify,
+      equipped,
       silent: { url: `${silent.url}/healthz`, pid: silent.pid },
       info: { url: `${info.url}/healthz`, pid: info.pid },
     })
   }),
 )
-const { silent, info, fastify, bare: bareLoad } = healthz
+const { silent, info, fastify, equipped, bare: bareLoad } = healthz
 rows.push(
   {
     section: 'http',
@@ -374,6 +389,14 @@ rows.push(
     value: rps(fastify),
     baseline: `bare node:http ${fmt(bareLoad.rps)} req/s`,
     ratio: fastify.rps / bareLoad.rps,
+    pass: null,
+  },
+  {
+    section: 'http',
+    figure: `…with a request logger and the WebSocket plugin (median of ${ROUNDS}, same rounds)`,
+    value: rps(equipped),
+    baseline: `bare node:http ${fmt(bareLoad.rps)} req/s`,
+    ratio: equipped.rps / bareLoad.rps,
     pass: null,
   },
   {
