@@ -334,7 +334,13 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('analysis workers on Postgre
       expect(analysis?.stage).toBe('FAILED')
       expect(analysis?.failure).toMatch(/^A análise falhou depois de todas as tentativas: .+/)
       expect(video?.status).toBe('IN_REVIEW')
-      const jobs = await jobsOf(videoId)
+      // The dead letter's handler writes FAILED before pg-boss records the job as completed.
+      const jobs = await until(async () => {
+        const all = await jobsOf(videoId)
+        return all.some((j) => j.name === 'analysis.failed' && j.state === 'active')
+          ? undefined
+          : all
+      }, 30_000)
       const run = jobs.filter((j) => j.name === 'analysis.run')
       // Three attempts (two retries), then the dead letter, worked once.
       expect(run.map((j) => [j.state, j.retry_count])).toEqual([['failed', 2]])
