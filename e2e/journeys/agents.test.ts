@@ -33,7 +33,9 @@ async function player(email: string, viewport: ViewportName) {
 /** No push banner over the screen and no toast in front of it: the picture shows the screen. */
 async function capture(session: UserSession, name: string) {
   const later = session.page.getByRole('button', { name: 'Agora não', exact: true })
-  if (await later.isVisible()) await later.click()
+  // Under an open dialog the banner is behind its backdrop, which takes the click.
+  const dialogOpen = await session.page.getByRole('dialog').first().isVisible()
+  if (!dialogOpen && (await later.isVisible())) await later.click()
   await expect.poll(() => session.page.getByTestId('toast').isVisible(), WAIT).toBe(false)
   await session.capture(name)
 }
