@@ -367,7 +367,7 @@ async function securityHeaders(url: string): Promise<Record<string, string>> {
   return headers
 }
 
-// Logging off, logging at info, the bare ceiling and the framework's floor, in the same rounds.
+// Logging off, logging at info, the bare ceiling and the framework's two floors, in the same rounds.
 const healthz = await withServer({ LOG_LEVEL: 'silent' }, (silent) =>
   withServer({ LOG_LEVEL: 'info' }, async (info) => {
     const headers = await securityHeaders(`${silent.url}/healthz`)
