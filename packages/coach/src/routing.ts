@@ -1,7 +1,7 @@
 import { type Archetype } from '@areia/contracts'
 import { gameTopic } from './analysis/topic'
 import { scoreEntries, type ScoredEntry } from './knowledge'
-import { ARCHETYPE_ORDER } from './team'
+import { type Understanding, understand } from './intents/understand'
 import { normalize } from './text'
 import type { ChatTurn, CoachPersona, Team } from './types'
 
@@ -26,12 +26,6 @@ const ARCHETYPE_MENTIONS: Record<string, Archetype> = {
   estatistica: 'ESTATISTICO',
 }
 
-/**
- * When scores tie, intent words (feelings, numbers) beat technique words: the nouns of the sport
- * ("saque", "smash") appear in almost every message, so they are the weaker signal.
- */
-const TIE_PRIORITY: Record<Archetype, number> = { MENTAL: 0, ESTATISTICO: 1, TECNICO: 2 }
-
 /** At most this many coaches answer one message, unless the player asked the whole team. */
 export const MAX_REPLIES = 2
 
@@ -43,6 +37,8 @@ export interface Routing {
   reason: RouteReason
   /** Knowledge entries the message touched, best first. */
   matches: ScoredEntry[]
+  /** What the message asks, read against the conversation. */
+  understanding: Understanding
 }
 
 function key(name: string): string {
@@ -75,25 +71,6 @@ function mentioned(text: string, team: Team): { all: boolean; coaches: CoachPers
  */
 export const INTENT_WEIGHT: Record<Archetype, number> = { MENTAL: 2, ESTATISTICO: 1.5, TECNICO: 1 }
 
-function archetypeScores(matches: readonly ScoredEntry[]): Array<[Archetype, number]> {
-  // An archetype's score is its best entry plus a little for each other one, so a message that
-  // names three strokes in passing does not outweigh one clear feeling.
-  const totals = new Map<Archetype, number>()
-  for (const { entry, score } of matches) {
-    const weighted = score * INTENT_WEIGHT[entry.owner]
-    const current = totals.get(entry.owner)
-    totals.set(
-      entry.owner,
-      current === undefined
-        ? weighted
-        : Math.max(current, weighted) + 0.25 * Math.min(current, weighted),
-    )
-  }
-  return [...totals.entries()].sort(
-    (a, b) => b[1] - a[1] || TIE_PRIORITY[a[0]] - TIE_PRIORITY[b[0]],
-  )
-}
-
 function lastCoach(history: readonly ChatTurn[], team: Team): CoachPersona | undefined {
   for (let i = history.length - 1; i >= 0; i--) {
     const sender = history[i]?.sender
@@ -107,10 +84,20 @@ function byArchetype(team: Team, archetype: Archetype): CoachPersona {
   return team.coaches.find((c) => c.archetype === archetype) ?? team.coaches[0]
 }
 
+function ownerOf(
+  owner: Archetype | 'ANY',
+  team: Team,
+  history: readonly ChatTurn[],
+): CoachPersona {
+  if (owner !== 'ANY') return byArchetype(team, owner)
+  return lastCoach(history, team) ?? byArchetype(team, 'TECNICO')
+}
+
 /**
- * Who answers, in order. Mentions win; `@equipe` brings all three (most relevant first); otherwise
- * the topic decides, with a second coach when the message clearly touches a second speciality;
- * a message with no topic (thanks, a follow-up) stays with the coach who spoke last.
+ * Who answers, in order. Mentions win; `@equipe` brings all three (the question's owner first);
+ * otherwise the coach who owns what was asked leads, and a second coach speaks only when the
+ * message asks a second question of another speciality. Greetings, thanks and questions the
+ * engine must ask back stay with the coach who spoke last.
  */
 export function routeDetailed(
   text: string,
@@ -118,34 +105,42 @@ export function routeDetailed(
   history: readonly ChatTurn[] = [],
 ): Routing {
   const matches = scoreEntries(normalize(text))
-  const ranked = archetypeScores(matches)
+  const understanding = understand(text.replace(/@[\p{L}]+/gu, ' '), history)
+  const [main, second] = understanding.intents
   const { all, coaches } = mentioned(text, team)
+  const lead = main ? ownerOf(main.owner, team, history) : undefined
   if (all) {
-    const order = [
-      ...ranked.map(([a]) => a),
-      ...ARCHETYPE_ORDER.filter((a) => !ranked.some(([r]) => r === a)),
-    ]
-    return { coachIds: order.map((a) => byArchetype(team, a).id), reason: 'TEAM', matches }
+    const first = lead ?? byArchetype(team, 'TECNICO')
+    const order = [first, ...team.coaches.filter((c) => c.id !== first.id)]
+    return { coachIds: order.map((c) => c.id), reason: 'TEAM', matches, understanding }
   }
-  if (coaches.length > 0) return { coachIds: coaches.map((c) => c.id), reason: 'MENTION', matches }
+  if (coaches.length > 0)
+    return { coachIds: coaches.map((c) => c.id), reason: 'MENTION', matches, understanding }
   if (gameTopic(text) !== null) {
-    // Only the statistical coach has the figures; another speciality joins on a strong topic
-    // ("fico nervoso e subo pouco à rede?").
-    const other = ranked.find(([a, score]) => a !== 'ESTATISTICO' && score >= 2)
+    // Only the statistical coach has the figures; another speciality joins for a second question.
     const ids = [byArchetype(team, 'ESTATISTICO').id]
-    if (other) ids.push(byArchetype(team, other[0]).id)
-    return { coachIds: ids, reason: 'GAME', matches }
+    const other = second ?? (main && main.owner !== 'ESTATISTICO' && main.owner !== 'ANY' ? main : undefined)
+    if (other && other.owner !== 'ANY' && other.owner !== 'ESTATISTICO')
+      ids.push(byArchetype(team, other.owner).id)
+    return { coachIds: ids, reason: 'GAME', matches, understanding }
   }
-  const [first, second] = ranked
-  if (first) {
-    const ids = [byArchetype(team, first[0]).id]
-    if (second && second[1] >= 1 && second[1] >= first[1] * 0.5)
-      ids.push(byArchetype(team, second[0]).id)
-    return { coachIds: ids.slice(0, MAX_REPLIES), reason: 'TOPIC', matches }
+  if (!main || !lead) {
+    const previous = lastCoach(history, team)
+    return previous
+      ? { coachIds: [previous.id], reason: 'CONTINUITY', matches, understanding }
+      : { coachIds: [byArchetype(team, 'TECNICO').id], reason: 'DEFAULT', matches, understanding }
   }
-  const previous = lastCoach(history, team)
-  if (previous) return { coachIds: [previous.id], reason: 'CONTINUITY', matches }
-  return { coachIds: [byArchetype(team, 'TECNICO').id], reason: 'DEFAULT', matches }
+  const ids = [lead.id]
+  if (second && second.owner !== 'ANY') {
+    const other = byArchetype(team, second.owner)
+    if (other.id !== lead.id) ids.push(other.id)
+  }
+  return {
+    coachIds: ids.slice(0, MAX_REPLIES),
+    reason: main.owner === 'ANY' ? 'CONTINUITY' : 'TOPIC',
+    matches,
+    understanding,
+  }
 }
 
 /** The ids of the coaches who should answer `text`, in the order they should speak. */

@@ -1,0 +1,32 @@
+// `npm run eval:coach`: the coach engine against the labelled set in this folder, for a female
+// and a male player. `--misses` lists every wrong reading, repeat and agreement error.
+import { evaluateProfile, loadSet, unknownLabels } from './evaluate'
+
+const set = loadSet()
+const unknown = unknownLabels(set)
+if (unknown.length > 0) {
+  console.error(`Labels not in the catalogue: ${unknown.join(', ')}`)
+  process.exit(1)
+}
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`
+const showMisses = process.argv.includes('--misses')
+console.log(
+  `Set: ${set.messages.length} messages, ${set.conversations.length} conversations (${set.conversations.reduce((n, c) => n + c.turns.length, 0)} turns)\n`,
+)
+for (const key of ['female', 'male'] as const) {
+  const r = evaluateProfile(key, set)
+  console.log(`Profile ${key}:`)
+  console.log(`  intent accuracy          ${pct(r.intentAccuracy)}`)
+  console.log(`  coach accuracy           ${pct(r.coachAccuracy)}`)
+  console.log(`  clarify rate             ${pct(r.clarifyRate)} (recall on vague messages ${pct(r.clarifyRecall)})`)
+  console.log(`  second question answered ${pct(r.secondRecall)}`)
+  console.log(`  stated details used      ${pct(r.detailsUsed)}`)
+  console.log(`  conversation intents     ${pct(r.conversationIntentAccuracy)} of ${r.conversationTurns} turns`)
+  console.log(`  repeated sentences       ${r.repeatedSentences}`)
+  console.log(`  agreement errors         ${r.agreementErrors}\n`)
+  if (showMisses) {
+    for (const m of r.misses) console.log(`  miss   ${m}`)
+    for (const m of r.repeats) console.log(`  repeat ${m}`)
+    for (const m of r.agreement) console.log(`  agree  ${m}`)
+  }
+}

@@ -1,0 +1,278 @@
+import type { Archetype } from '@areia/contracts'
+import { agree, inCategory } from '../agreement'
+import type { Drill, Level, PlayerContext } from '../knowledge'
+import { shuffle } from '../text'
+import type { CoachPersona, Rng } from '../types'
+import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
+import { personalLines } from './personal'
+import type { Intent } from './registry'
+import type { Said } from './said'
+import type { Mode } from './understand'
+import type { Slots } from './slots'
+
+export interface AnswerInput {
+  coach: CoachPersona
+  intent: Intent
+  mode: Mode
+  slots: Slots
+  ctx: PlayerContext
+  said: Said
+  rng: Rng
+  /**
+   * LEAD answers the question; SECOND answers the message's other question; ANGLE adds this
+   * coach's view to what `previous` (another coach) already said about the same question.
+   */
+  role: 'LEAD' | 'SECOND' | 'ANGLE'
+  previous?: { coach: CoachPersona; text: string }
+  /** Another reading of the question, almost as likely: offered at the end of the answer. */
+  alternative?: Intent
+}
+
+const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
+
+/** Drill volume grows with level; small counts (one game, three lines) stay as written. */
+export function drillLine(drill: Drill, level: Level): string {
+  const amount = drill.amount >= 5 ? Math.round(drill.amount * SCALE[level]) : drill.amount
+  const how = drill.how.charAt(0).toUpperCase() + drill.how.slice(1)
+  return `**Exercício: ${drill.name}.** ${how}: **${amount} ${drill.unit}**.`
+}
+
+const TECHNIQUE = new Set<Intent['domain']>([
+  'saque',
+  'devolucao',
+  'voleio',
+  'smash',
+  'bandeja',
+  'lob',
+  'curtinha',
+  'fundo',
+  'fundamentos',
+  'tatica',
+])
+
+/** Where the player's goal belongs in an answer: planning, motivation and goals. */
+const GOAL_INTENTS = new Set([
+  'plano-semanal',
+  'frequencia-treino',
+  'metas',
+  'motivacao',
+  'subir-categoria',
+  'meta-numerica',
+  'medir-evolucao',
+  'plato-evolucao',
+])
+
+const REPEAT_OPENERS = [
+  'Você já tinha me perguntado sobre {l}; vou por outro caminho desta vez.',
+  'De novo {l}: sinal de que isso pesa no seu jogo. Outro jeito de ver:',
+  'Voltando a {l}, com um ângulo diferente do que te passei antes.',
+  'Sobre {l}, que já apareceu aqui: vamos a outra camada.',
+]
+const REPHRASE_OPENERS = [
+  'Vou explicar de outro jeito.',
+  'Tentando de outra forma:',
+  'Deixa eu mudar a explicação.',
+  'Outra maneira de pensar nisso:',
+]
+const MORE_OPENERS = [
+  'Para levar {l} para a quadra:',
+  'Mais sobre {l}:',
+  'Seguindo em {l}:',
+  'Um passo adiante em {l}:',
+]
+const DONE_LINES = [
+  'Sobre {l}, o mais útil eu já te passei; agora o que faz diferença é levar para a quadra e me contar como foi.',
+  'De {l} você já tem o essencial daqui; o próximo passo é repetição. Me conta depois o que funcionou.',
+  'Já cobrimos {l} por vários lados. Treina e me traz o que sentiu, que a gente ajusta a partir daí.',
+]
+const OFFERS = [
+  'Se a sua dúvida era sobre {l}, me avisa que eu explico.',
+  'Se você quis dizer {l}, me fala que eu respondo isso também.',
+  'E se a pergunta era sobre {l}, é só dizer.',
+]
+
+const ANGLE_OPENERS: Record<Archetype, readonly string[]> = {
+  TECNICO: ['Somando ao que {p} falou, na execução:', 'Do lado técnico, além do que {p} disse:'],
+  MENTAL: ['Somando ao que {p} disse, o lado da cabeça:', 'Além do que {p} trouxe, na parte mental:'],
+  ESTATISTICO: ['Do lado dos números, somando a {p}:', 'Complementando {p} com o que dá para medir:'],
+}
+const MIND_ANGLE = [
+  'Escolha **uma** coisa para pensar por vez nisso; várias correções ao mesmo tempo travam o braço.',
+  'Antes de tentar de novo, duas respirações com a expiração longa e uma palavra-gatilho curta ("solta", "firme").',
+  'Trate cada erro nisso como informação, não como julgamento: o que a bola te disse?',
+]
+const NUMBERS_ANGLE = [
+  'Anote no próximo treino tentativas e acertos disso: dez minutos de registro mostram a tendência em poucas semanas.',
+  'Meça uma coisa só por vez, sempre do mesmo jeito, para comparar semana com semana.',
+  'Quando um vídeo seu for analisado, eu cruzo isso com a sua posição em quadra e o seu deslocamento.',
+]
+
+function fill(line: string, vars: Record<string, string>): string {
+  return line.replace(/\{(\w)\}/g, (_, k: string) => vars[k] ?? '')
+}
+
+/**
+ * Picks the first line not said yet (in an order shuffled by `rng`, so two players do not get
+ * the same wording), marks it said, and returns it; undefined when every line was said.
+ */
+function take(lines: readonly string[], said: Said, rng: Rng, ordered = false): string | undefined {
+  const order = ordered ? [...lines] : shuffle(lines, rng)
+  const line = order.find((l) => !said.has(l))
+  if (line !== undefined) said.add(line)
+  return line
+}
+
+function takeMany(lines: readonly string[], count: number, said: Said): string[] {
+  const out: string[] = []
+  for (const line of lines) {
+    if (out.length >= count) break
+    if (said.has(line)) continue
+    said.add(line)
+    out.push(line)
+  }
+  return out
+}
+
+function bullets(lines: readonly string[]): string | undefined {
+  return lines.length > 0 ? lines.map((l) => `- ${l}`).join('\n') : undefined
+}
+
+function caution(input: AnswerInput): string | undefined {
+  if (!input.intent.health) return undefined
+  return take(HEALTH_CAUTIONS, input.said, input.rng)
+}
+
+function goalLine(input: AnswerInput): string | undefined {
+  const goal = input.ctx.profile.goal?.trim()
+  if (!goal || !GOAL_INTENTS.has(input.intent.id)) return undefined
+  const short = goal.length > 80 ? `${goal.slice(0, 77)}…` : goal
+  // The goal is quoted once in a conversation: any earlier quote counts.
+  if (input.said.has(`Pensando no seu objetivo (“${short}”), isso é prioridade.`)) return undefined
+  const line = `Pensando no seu objetivo (“${short}”), isso é prioridade.`
+  input.said.add(line)
+  return line
+}
+
+function levelLine(input: AnswerInput): string | undefined {
+  if (!TECHNIQUE.has(input.intent.domain) || input.rng() > 0.35) return undefined
+  const where = inCategory(input.ctx.profile)
+  if (!where) return undefined
+  const text = {
+    BASE: `${capitalize(where)}, o que mais rende aqui é repetição com técnica simples: primeiro bola em jogo, depois velocidade.`,
+    INTERMEDIARIO: `${capitalize(where)}, o salto vem de fazer isso com alvo e sob placar, não só de colocar a bola em jogo.`,
+    AVANCADO: `${capitalize(where)}, o detalhe decide: variação e disfarce, mantendo a execução nos pontos de ouro.`,
+  }[input.ctx.level]
+  if (input.said.has(text)) return undefined
+  input.said.add(text)
+  return text
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function closer(input: AnswerInput): string | undefined {
+  if (input.rng() > 0.4) return undefined
+  const pool = [...CLOSERS[input.coach.archetype], ...input.coach.persona.catchphrases].filter(
+    (line) => !input.ctx.analysis || !/quando chegar um vídeo|sem vídeo seu/i.test(line),
+  )
+  return take(pool, input.said, input.rng)
+}
+
+function drills(input: AnswerInput, count: number): string[] {
+  const lines = (input.intent.drills ?? []).map((d) => drillLine(d, input.ctx.level))
+  return takeMany(lines, count, input.said)
+}
+
+function tips(input: AnswerInput, count: number): string | undefined {
+  return bullets(takeMany(input.intent.tips, count, input.said))
+}
+
+function personal(input: AnswerInput, count: number): string[] {
+  return takeMany(personalLines(input.intent, input.ctx, input.slots), count, input.said)
+}
+
+/** The direct answer: the intent's answers first, its other explanations when all were said. */
+function answerLine(input: AnswerInput): string | undefined {
+  return take(input.intent.answers, input.said, input.rng) ?? take(input.intent.alt, input.said, input.rng)
+}
+
+function compact(parts: Array<string | undefined>): string {
+  return parts.filter((p): p is string => p !== undefined && p.trim() !== '').join('\n\n')
+}
+
+function leadAnswer(input: AnswerInput): string {
+  const { intent, rng, said } = input
+  const label = `**${intent.label}**`
+  const health = intent.health === true
+  switch (input.mode) {
+    case 'REPHRASE': {
+      const alt = take(intent.alt, said, rng)
+      if (!alt) return compact([take(DONE_LINES, said, rng)?.replace('{l}', label)])
+      return compact([take(REPHRASE_OPENERS, said, rng), alt, ...drills(input, 1)])
+    }
+    case 'MORE': {
+      const body = [...personal(input, 1), ...drills(input, 1), tips(input, 2)].filter(Boolean)
+      if (body.length === 0)
+        return compact([fill(take(DONE_LINES, said, rng) ?? DONE_LINES[0] ?? '', { l: label })])
+      return compact([
+        fill(take(MORE_OPENERS, said, rng) ?? '', { l: label }),
+        ...body,
+        health ? caution(input) : undefined,
+      ])
+    }
+    case 'REPEAT': {
+      const fresh = take(intent.alt, said, rng) ?? take(intent.answers, said, rng)
+      const more = [...personal(input, 1), tips(input, 2), ...drills(input, 1)].filter(Boolean)
+      if (!fresh && more.length === 0)
+        return compact([fill(take(DONE_LINES, said, rng) ?? DONE_LINES[0] ?? '', { l: label })])
+      return compact([
+        fill(take(REPEAT_OPENERS, said, rng) ?? '', { l: label }),
+        fresh,
+        ...more,
+        caution(input),
+      ])
+    }
+    default: {
+      const first = answerLine(input)
+      const technique = TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
+      return compact([
+        first,
+        ...personal(input, 2),
+        levelLine(input),
+        goalLine(input),
+        tips(input, 3),
+        ...(technique ? drills(input, 1) : []),
+        caution(input),
+        input.alternative
+          ? fill(take(OFFERS, said, rng) ?? '', { l: `**${input.alternative.label}**` })
+          : closer(input),
+      ])
+    }
+  }
+}
+
+function secondAnswer(input: AnswerInput): string {
+  return compact([answerLine(input), ...personal(input, 1), tips(input, 2), caution(input)])
+}
+
+function angleAnswer(input: AnswerInput): string {
+  const { coach, rng, said, previous } = input
+  const opener = previous
+    ? fill(take(ANGLE_OPENERS[coach.archetype], said, rng) ?? '', { p: previous.coach.name })
+    : undefined
+  const own =
+    coach.archetype === 'MENTAL'
+      ? take(MIND_ANGLE, said, rng)
+      : coach.archetype === 'ESTATISTICO'
+        ? take(NUMBERS_ANGLE, said, rng)
+        : drills(input, 1)[0]
+  return compact([opener, own, tips(input, 1)])
+}
+
+/** One coach's reply about one intent, in pt-BR agreeing with the player. */
+export function answer(input: AnswerInput): string {
+  const text =
+    input.role === 'LEAD' ? leadAnswer(input) : input.role === 'SECOND' ? secondAnswer(input) : angleAnswer(input)
+  return agree(text, input.ctx.profile)
+}

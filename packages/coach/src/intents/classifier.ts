@@ -1,0 +1,160 @@
+import MiniSearch, { type SearchResult } from 'minisearch'
+import type { Intent } from './registry'
+import { terms } from './normalize'
+
+export interface Candidate {
+  intent: Intent
+  score: number
+  /** Share of the message's informative weight that this intent's best example explains. */
+  coverage: number
+  /** Informative weight of the message's words this intent's best example shares. */
+  evidence: number
+}
+
+export interface Classification {
+  /** Best first; at most `MAX_CANDIDATES`. */
+  candidates: Candidate[]
+  /** Share of the message's informative weight that the knowledge knows at all. */
+  known: number
+  terms: string[]
+  /** The message's words that name something of the sport (a stroke, a rule, a body part…). */
+  topical: string[]
+}
+
+const MAX_CANDIDATES = 5
+
+/** How much the nearest phrasing counts against the intent's whole vocabulary. */
+const NEAREST_WEIGHT = 0.45
+
+/** A word used by more than this share of the intents says nothing about which one is meant. */
+const GENERIC_SPREAD = 0.2
+
+/** A second matching example of the same intent adds this much of its score. */
+const SECOND_EXAMPLE = 0.3
+
+/** Typos: one edit for stems of five letters or more ("saqeu", "raqute"). */
+function fuzzy(term: string): number | false {
+  return term.length >= 5 && !/\d/.test(term) ? 1 : false
+}
+
+interface Doc {
+  id: number
+  intent: string
+  text: string
+}
+
+/**
+ * Retrieval over the ways players ask each intent: every example is a document, so a message is
+ * matched against the nearest phrasing (BM25+ over Snowball stems, typo-tolerant), and an intent
+ * scores by its best example plus a little for a second one.
+ */
+export class IntentIndex {
+  private readonly search: MiniSearch<Doc>
+  /** One document per intent (all its phrasings): the intent's whole vocabulary. */
+  private readonly topics: MiniSearch<Doc>
+  private readonly byId: Map<string, Intent>
+  private readonly df = new Map<string, number>()
+  private readonly docs: number
+  /** Words of the sport: in the labels and keywords, and not spread over many intents. */
+  private readonly lexicon = new Set<string>()
+
+  constructor(intents: readonly Intent[]) {
+    this.byId = new Map(intents.map((i) => [i.id, i]))
+    this.search = new MiniSearch<Doc>({
+      fields: ['text'],
+      storeFields: ['intent'],
+      tokenize: (text) => text.split(' ').filter((t) => t !== ''),
+      processTerm: (term) => term,
+      searchOptions: { combineWith: 'OR', fuzzy, weights: { fuzzy: 0.55, prefix: 0.3 } },
+    })
+    this.topics = new MiniSearch<Doc>({
+      fields: ['text'],
+      storeFields: ['intent'],
+      tokenize: (text) => text.split(' ').filter((t) => t !== ''),
+      processTerm: (term) => term,
+      searchOptions: { combineWith: 'OR', fuzzy, weights: { fuzzy: 0.55, prefix: 0.3 } },
+    })
+    const docs: Doc[] = []
+    const topicDocs: Doc[] = []
+    for (const intent of intents) {
+      const vocabulary: string[] = []
+      const phrasings = [...intent.examples, [intent.label, ...(intent.keywords ?? [])].join(' ')]
+      for (const phrasing of phrasings) {
+        const ts = terms(phrasing)
+        if (ts.length === 0) continue
+        docs.push({ id: docs.length, intent: intent.id, text: ts.join(' ') })
+        vocabulary.push(...ts)
+        for (const t of new Set(ts)) this.df.set(t, (this.df.get(t) ?? 0) + 1)
+      }
+      topicDocs.push({ id: topicDocs.length, intent: intent.id, text: vocabulary.join(' ') })
+    }
+    this.docs = docs.length
+    const spread = new Map<string, number>()
+    for (const intent of intents)
+      for (const t of new Set(intent.examples.flatMap((e) => terms(e))))
+        spread.set(t, (spread.get(t) ?? 0) + 1)
+    for (const intent of intents) {
+      if (intent.domain === 'conversa') continue
+      for (const t of terms([intent.label, ...(intent.keywords ?? [])].join(' ')))
+        if ((spread.get(t) ?? 0) <= intents.length * GENERIC_SPREAD) this.lexicon.add(t)
+    }
+    this.search.addAll(docs)
+    this.topics.addAll(topicDocs)
+  }
+
+  /** Inverse document frequency; a word the knowledge never uses weighs as the rarest. */
+  private idf(term: string): number {
+    const df = this.df.get(term) ?? 0.5
+    return Math.log(1 + this.docs / df)
+  }
+
+  classify(text: string): Classification {
+    const query = terms(text)
+    const topical = query.filter((t) => this.lexicon.has(t))
+    if (query.length === 0) return { candidates: [], known: 0, terms: query, topical }
+    const results = this.search.search(query.join(' '))
+    const total = query.reduce((sum, t) => sum + this.idf(t), 0)
+    const knownTerms = new Set<string>()
+    const perIntent = new Map<string, { best: SearchResult; second?: SearchResult }>()
+    for (const result of results) {
+      for (const t of result.queryTerms) knownTerms.add(t)
+      const id = result.intent as string
+      const entry = perIntent.get(id)
+      if (!entry) perIntent.set(id, { best: result })
+      else if (!entry.second) entry.second = result
+    }
+    const weight = (ts: Iterable<string>) => {
+      let sum = 0
+      for (const t of new Set(ts)) sum += this.idf(t)
+      return sum
+    }
+    const byTopic = new Map<string, number>()
+    for (const result of this.topics.search(query.join(' ')))
+      byTopic.set(result.intent as string, result.score)
+    const maxTopic = Math.max(1e-9, ...byTopic.values())
+    const nearest = new Map<string, number>()
+    for (const [id, { best, second }] of perIntent)
+      nearest.set(id, best.score + SECOND_EXAMPLE * (second?.score ?? 0))
+    const maxNearest = Math.max(1e-9, ...nearest.values())
+    const candidates: Candidate[] = []
+    for (const [id, { best }] of perIntent) {
+      const intent = this.byId.get(id)
+      if (!intent) continue
+      candidates.push({
+        intent,
+        score:
+          NEAREST_WEIGHT * ((nearest.get(id) ?? 0) / maxNearest) +
+          (1 - NEAREST_WEIGHT) * ((byTopic.get(id) ?? 0) / maxTopic),
+        coverage: total > 0 ? weight(best.queryTerms) / total : 0,
+        evidence: weight(best.queryTerms),
+      })
+    }
+    candidates.sort((a, b) => b.score - a.score)
+    return {
+      candidates: candidates.slice(0, MAX_CANDIDATES),
+      known: total > 0 ? weight(knownTerms) / total : 0,
+      terms: query,
+      topical,
+    }
+  }
+}

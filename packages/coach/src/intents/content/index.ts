@@ -1,0 +1,25 @@
+import type { ContentMap } from '../types'
+import { BODY } from './body'
+import { CONVERSATION } from './conversation'
+import { EQUIPMENT } from './equipment'
+import { NUMBERS } from './numbers'
+import { PRODUCT } from './product'
+import { RULES } from './rules'
+import { NET_STROKES } from './strokes-net'
+import { PLAY_STROKES } from './strokes-play'
+import { TACTICS } from './tactics'
+import { TRAINING } from './training'
+
+/** The knowledge of every intent, by id; each domain's file is written by area. */
+export const CONTENT: ContentMap = {
+  ...NET_STROKES,
+  ...PLAY_STROKES,
+  ...TACTICS,
+  ...RULES,
+  ...BODY,
+  ...EQUIPMENT,
+  ...TRAINING,
+  ...NUMBERS,
+  ...PRODUCT,
+  ...CONVERSATION,
+}

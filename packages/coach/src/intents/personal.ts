@@ -1,0 +1,183 @@
+import { inCategory } from '../agreement'
+import { entryById, type PlayerContext } from '../knowledge'
+import { joinPt } from '../text'
+import type { Intent } from './registry'
+import { type Slots, WEEK, WEEKDAY_LABEL, type Weekday } from './slots'
+
+/** The topic entry whose personal notes (hand, height, injuries) fit an intent's domain. */
+const TOPIC_OF_DOMAIN: Partial<Record<Intent['domain'], string>> = {
+  saque: 'saque',
+  devolucao: 'devolucao',
+  voleio: 'voleio',
+  smash: 'smash',
+  bandeja: 'smash',
+  lob: 'lob',
+  curtinha: 'curtinha',
+  fundo: 'forehand-backhand',
+}
+
+const PLAN_INTENTS = new Set(['plano-semanal', 'frequencia-treino', 'treino-pre-torneio'])
+const HAND_INTENTS = new Set(['parceiro-canhoto', 'dupla-lados', 'contra-canhoto', 'bola-no-meio'])
+const RACKET_INTENTS = new Set([
+  'raquete-orcamento',
+  'raquete-iniciante',
+  'raquete-avancado',
+  'raquete-modelo',
+  'raquete-trocar',
+])
+
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+function sessionsWord(n: number): string {
+  return n === 1 ? '1 sessão' : `${n} sessões`
+}
+
+/** What each kind of day is for, with the player's focus when they named one. */
+function dayLine(
+  day: Weekday,
+  activity: string | undefined,
+  focus: string,
+  tournament: boolean,
+): string {
+  const name = `**${cap(WEEKDAY_LABEL[day])}`
+  switch (activity) {
+    case 'aula':
+      return `- ${name} (aula):** peça ao professor 15 minutos só de ${focus}, com alvo e contagem de acertos.`
+    case 'jogo':
+      return tournament
+        ? `- ${name} (jogo):** jogue como no torneio: mesma rotina de aquecimento e um objetivo de ${focus} por set.`
+        : `- ${name} (jogo):** jogue com um objetivo de ${focus} e anote como terminaram os pontos de ouro.`
+    case 'fisico':
+      return `- ${name} (físico):** pernas, core e ombro; sem treino de quadra pesado no mesmo dia.`
+    default:
+      return `- ${name} (treino):** 20 minutos de ${focus} com alvo, depois pontos com tema.`
+  }
+}
+
+/** Generic sessions when the player gave a number but no days. */
+const SESSION_PLAN = [
+  (focus: string) =>
+    `- **Sessão 1:** técnica de ${focus}: aquecimento, 30 minutos de repetição com alvo e 15 de situação de jogo.`,
+  () => '- **Sessão 2:** jogo com tema: pontos começando do saque, com contagem de ponto de ouro.',
+  () => '- **Sessão 3:** físico na areia (deslocamento curto, saltos, core) e 20 minutos de voleio.',
+  (focus: string) => `- **Sessão 4:** de novo ${focus}, agora sob pressão: séries valendo ponto.`,
+  () => '- **Sessão 5:** jogo livre, com um objetivo mental (rotina entre pontos).',
+  () => '- **Sessão 6:** recuperação ativa: mobilidade, bola leve, nada de intensidade.',
+]
+
+function weekPlan(intent: Intent, ctx: PlayerContext, slots: Slots): string[] {
+  const focusList = slots.focus ?? []
+  const focus = focusList.length > 0 ? joinPt(focusList) : 'fundamentos'
+  const tournament = slots.event !== undefined
+  const lines: string[] = []
+  const activities = new Map((slots.dayActivities ?? []).map((a) => [a.day, a.activity]))
+  const days = slots.days ?? []
+  if (days.length > 0) {
+    const header = `Com ${joinPt(days.map((d) => WEEKDAY_LABEL[d]))} na sua semana${
+      focusList.length > 0 ? ` e foco em ${focus}` : ''
+    }, eu organizaria assim:`
+    const list = WEEK.filter((d) => days.includes(d)).map((d) =>
+      dayLine(d, activities.get(d), focus, tournament),
+    )
+    lines.push([header, ...list].join('\n'))
+  } else {
+    const n = slots.sessionsPerWeek ?? ctx.profile.training_per_week ?? null
+    if (n !== null && n >= 1 && intent.id !== 'treino-pre-torneio') {
+      const shown = Math.min(n, SESSION_PLAN.length)
+      const header =
+        n > SESSION_PLAN.length
+          ? `Com ${sessionsWord(n)} por semana, garanta pelo menos um dia inteiro de descanso; a base seria:`
+          : `Com ${sessionsWord(n)} por semana${focusList.length > 0 ? ` e foco em ${focus}` : ''}, eu organizaria assim:`
+      const list = SESSION_PLAN.slice(0, shown).map((line) => line(focus))
+      lines.push([header, ...list].join('\n'))
+      if (n <= 1)
+        lines.push(
+          'Com uma sessão só, ela precisa ter de tudo um pouco; se der para somar 20 minutos de físico em casa, a evolução acelera.',
+        )
+    }
+  }
+  if (slots.event)
+    lines.push(
+      `Com o torneio ${slots.event.startsWith('em ') || slots.event.startsWith('daqui') || slots.event.startsWith('na ') || slots.event.startsWith('no ') || slots.event === 'amanhã' ? slots.event : `no dia ${slots.event}`}, a última semana antes dele tem metade do volume e a mesma intensidade: treino curto, pontos com placar e descanso nos dois dias anteriores.`,
+    )
+  return lines
+}
+
+function handLines(ctx: PlayerContext, slots: Slots): string[] {
+  const partnerHand = slots.partner?.hand
+  const me = ctx.lefty
+  if (partnerHand === undefined || me === null) return []
+  const partnerLefty = partnerHand === 'LEFT'
+  const who = slots.partner?.gender === 'FEMALE' ? 'ela' : 'ele'
+  if (me && partnerLefty)
+    return [
+      `Como vocês dois são canhotos, a dupla é o espelho de uma dupla de destros: quem joga do lado direito da quadra fica com o forehand no meio e, em geral, pega as bolas do meio; quem joga na esquerda tem o backhand no meio e o forehand na lateral.`,
+    ]
+  if (!me && !partnerLefty)
+    return [
+      'Como vocês dois são destros, quem joga do lado esquerdo da quadra tem o forehand no meio e costuma ficar com as bolas do meio; quem joga na direita cobre a lateral com o forehand.',
+    ]
+  const lefty = me ? 'você' : who
+  const righty = me ? who : 'você'
+  return [
+    `Numa dupla de canhoto com destro, há duas formas: com ${lefty} do lado direito e ${righty} do esquerdo, os dois forehands ficam no meio (meio forte, laterais no backhand); invertendo, os forehands vão para as laterais e vocês precisam combinar quem pega o meio.`,
+  ]
+}
+
+function racketLines(slots: Slots): string[] {
+  const budget = slots.budget
+  if (budget === undefined) return []
+  const value = `R$ ${budget.toLocaleString('pt-BR')}`
+  if (budget < 400)
+    return [
+      `Com até ${value}, o foco é uma raquete de entrada (fibra de vidro ou carbono de entrada), macia e leve: é o que faz sentido nessa faixa, e ela atende bem quem está começando.`,
+    ]
+  if (budget < 900)
+    return [
+      `Com até ${value}, dá para escolher entre boas raquetes de carbono intermediárias; priorize peso e rigidez adequados ao seu nível antes de qualquer modelo da moda.`,
+    ]
+  return [
+    `Com ${value} você alcança os modelos de carbono mais rígidos; só vale a pena se o seu nível pede esse controle, então teste antes de comprar.`,
+  ]
+}
+
+function scoreLines(slots: Slots): string[] {
+  const score = slots.score
+  if (!score) return []
+  const [a, b] = score.games
+  const text = `${a}/${b}`
+  if (score.won === false)
+    return [
+      `Um ${text} contra mostra em quais games escapou: anote quantos pontos de ouro vocês jogaram e quantos venceram, e como terminaram os pontos perdidos (erro seu, erro forçado ou winner deles).`,
+    ]
+  if (score.won === true)
+    return [
+      `Boa vitória por ${text}! Para repetir, anote o que funcionou: saque em jogo, quem ganhou os pontos de ouro e de onde saíram os pontos vencedores.`,
+    ]
+  return [`Sobre o ${text}: o placar conta metade da história; a outra metade está em como os pontos terminaram.`]
+}
+
+/**
+ * Lines built from what this message says (sessions, days, a partner's hand, a budget, a score)
+ * and from the profile where the intent's topic has notes for it (a left-hander's serve).
+ */
+export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots): string[] {
+  const lines: string[] = []
+  if (PLAN_INTENTS.has(intent.id)) lines.push(...weekPlan(intent, ctx, slots))
+  if (HAND_INTENTS.has(intent.id)) lines.push(...handLines(ctx, slots))
+  if (RACKET_INTENTS.has(intent.id)) lines.push(...racketLines(slots))
+  if (intent.id === 'resultado-jogo') lines.push(...scoreLines(slots))
+  if (intent.id === 'subir-categoria') {
+    const where = inCategory(ctx.profile)
+    if (where)
+      lines.push(
+        `Para quem está ${where}, o próximo passo costuma vir de errar menos nas bolas fáceis e ganhar mais pontos de ouro, não de golpes novos.`,
+      )
+  }
+  const topic = TOPIC_OF_DOMAIN[intent.domain]
+  const entry = topic ? entryById(topic) : undefined
+  if (entry?.personal) lines.push(...entry.personal(ctx).filter((l) => !l.startsWith('- ')))
+  return lines
+}

@@ -1,0 +1,287 @@
+import type { DominantHand } from '@areia/contracts'
+import { numberWordsToDigits } from '../text'
+import { chatText } from './normalize'
+
+export type Weekday = 'segunda' | 'terca' | 'quarta' | 'quinta' | 'sexta' | 'sabado' | 'domingo'
+export type BodyPart =
+  | 'ombro'
+  | 'cotovelo'
+  | 'punho'
+  | 'joelho'
+  | 'tornozelo'
+  | 'lombar'
+  | 'panturrilha'
+  | 'pe'
+  | 'quadril'
+  | 'mao'
+
+export const WEEKDAY_LABEL: Record<Weekday, string> = {
+  segunda: 'segunda',
+  terca: 'terça',
+  quarta: 'quarta',
+  quinta: 'quinta',
+  sexta: 'sexta',
+  sabado: 'sábado',
+  domingo: 'domingo',
+}
+
+export const WEEK: readonly Weekday[] = [
+  'segunda',
+  'terca',
+  'quarta',
+  'quinta',
+  'sexta',
+  'sabado',
+  'domingo',
+]
+
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'marco',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const
+const MONTH_LABEL = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+]
+
+export interface Partner {
+  hand?: DominantHand
+  gender?: 'MALE' | 'FEMALE'
+}
+
+/** Details a message states that override the profile for the answer to it. */
+export interface Slots {
+  sessionsPerWeek?: number
+  days?: Weekday[]
+  /** What the player says they do on given days ("terça e quinta tenho aula, sábado jogo"). */
+  dayActivities?: Array<{ day: Weekday; activity: Activity }>
+  partner?: Partner
+  /** "torneio em março", "campeonato dia 14/03": as the player wrote it, ready to quote. */
+  event?: string
+  /** Reais. */
+  budget?: number
+  bodyPart?: BodyPart
+  /** "6/3", "perdi de 6 a 2": the score as games, with who won when said. */
+  score?: { games: [number, number]; won?: boolean }
+  /** Strokes or areas named as a focus ("quero focar saque e smash"). */
+  focus?: string[]
+}
+
+const DAY_WORDS: Array<[RegExp, Weekday]> = [
+  [/\bseg(unda)?s?\b/, 'segunda'],
+  [/\bter(ca|cas)?\b/, 'terca'],
+  [/\bqua(rta|rtas)?\b/, 'quarta'],
+  [/\bqui(nta|ntas)?\b/, 'quinta'],
+  [/\bsex(ta|tas)?\b/, 'sexta'],
+  [/\bsab(ado|ados)?\b/, 'sabado'],
+  [/\bdom(ingo|ingos)?\b/, 'domingo'],
+]
+
+const BODY_WORDS: Array<[RegExp, BodyPart]> = [
+  [/\bombros?\b|\bmanguito\b/, 'ombro'],
+  [/\bcotovelos?\b|\bepicondil/, 'cotovelo'],
+  [/\bpunhos?\b|\bpulsos?\b/, 'punho'],
+  [/\bjoelhos?\b|\bmenisco|\bpatelar/, 'joelho'],
+  [/\btornozelos?\b|\bentorse\b|\btorci o pe\b/, 'tornozelo'],
+  [/\blombar\b|\bcostas\b|\bcoluna\b|\bhernia\b/, 'lombar'],
+  [/\bpanturrilhas?\b|\bbatata da perna\b/, 'panturrilha'],
+  [/\bquadril\b/, 'quadril'],
+  [/\bsola do pe\b|\bfascite\b|\bcalcanhar\b|\bpes\b|\bdedo do pe\b/, 'pe'],
+  [/\bmaos?\b|\bdedos?\b/, 'mao'],
+]
+
+const FOCUS_WORDS: Array<[RegExp, string]> = [
+  [/\bsaque\b/, 'saque'],
+  [/\bdevolucao\b/, 'devolução'],
+  [/\bvoleio\b/, 'voleio'],
+  [/\bsmash\b/, 'smash'],
+  [/\bbandeja\b/, 'bandeja'],
+  [/\blob\b/, 'lob'],
+  [/\bcurtinha\b/, 'curtinha'],
+  [/\bbackhand\b/, 'backhand'],
+  [/\bforehand\b/, 'forehand'],
+  [/\bfisico\b|\bpreparo\b|\bacademia\b/, 'físico'],
+]
+
+function daysIn(text: string): Weekday[] {
+  const found: Weekday[] = []
+  for (const [re, day] of DAY_WORDS) if (re.test(text) && !found.includes(day)) found.push(day)
+  // "qua" and "ter" are also common words; trust them only beside another weekday or "feira".
+  const strong = found.filter((d) => d !== 'quarta' && d !== 'terca')
+  if (strong.length === 0 && !/\bfeira\b|\b(terca|quarta)\b/.test(text)) return []
+  return WEEK.filter((d) => found.includes(d))
+}
+
+type Activity = 'aula' | 'jogo' | 'treino' | 'fisico'
+
+function activityOf(word: string): Activity | undefined {
+  if (/^aula/.test(word)) return 'aula'
+  if (/^(jogo|jogar|jogos|partida|torneio)/.test(word)) return 'jogo'
+  if (/^(academia|fisico|musculacao|corrida)/.test(word)) return 'fisico'
+  if (/^trein/.test(word)) return 'treino'
+  return undefined
+}
+
+/**
+ * "terça e quinta tenho aula, sábado jogo": each activity goes to the days named since the
+ * previous one; days left at the end of a clause take the clause's last activity ("aula na terça").
+ */
+function activitiesIn(text: string): Slots['dayActivities'] {
+  const out: NonNullable<Slots['dayActivities']> = []
+  if (daysIn(text).length === 0) return undefined
+  const dayOf = (word: string | undefined) =>
+    word === undefined ? undefined : DAY_WORDS.find(([re]) => re.test(word))?.[1]
+  for (const clause of text.split(/[,;.]/)) {
+    const known = daysIn(clause)
+    const words = clause.split(' ')
+    let pending: Weekday[] = []
+    let last: Activity | undefined
+    let forward: Activity | undefined
+    words.forEach((word, i) => {
+      const day = dayOf(word)
+      if (day && known.includes(day)) {
+        if (forward) out.push({ day, activity: forward })
+        else pending.push(day)
+        return
+      }
+      const activity = activityOf(word)
+      if (!activity) return
+      last = activity
+      for (const d of pending) out.push({ day: d, activity })
+      pending = []
+      // "aula na terça": the activity names the days that follow it.
+      const next = words[i + 1] ?? ''
+      forward = /^(na|no|nas|nos|de|as|aos|toda|todo)$/.test(next) && dayOf(words[i + 2]) ? activity : undefined
+    })
+    if (last) for (const d of pending) out.push({ day: d, activity: last })
+  }
+  return out.length > 0 ? out : undefined
+}
+
+function partnerIn(text: string): Partner | undefined {
+  const m =
+    /\b(meu|minha|o|a) (novo |nova )?(parceir[oa]|dupla|companheir[oa])( nov[oa])?( de dupla)? (e|esta|joga|eh)? ?(canhot[oa]|destr[oa])/.exec(
+      text,
+    ) ?? /\b(jogo|vou jogar|jogando) com (um|uma) (canhot[oa]|destr[oa])/.exec(text)
+  const pronoun = /\b(parceira|minha dupla|companheira|uma canhota|uma destra|ela)\b/.test(text)
+  const masculine = /\b(parceiro|meu parceiro|companheiro|um canhoto|um destro)\b/.test(text)
+  if (!m && !pronoun && !masculine) return undefined
+  const handWord = m ? (m[7] ?? m[3] ?? '') : ''
+  const partner: Partner = {}
+  if (/canhot/.test(handWord)) partner.hand = 'LEFT'
+  else if (/destr/.test(handWord)) partner.hand = 'RIGHT'
+  if (pronoun && !masculine) partner.gender = 'FEMALE'
+  else if (masculine && !pronoun) partner.gender = 'MALE'
+  return partner.hand || partner.gender ? partner : undefined
+}
+
+function eventIn(text: string): string | undefined {
+  const m =
+    /\b(torneio|campeonato|etapa|competicao|open|circuito)\b[^.?!]{0,30}?\b(em|dia|no dia|de|para|pra|daqui a)\s+((\d{1,2})( de)? )?(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)\b/.exec(
+      text,
+    )
+  if (m) {
+    const month = MONTH_LABEL[MONTHS.indexOf(m[6] as (typeof MONTHS)[number])] ?? m[6]
+    return m[4] ? `${m[4]} de ${month}` : `em ${month}`
+  }
+  const date = /\b(torneio|campeonato|etapa|competicao)\b[^.?!]{0,30}?\b(\d{1,2})\/(\d{1,2})\b/.exec(
+    text,
+  )
+  if (date) {
+    const month = MONTH_LABEL[Number(date[3]) - 1]
+    if (month && Number(date[2]) >= 1 && Number(date[2]) <= 31) return `${date[2]} de ${month}`
+  }
+  const weeks = /\b(torneio|campeonato|etapa|competicao)\b[^.?!]{0,30}?\b(daqui a|em) (\d{1,2}) (semanas?|dias?|meses?)\b/.exec(
+    text,
+  )
+  if (weeks) return `daqui a ${weeks[3]} ${weeks[4]}`
+  if (/\b(torneio|campeonato)\b[^.?!]{0,20}\b(semana que vem|proxima semana)\b/.test(text))
+    return 'na semana que vem'
+  if (/\b(torneio|campeonato)\b[^.?!]{0,20}\b(amanha)\b/.test(text)) return 'amanhã'
+  if (/\b(torneio|campeonato)\b[^.?!]{0,20}\b(fim de semana|sabado|domingo)\b/.test(text))
+    return 'no fim de semana'
+  return undefined
+}
+
+function budgetIn(text: string): number | undefined {
+  const m =
+    /r\$ ?(\d{2,5}(?:[.,]\d{3})?)|\b(\d{2,5}(?:[.,]\d{3})?) ?(reais|conto|pila|mil reais)\b|\bate (\d{3,5})\b/.exec(
+      text,
+    )
+  if (!m) return undefined
+  const raw = (m[1] ?? m[2] ?? m[4] ?? '').replace(/[.,]/g, '')
+  const value = Number(raw) * (m[3] === 'mil reais' ? 1000 : 1)
+  return Number.isFinite(value) && value >= 50 && value <= 20_000 ? value : undefined
+}
+
+function scoreIn(text: string): Slots['score'] {
+  const m = /\b([0-7]) ?(?:\/|x|a) ?([0-7])\b/.exec(text)
+  if (!m) return undefined
+  const games: [number, number] = [Number(m[1]), Number(m[2])]
+  const won = /\b(ganhei|ganhamos|venci|vencemos)\b/.test(text)
+    ? true
+    : /\b(perdi|perdemos|tomei|tomamos)\b/.test(text)
+      ? false
+      : undefined
+  return won === undefined ? { games } : { games, won }
+}
+
+function sessionsIn(text: string): number | undefined {
+  const m =
+    /\b(\d{1,2}) ?(x|vezes|vz|dias|treinos|sessoes|aulas)( por| na| a| p)? ?(semana|semanais)?\b/.exec(
+      text,
+    )
+  if (m && (m[4] || /\b(treino|treinar|consigo|jogo|posso|tenho|faco)\b/.test(text))) {
+    const n = Number(m[1])
+    if (n >= 1 && n <= 14) return n
+  }
+  if (/\btodo dia\b|\btodos os dias\b/.test(text)) return 7
+  return undefined
+}
+
+/** What the message says about schedule, partner, dates, money, body and score. */
+export function extractSlots(text: string): Slots {
+  const plain = numberWordsToDigits(chatText(text))
+  const slots: Slots = {}
+  const days = daysIn(plain)
+  if (days.length > 0) slots.days = days
+  const activities = activitiesIn(plain)
+  if (activities) slots.dayActivities = activities
+  const sessions = sessionsIn(plain)
+  if (sessions !== undefined) slots.sessionsPerWeek = sessions
+  else if (days.length >= 2) slots.sessionsPerWeek = days.length
+  const partner = partnerIn(plain)
+  if (partner) slots.partner = partner
+  const event = eventIn(plain)
+  if (event) slots.event = event
+  const budget = budgetIn(plain)
+  if (budget !== undefined) slots.budget = budget
+  const part = BODY_WORDS.find(([re]) => re.test(plain))
+  if (part) slots.bodyPart = part[1]
+  const score = scoreIn(plain)
+  if (score) slots.score = score
+  const focus = FOCUS_WORDS.filter(([re]) => re.test(plain)).map(([, name]) => name)
+  if (focus.length > 0 && /\b(foc|priori|melhorar|trabalhar|treinar)/.test(plain))
+    slots.focus = focus
+  return slots
+}

@@ -1,0 +1,225 @@
+import { looksLikeGibberish } from '../text'
+import type { ChatTurn } from '../types'
+import { type Classification, IntentIndex } from './classifier'
+import { chatText, plainText, terms } from './normalize'
+import { type Intent, INTENTS, intentById } from './registry'
+import { extractSlots, type Slots } from './slots'
+
+/**
+ * How a message relates to the conversation: a new question, a follow-up that only makes sense
+ * with the previous one, "more on that", "explain it another way", a question already answered,
+ * or a message too unclear to answer without asking.
+ */
+export type Mode = 'NEW' | 'FOLLOWUP' | 'MORE' | 'REPHRASE' | 'REPEAT' | 'CLARIFY'
+
+export interface Understanding {
+  mode: Mode
+  /** The question first; a second one when the message asks two things. Empty for CLARIFY. */
+  intents: Intent[]
+  /** For CLARIFY: the readings to offer (none when nothing fits). */
+  options: Intent[]
+  slots: Slots
+  /** Times the main intent was answered before in this conversation. */
+  asked: number
+  /** A reading almost as likely as the main one, from another area: offered in the answer. */
+  alternative?: Intent
+}
+
+let index: IntentIndex | undefined
+function intentIndex(): IntentIndex {
+  index ??= new IntentIndex(INTENTS)
+  return index
+}
+
+/** Classification of any text against the whole knowledge (for prompts and tools). */
+export function classify(text: string): Classification {
+  return intentIndex().classify(text)
+}
+
+/** Below this share of known vocabulary a message is about something else. */
+const MIN_KNOWN = 0.34
+/** A reading this close to the runner-up (score ratio) is offered the other way too. */
+const CLOSE = 1.08
+/** Small talk needs a clear lead over the sport's intents to be taken as small talk. */
+const CHAT_MARGIN = 1.15
+
+function ratio(c: Classification): number {
+  const [top, second] = c.candidates
+  return top && second ? top.score / second.score : Number.POSITIVE_INFINITY
+}
+
+/** Nothing in the message names the sport, and small talk does not clearly fit either. */
+function vague(c: Classification): boolean {
+  const top = c.candidates[0]
+  if (!top) return true
+  if (c.topical.length > 0) return false
+  return top.intent.domain !== 'conversa' || ratio(c) < CHAT_MARGIN
+}
+
+const REPHRASE =
+  /\b(nao entendi|nao entendo|explica (de |por )?outr[oa] (jeito|forma|maneira)|de outr[oa] (jeito|forma|maneira)|explica melhor|explica de novo|explicar de novo|como assim|nao ficou claro|nao captei|nao saquei|nao peguei|mais simples|em outras palavras|confus[oa])\b/
+const MORE =
+  /\b(treino isso|treinar isso|pratico isso|praticar isso|faco isso|fazer isso|mais uma dica|outra dica|mais dicas|outro exercicio|mais um exercicio|algum exercicio|um exercicio|um treino pra isso|como treino|e como pratico|me da um treino|e o exercicio|e depois)\b/
+const FOLLOW =
+  /^(e|mas e|e se|e quando|e no|e na|e nos|e nas|e pra|e para|e contra|e com|e o|e a|e os|e as|e quanto|e qual|e como|e onde|e se for|e sem|e de|e em)\b/
+
+const FIRST = /^(a |o )?(1|primeir[oa]|opcao 1|a de cima|esse primeiro|essa primeira)\b/
+const SECOND = /^(a |o )?(2|segund[oa]|opcao 2|a outra|o outro|a de baixo|esse segundo|essa segunda)\b/
+
+interface State {
+  last?: Intent
+  /** The player's words that set `last`, to read a follow-up against. */
+  lastText?: string
+  asked: Map<string, number>
+  clarifying: Intent[]
+}
+
+/** The options a coach's clarifying question offered: its bold labels, in order. */
+function clarifyOptions(text: string): Intent[] {
+  if (!/\?\s*$/.test(text.trim()) || !/\bquer saber\b|\bfalando\b|\bseria\b/.test(text)) return []
+  const labels = [...text.matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1] ?? '')
+  return labels.flatMap((label) => {
+    const found = INTENTS.find((i) => i.label === label)
+    return found ? [found] : []
+  })
+}
+
+/** A question inside a longer message: split at sentence ends and "e também", "e o que…". */
+function clauses(text: string): string[] {
+  return chatText(text)
+    .split(
+      /[?.!;]+|\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quantos?|quantas?)\b)/,
+    )
+    .map((s) => s.trim())
+    .filter((s) => terms(s).length >= 2)
+}
+
+/** A second question in another clause, and whether it comes first in the message. */
+function secondIntent(text: string, main: Intent): { intent: Intent; first: boolean } | undefined {
+  const parts = clauses(text)
+  if (parts.length < 2) return undefined
+  let mainAt = -1
+  let found: { intent: Intent; at: number } | undefined
+  parts.forEach((part, at) => {
+    const c = intentIndex().classify(part)
+    const top = c.candidates[0]
+    if (!top) return
+    if (top.intent.id === main.id) {
+      if (mainAt < 0) mainAt = at
+      return
+    }
+    if (found || vague(c) || ratio(c) < CLOSE || top.coverage < 0.5) return
+    if (top.intent.domain === 'conversa') return
+    found = { intent: top.intent, at }
+  })
+  if (!found) return undefined
+  return { intent: found.intent, first: mainAt >= 0 && found.at < mainAt }
+}
+
+function resolve(text: string, state: State): Understanding {
+  const slots = extractSlots(text)
+  const plain = plainText(text)
+  const own = terms(text)
+  const asked = (intent: Intent) => state.asked.get(intent.id) ?? 0
+  const make = (mode: Mode, intents: Intent[], options: Intent[] = []): Understanding => ({
+    mode,
+    intents,
+    options,
+    slots,
+    asked: intents[0] ? asked(intents[0]) : 0,
+  })
+  const conversa = (id: string) => {
+    const intent = intentById(id)
+    return intent ? make('NEW', [intent]) : make('CLARIFY', [])
+  }
+
+  // An answer to the question a coach just asked back ("a primeira", "sobre o saque").
+  if (state.clarifying.length > 0 && own.length <= 6) {
+    const [a, b] = state.clarifying
+    if (a && FIRST.test(plain)) return make('NEW', [a])
+    if (b && SECOND.test(plain)) return make('NEW', [b])
+    const c = intentIndex().classify(text)
+    const pick = c.candidates
+      .slice(0, 3)
+      .find((cand) => state.clarifying.some((o) => o.id === cand.intent.id))
+    if (pick && pick.coverage >= 0.3) return make(asked(pick.intent) > 0 ? 'REPEAT' : 'NEW', [pick.intent])
+  }
+
+  if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
+  const c = intentIndex().classify(text)
+  const top = c.candidates[0]
+  if ((c.known === 0 || !top) && looksLikeGibberish(plain)) return conversa('sem-sentido')
+  const unclear = vague(c)
+  const extra = own.filter(
+    (t) => !/^(nao|entend|explic|outr|jeit|form|manei|melhor|nov|assim|clar)/.test(t),
+  )
+
+  if (state.last && REPHRASE.test(plain) && extra.length <= 2) return make('REPHRASE', [state.last])
+  if (state.last && MORE.test(plain) && own.length <= 6 && c.topical.length === 0)
+    return make('MORE', [state.last])
+
+  const followUp =
+    state.last !== undefined &&
+    state.lastText !== undefined &&
+    ((FOLLOW.test(plain) && own.length <= 6) || (unclear && own.length <= 4))
+  if (followUp && state.last && state.lastText) {
+    const joined = intentIndex().classify(`${text} ${text} ${state.lastText}`)
+    const best = joined.candidates[0]
+    if (best && !vague(joined)) {
+      // The same intent again ("e quando sou eu que saco?") is answered from another side of it.
+      const same = best.intent.id === state.last.id
+      return make(!same && asked(best.intent) > 0 ? 'REPEAT' : 'FOLLOWUP', [best.intent])
+    }
+  }
+
+  if (top && !unclear) {
+    if (c.known < MIN_KNOWN && own.length >= 2 && top.intent.domain !== 'conversa')
+      return conversa('fora-do-assunto')
+    const second = secondIntent(text, top.intent)
+    const intents = second
+      ? second.first
+        ? [second.intent, top.intent]
+        : [top.intent, second.intent]
+      : [top.intent]
+    const runnerUp = c.candidates[1]
+    const alternative =
+      !second && runnerUp && ratio(c) < CLOSE && runnerUp.intent.domain !== top.intent.domain
+        ? runnerUp.intent
+        : undefined
+    const main = intents[0] as Intent
+    return {
+      ...make(asked(main) > 0 ? 'REPEAT' : 'NEW', intents),
+      ...(alternative ? { alternative } : {}),
+    }
+  }
+  if (c.known < MIN_KNOWN && own.length >= 2) return conversa('fora-do-assunto')
+  return make('CLARIFY', [], [])
+}
+
+/**
+ * What the player's message asks, read against the conversation so far: the earlier turns are
+ * replayed in order so that follow-ups, repeats and answers to a clarifying question resolve the
+ * way they did when they were sent.
+ */
+export function understand(text: string, history: readonly ChatTurn[]): Understanding {
+  const state: State = { asked: new Map(), clarifying: [] }
+  // The last 40 turns are the conversation a player remembers; older ones do not change meaning.
+  for (const turn of history.slice(-40)) {
+    if (turn.sender !== 'USER') {
+      const options = clarifyOptions(turn.text)
+      if (options.length > 0) state.clarifying = options
+      continue
+    }
+    const past = resolve(turn.text.replace(/@[\p{L}]+/gu, ' '), state)
+    state.clarifying = []
+    const main = past.intents[0]
+    if (!main || main.domain === 'conversa') continue
+    state.asked.set(main.id, (state.asked.get(main.id) ?? 0) + 1)
+    for (const also of past.intents.slice(1)) state.asked.set(also.id, (state.asked.get(also.id) ?? 0) + 1)
+    if (past.mode === 'NEW' || past.mode === 'REPEAT' || past.mode === 'FOLLOWUP') {
+      state.last = main
+      state.lastText = past.mode === 'FOLLOWUP' ? `${turn.text} ${state.lastText ?? ''}` : turn.text
+    }
+  }
+  return resolve(text, state)
+}
