@@ -63,7 +63,12 @@ export function reply(input: ReplyInput): CoachReply[] {
   for (const [i, coach] of speakers.entries()) {
     let text: string
     if (game && coach.archetype === 'ESTATISTICO') {
-      text = analysisReply({ topic: game, facts: input.analysis ?? null, profile, text: body, variant: 0, rng })
+      // Asked again, the same figures come in other words.
+      text = ''
+      for (let variant = 0; variant < 6; variant++) {
+        text = analysisReply({ topic: game, facts: input.analysis ?? null, profile, text: body, variant, rng })
+        if (!said.has(text)) break
+      }
       said.add(text)
     } else if (!main) {
       // One question back is enough; a second coach has nothing to add to it.

@@ -119,9 +119,8 @@ export function routeDetailed(
   if (gameTopic(text) !== null) {
     // Only the statistical coach has the figures; another speciality joins for a second question.
     const ids = [byArchetype(team, 'ESTATISTICO').id]
-    const other = second ?? (main && main.owner !== 'ESTATISTICO' && main.owner !== 'ANY' ? main : undefined)
-    if (other && other.owner !== 'ANY' && other.owner !== 'ESTATISTICO')
-      ids.push(byArchetype(team, other.owner).id)
+    if (second && second.owner !== 'ANY' && second.owner !== 'ESTATISTICO')
+      ids.push(byArchetype(team, second.owner).id)
     return { coachIds: ids, reason: 'GAME', matches, understanding }
   }
   if (!main || !lead) {

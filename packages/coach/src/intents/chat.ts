@@ -35,7 +35,7 @@ function identity(coach: CoachPersona, said: Said, rng: Rng): string[] {
 
 function whoIsWho(team: Team, said: Said): string[] {
   const list = team.coaches
-    .map((c) => `- **${c.name}** (coach ${roleWord(c)}): ${AREA[c.archetype]}.`)
+    .map((c) => `- **${c.name}**, ${roleWord(c)}: ${AREA[c.archetype]}.`)
     .join('\n')
   const lines = [
     'A sua equipe tem três coaches de IA, cada um com a sua área:',

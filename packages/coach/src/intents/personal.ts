@@ -159,6 +159,48 @@ function scoreLines(slots: Slots): string[] {
   return [`Sobre o ${text}: o placar conta metade da história; a outra metade está em como os pontos terminaram.`]
 }
 
+/** The player's own numbers, read back where the intent can use them. */
+function quantityLines(intent: Intent, slots: Slots): string[] {
+  const lines: string[] = []
+  if (slots.clock && (intent.id === 'calor-hidratacao' || intent.id === 'protecao-sol')) {
+    const hour = Number.parseInt(slots.clock, 10)
+    lines.push(
+      hour >= 10 && hour <= 16
+        ? `Jogando às ${slots.clock}, você pega o sol mais forte do dia: beba 500 ml nas duas horas antes, leve água com sais para cada troca de lado e procure sombra entre os games.`
+        : `Às ${slots.clock} o sol pesa menos, mas a hidratação começa antes: 500 ml nas duas horas anteriores e goles a cada troca de lado.`,
+    )
+  }
+  if (slots.minutes !== undefined && (intent.id === 'recuperacao-jogos' || intent.id === 'alimentacao-jogo'))
+    lines.push(
+      slots.minutes < 30
+        ? `Com só ${slots.minutes} minutos entre os jogos: sombra, água com sais e algo leve (uma fruta) nos primeiros 5 minutos, depois 5 minutos de movimento antes de voltar.`
+        : `Com ${slots.minutes} minutos entre os jogos: nos primeiros 10, sombra, água com sais e um lanche leve; depois descanse e, nos últimos 10, reaqueça com deslocamentos e bola leve.`,
+    )
+  if (slots.kilos !== undefined && intent.id === 'emagrecer')
+    lines.push(
+      `Perder ${slots.kilos} kg é um objetivo possível com o beach tennis como parte da rotina, mas o resultado vem da soma com a alimentação; um nutricionista ajuda a definir um ritmo seguro.`,
+    )
+  if (slots.grams !== undefined && intent.id.startsWith('raquete'))
+    lines.push(
+      slots.grams >= 350
+        ? `${slots.grams} g está na faixa das raquetes pesadas: dá estabilidade e potência, mas cansa o braço e pesa no ombro e no cotovelo de quem está começando.`
+        : slots.grams >= 320
+          ? `${slots.grams} g é um peso médio, que equilibra controle e estabilidade para a maioria dos jogadores.`
+          : `${slots.grams} g é uma raquete leve: rápida na rede e gentil com o braço, com um pouco menos de peso na bola.`,
+    )
+  if (slots.outOf && (intent.id === 'meta-numerica' || intent.id === 'medir-evolucao' || intent.id === 'estatisticas-manuais')) {
+    const [hit, total] = slots.outOf
+    lines.push(
+      `Para chegar a ${hit} de ${total}: faça uma série de ${total} no começo de cada treino, anote os acertos com a data e olhe a média de cada semana; quando passar de ${hit} em três semanas seguidas, suba o desafio.`,
+    )
+  }
+  if (slots.sessionsPerWeek !== undefined && intent.id === 'mudar-perfil')
+    lines.push(
+      `Anotado aqui na conversa: ${slots.sessionsPerWeek} ${slots.sessionsPerWeek === 1 ? 'treino' : 'treinos'} por semana. Para ficar no seu perfil, corrija também no perfil do app.`,
+    )
+  return lines
+}
+
 /**
  * Lines built from what this message says (sessions, days, a partner's hand, a budget, a score)
  * and from the profile where the intent's topic has notes for it (a left-hander's serve).
@@ -176,6 +218,7 @@ export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots):
         `Para quem está ${where}, o próximo passo costuma vir de errar menos nas bolas fáceis e ganhar mais pontos de ouro, não de golpes novos.`,
       )
   }
+  lines.push(...quantityLines(intent, slots))
   const topic = TOPIC_OF_DOMAIN[intent.domain]
   const entry = topic ? entryById(topic) : undefined
   if (entry?.personal) lines.push(...entry.personal(ctx).filter((l) => !l.startsWith('- ')))

@@ -85,6 +85,12 @@ export interface Slots {
   score?: { games: [number, number]; won?: boolean }
   /** Strokes or areas named as a focus ("quero focar saque e smash"). */
   focus?: string[]
+  /** Quantities as the player wrote them, to quote back: "13h", "40 min", "8 kg", "360 g", "8 de 10". */
+  clock?: string
+  minutes?: number
+  kilos?: number
+  grams?: number
+  outOf?: [number, number]
 }
 
 const DAY_WORDS: Array<[RegExp, Weekday]> = [
@@ -280,6 +286,17 @@ export function extractSlots(text: string): Slots {
   if (part) slots.bodyPart = part[1]
   const score = scoreIn(plain)
   if (score) slots.score = score
+  const clock = /\b(?:as|a|de|das)\s+(\d{1,2})(?:h|:00| horas?)\b|\b(\d{1,2})h(\d{2})?\b/.exec(plain)
+  const hour = clock ? Number(clock[1] ?? clock[2]) : NaN
+  if (hour >= 0 && hour <= 23) slots.clock = `${hour}h${clock?.[3] ?? ''}`
+  const minutes = /\b(\d{1,3}) ?(?:min|mins|minutos)\b/.exec(plain)
+  if (minutes) slots.minutes = Number(minutes[1])
+  const kilos = /\b(\d{1,3}) ?(?:kg|quilos?|kilos?)\b/.exec(plain)
+  if (kilos) slots.kilos = Number(kilos[1])
+  const grams = /\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(plain)
+  if (grams) slots.grams = Number(grams[1])
+  const outOf = /\b(\d{1,2}) (?:de|em) (\d{1,3})\b/.exec(plain)
+  if (outOf && Number(outOf[1]) <= Number(outOf[2])) slots.outOf = [Number(outOf[1]), Number(outOf[2])]
   const focus = FOCUS_WORDS.filter(([re]) => re.test(plain)).map(([, name]) => name)
   if (focus.length > 0 && /\b(foc|priori|melhorar|trabalhar|treinar)/.test(plain))
     slots.focus = focus

@@ -1,4 +1,5 @@
-import { looksLikeGibberish } from '../text'
+import { type Chat, classifyChat } from '../small-talk'
+import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
 import { type Classification, IntentIndex } from './classifier'
 import { chatText, plainText, terms } from './normalize'
@@ -34,6 +35,17 @@ function intentIndex(): IntentIndex {
 /** Classification of any text against the whole knowledge (for prompts and tools). */
 export function classify(text: string): Classification {
   return intentIndex().classify(text)
+}
+
+/** What the small-talk patterns call each kind of message. */
+const CHAT_INTENT: Partial<Record<Chat, string>> = {
+  EMOJI: 'emoji',
+  GREETING: 'saudacao',
+  THANKS: 'agradecimento',
+  BYE: 'despedida',
+  LAUGH: 'risada',
+  ACK: 'concordancia',
+  ABOUT_COACH: 'identidade-ia',
 }
 
 /** Below this share of known vocabulary a message is about something else. */
@@ -148,7 +160,14 @@ function resolve(text: string, state: State): Understanding {
   if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
   const c = intentIndex().classify(text)
   const top = c.candidates[0]
-  if ((c.known === 0 || !top) && looksLikeGibberish(plain)) return conversa('sem-sentido')
+  if (!top || (c.known === 0 && (looksLikeGibberish(plain) || own.length <= 2)))
+    return conversa('sem-sentido')
+  // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
+  if (c.topical.length === 0 && own.length <= 5) {
+    const chat = CHAT_INTENT[classifyChat(text, normalize(text), looksLikeGibberish(plain))]
+    if (chat && chat !== top.intent.id && (top.intent.domain !== 'conversa' || ratio(c) < CHAT_MARGIN))
+      return conversa(chat)
+  }
   const unclear = vague(c)
   const extra = own.filter(
     (t) => !/^(nao|entend|explic|outr|jeit|form|manei|melhor|nov|assim|clar)/.test(t),

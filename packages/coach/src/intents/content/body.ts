@@ -354,7 +354,7 @@ export const BODY: ContentMap = {
       'Numa escala de 0 a 10, segure o cabo com força 3 ou 4 entre os golpes e aperte só no contato.',
       'Bata a bola à frente do corpo: o golpe atrasado, salvo com o punho, é o que mais pesa no cotovelo.',
       'Aumente o volume de jogo aos poucos, no máximo uns 10% por semana.',
-      'Cabo fino demais obriga a apertar mais: confira o tamanho do grip com overgrip.',
+      'Cabo fino demais faz você apertar mais: confira a espessura do cabo já com o overgrip.',
       'Fortaleça o antebraço com exercício excêntrico de punho, com peso leve e descida lenta.',
     ],
     drills: [
@@ -780,7 +780,7 @@ export const BODY: ContentMap = {
     answers: [
       'Sim, musculação ajuda muito: **2 a 3 sessões por semana**, com pernas (agachamento, avanço, terra romeno), core que resiste à rotação e ombro (manguito com elástico e remadas), deixando 48 horas entre sessões pesadas e nada pesado na véspera de jogo.',
       'Faça academia duas ou três vezes por semana focando em pernas, glúteos, core e ombro: é o que protege e dá potência na areia. Coloque o treino pesado longe dos dias de jogo importante e mantenha a técnica de quadra em dia.',
-      'O treino de força certo para o beach tennis tem base de pernas, core anti-rotação e prevenção de ombro, em duas ou três sessões semanais. Não deixa o jogo "pesado" quando o volume é bem dosado: deixa mais firme e mais protegido.',
+      'O treino de força certo para o beach tennis tem base de pernas, core anti-rotação e prevenção de ombro, em duas ou três sessões semanais. Com o volume bem dosado, ela não deixa o jogo "pesado": deixa o corpo mais firme e protegido.',
     ],
     alt: [
       'A quadra ensina o golpe; a academia constrói o corpo que executa o golpe sem quebrar. É como reforçar a estrutura de uma casa: não aparece na fachada, mas é o que segura quando venta.',
@@ -867,7 +867,7 @@ export const BODY: ContentMap = {
     keywords: ['fôlego', 'cansaço', 'cardio', 'resistência', 'ofegante', 'sem perna'],
     answers: [
       'Fôlego para o beach tennis se ganha com **intervalado curto** que imita os pontos: por exemplo, 10 tiros de 10 segundos na areia com 30 segundos de pausa, em 2 blocos, duas vezes por semana. No jogo, use bem o tempo entre pontos para respirar e não gaste energia em bolas que não precisam de força.',
-      'Se você cansa rápido, treine o esforço do jeito que ele acontece no jogo, em piques curtos com pausas, e não só em corrida longa. Somado a isso, ritmo: expire no golpe, respire fundo entre os pontos e faça a bola correr mais do que você.',
+      'Se você cansa rápido, treine o esforço do jeito que ele acontece no jogo, em piques curtos com pausas, e não só em corrida longa. E jogue com ritmo: expire no golpe, respire fundo entre os pontos e faça a bola correr mais do que você.',
       'Para chegar ao segundo set com energia, faça intervalado na areia duas vezes por semana e uma corrida leve como base. Em quadra, economize: boa posição de espera, passos curtos e expiração longa entre os pontos.',
     ],
     alt: [
@@ -1074,7 +1074,7 @@ export const BODY: ContentMap = {
     ],
     keywords: ['suplemento', 'creatina', 'whey', 'cafeína', 'pré-treino', 'eletrólito', 'vitamina'],
     answers: [
-      'Suplemento vem depois da comida: primeiro acerte alimentação, hidratação e sono; os com mais evidência no esporte, como creatina, cafeína e proteína em pó, só fazem sentido com orientação de um nutricionista ou médico, que considera a sua saúde e o seu objetivo.',
+      'Suplemento vem depois da comida: primeiro acerte alimentação, hidratação e sono; os suplementos com mais evidência no esporte, como creatina, cafeína e proteína em pó, só fazem sentido com orientação de um nutricionista ou médico, que considera a sua saúde e o seu objetivo.',
       'Nenhum suplemento é obrigatório para jogar beach tennis. Eletrólitos ajudam em jogos longos no calor, whey é só uma forma prática de proteína, e creatina e cafeína têm uso esportivo conhecido, mas a dose e a indicação são com nutricionista ou médico.',
       'Antes de pensar em suplemento, veja se a base está feita: refeições com carboidrato e proteína, água com sais no calor e boas noites de sono. Se ainda fizer sentido, escolha com um nutricionista ou médico e teste em treino, nunca no torneio.',
     ],
@@ -1086,7 +1086,7 @@ export const BODY: ContentMap = {
       'Teste qualquer suplemento em treino, semanas antes de usar em torneio.',
       'Cafeína em excesso pode dar tremor na mão e atrapalhar o sono da noite antes do jogo.',
       'Isotônico e água de coco resolvem a reposição de sais na maioria dos jogos longos.',
-      'Quem tem pressão alta, problema renal, cardíaco ou usa remédios deve falar com o médico antes de qualquer suplemento.',
+      'Quem tem pressão alta, problema renal ou cardíaco, ou usa remédios, deve falar com o médico antes de qualquer suplemento.',
     ],
     health: true,
     drills: [

@@ -68,7 +68,7 @@ export const EQUIPMENT: ContentMap = {
       'Responda a duas perguntas: onde eu ganho mais pontos (rede, toque, smash)? Onde eu mais erro (bola longa, bola na rede, voleio mole)? Quem erra longo geralmente precisa de mais controle; quem tem bola sem peso, de um pouco mais de potência.',
     ],
     tips: [
-      'Raquete mais rígida transmite mais impacto ao braço: se sentir o cotovelo, volte um passo no rigor.',
+      'Raquete mais rígida transmite mais impacto ao braço: se sentir o cotovelo, volte para um modelo um pouco menos rígido.',
       'Teste o voleio de bloqueio com cada modelo: é onde a diferença de estabilidade mais aparece.',
       'Compare modelos com o mesmo overgrip e as mesmas bolas, senão você compara outra coisa.',
       'Superfície mais áspera ajuda a dar efeito, o que conta mais no nível avançado.',
@@ -233,7 +233,7 @@ export const EQUIPMENT: ContentMap = {
       'Se está rachada ou com barulho interno, é hora de trocar. Sem dano visível, compare com uma raquete nova do mesmo tipo: se a sua parece mole e a bola não responde igual, o núcleo já cansou.',
     ],
     alt: [
-      'A raquete é como o tênis de corrida: por fora pode parecer inteiro, mas a espuma de dentro vai perdendo o "retorno" com o uso. Quando você calça um novo e sente a diferença na hora, o velho já tinha acabado.',
+      'A raquete envelhece como um tênis de corrida: por fora ele pode parecer inteiro, mas a espuma de dentro vai perdendo o "retorno" com o uso. Quando você calça um novo e sente a diferença na hora, o velho já tinha acabado.',
       'Faça uma inspeção em três sentidos: olhe a borda e a face contra a luz procurando trincas; escute, batendo de leve, se há chocalho ou som oco; sinta, numa troca de voleios, se a bola sai mole ou sem controle.',
     ],
     tips: [
@@ -414,7 +414,7 @@ export const EQUIPMENT: ContentMap = {
       'Para jogar, use óculos esportivos, não os de passeio: lente resistente a impacto e com proteção UV, armação leve que não cai. Polarizada ou não é questão de teste: ela tira reflexo, mas algumas pessoas sentem perder contraste.',
     ],
     alt: [
-      'Os óculos são a viseira do carro: não tiram o sol do céu, mas deixam você enxergar a estrada na hora em que o sol bate de frente. No beach tennis, essa hora é o smash e o lob contra o sol.',
+      'Os óculos são o quebra-sol do carro: não tiram o sol do céu, mas deixam você enxergar a estrada na hora em que o sol bate de frente. No beach tennis, essa hora é o smash e o lob contra o sol.',
       'Escolha em três filtros: 1) segurança (lente de policarbonato, armação esportiva); 2) proteção (UV); 3) conforto (não escorrega, não embaça, não escurece demais). Só depois pense em cor e estilo.',
     ],
     tips: [
@@ -506,7 +506,7 @@ export const EQUIPMENT: ContentMap = {
     ],
     keywords: ['o que levar', 'bolsa', 'mochila', 'raqueteira', 'checklist', 'kit torneio'],
     answers: [
-      'Leve **raquete reserva**, overgrips, água e eletrólitos, lanches leves já testados, protetor solar, boné ou viseira, óculos, toalha, meia de areia, roupa extra e os seus remédios de uso pessoal. Confira também o horário e o local dos jogos no regulamento.',
+      'Leve **raquete reserva**, overgrips, água e eletrólitos, lanches leves já testados, protetor solar, boné ou viseira, óculos, toalha, meia de areia, roupa extra e os seus remédios de uso pessoal. Confira também o horário e o local dos jogos na programação do torneio.',
       'O básico do torneio é: duas raquetes, overgrip extra, garrafa de água e isotônico, frutas e lanche, protetor, viseira, óculos, toalha, meia de areia e camiseta reserva. Se o torneio dura o dia todo, capriche na comida e na sombra.',
       'Monte a bolsa pensando em quatro coisas: jogar (raquetes, overgrip, meia), se proteger (protetor, viseira, óculos), se abastecer (água, sais, lanches) e se recuperar (toalha, roupa seca, chinelo).',
     ],

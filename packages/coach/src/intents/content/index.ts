@@ -2,6 +2,7 @@ import type { ContentMap } from '../types'
 import { BODY } from './body'
 import { CONVERSATION } from './conversation'
 import { EQUIPMENT } from './equipment'
+import { MIND } from './mind'
 import { NUMBERS } from './numbers'
 import { PRODUCT } from './product'
 import { RULES } from './rules'
@@ -16,6 +17,7 @@ export const CONTENT: ContentMap = {
   ...PLAY_STROKES,
   ...TACTICS,
   ...RULES,
+  ...MIND,
   ...BODY,
   ...EQUIPMENT,
   ...TRAINING,

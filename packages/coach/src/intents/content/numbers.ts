@@ -139,7 +139,7 @@ export const NUMBERS: ContentMap = {
     ],
     keywords: ['prazo', 'quanto tempo', 'status', 'pronto', 'Meus Vídeos', 'aviso'],
     answers: [
-      'A análise fica pronta **em algumas horas**, e você recebe uma notificação quando ela sai. Enquanto isso, acompanhe o status em **Meus Vídeos**, no menu.',
+      'A análise fica pronta **em algumas horas**, e você recebe uma notificação quando ela sai. Enquanto isso, acompanhe o status em Meus Vídeos, no menu.',
       'Depois do envio, leva algumas horas: a visão computacional processa o jogo e um analista revisa antes de publicar. O status aparece em **Meus Vídeos**, e com as notificações ativadas você recebe o aviso no celular assim que ficar pronta.',
       'Em geral, algumas horas. Para acompanhar, abra **Meus Vídeos** no menu; para ser avisado, ative as notificações. Se o vídeo não puder ser analisado, você recebe o motivo.',
     ],

@@ -124,6 +124,7 @@ export const PRODUCT: ContentMap = {
       'O direito de arrependimento, em até 7 dias da contratação, devolve o valor integral pelo mesmo meio de pagamento, e o acesso aos recursos do plano termina na hora.',
       'Depois de cancelar, a tela mostra a mensagem "Assinatura cancelada com sucesso." e o status "Cancelada".',
       'Cancelar a assinatura não apaga a sua conta nem as suas conversas; para isso existe o **Excluir Conta**, no menu.',
+      'A página Meu Plano ainda não tem entrada no menu: ela abre depois do pagamento, pelos avisos de renovação e pelo endereço /meu-plano no navegador.',
       'As regras completas de cancelamento e reembolso estão nos Termos de Uso.',
     ],
     related: ['pagamento', 'planos-precos', 'dados-privacidade'],
@@ -273,7 +274,7 @@ export const PRODUCT: ContentMap = {
       'A exclusão é imediata e definitiva: baixe seus dados antes se quiser guardar as análises dos seus jogos.',
       'O Areia não vende seus dados; eles são compartilhados só com quem ajuda a prestar o serviço, como hospedagem, pagamentos e analistas de vídeo, e com autoridades quando a lei exige.',
       'Pela Política de Privacidade, mensagens e vídeos podem ser usados, de forma minimizada, para melhorar os modelos de IA, e você tem direito de se opor.',
-      'Para apagar só um vídeo, use o botão **Excluir** em "Meus Vídeos"; para apagar só as mensagens, use "Memória da Equipe".',
+      'Para apagar só um vídeo, use o botão **Excluir** em "Meus Vídeos"; para apagar só as mensagens, use "Limpar conversa" em "Memória da Equipe".',
       'Termos de Uso e Política de Privacidade ficam disponíveis nas telas de entrada e de cadastro.',
     ],
     related: ['memoria-equipe', 'plano-cancelar', 'suporte'],
@@ -368,7 +369,7 @@ export const PRODUCT: ContentMap = {
     keywords: ['analista', 'analista humano', 'revisão', 'visão computacional', 'quem analisa'],
     answers: [
       'Os dois: a visão computacional lê o vídeo e monta um rascunho com os números, o mapa de calor e os lances, e um **analista humano** da equipe confere esse rascunho antes de o relatório ser publicado. Por isso, em "Meus Vídeos", o vídeo passa por "Em revisão" (a etapa "Com o analista") antes de "Análise pronta".',
-      'A análise começa com visão computacional, que acompanha os jogadores e a bola, e termina com a revisão de um analista, que confere o resultado antes de liberar o relatório. Nos planos com revisão humana, o analista também escreve um comentário sobre o seu jogo.',
+      'A análise começa com visão computacional, que acompanha os jogadores na quadra, e termina com a revisão de um analista, que confere o resultado antes de liberar o relatório. Nos planos com revisão humana, o analista também escreve um comentário sobre o seu jogo.',
       'Uma pessoa participa, sim: o sistema gera o rascunho da análise e um analista confere antes de publicar. O que cada plano inclui de revisão está descrito na janela de planos, pelo botão **Seja Pro**.',
     ],
     alt: [

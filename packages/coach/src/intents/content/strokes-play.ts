@@ -730,8 +730,8 @@ export const PLAY_STROKES: ContentMap = {
     keywords: ['empunhadura', 'pegada', 'continental', 'segurar a raquete', 'de martelo'],
     answers: [
       'A base é a **empunhadura continental**, a "de martelo": segure a raquete como se fosse pregar um prego, com a borda dela apontando para a frente. Ela serve para voleio, saque, smash e bandeja, de forehand e de backhand, sem precisar trocar.',
-      'Use a continental para quase tudo: o "V" entre o polegar e o indicador fica em cima do cabo, um pouco para o lado do forehand. Como a bola chega rápido e não quica, não dá tempo de trocar de pegada entre os golpes.',
-      'Segure como quem aperta a mão de alguém ou segura um martelo, com a borda da raquete para a frente: essa é a continental. Pegada de "frigideira" (face da raquete virada para o chão na mão) até ajuda no forehand, mas trava o backhand e o saque.',
+      'Use a continental para quase tudo: o "V" entre o polegar e o indicador fica em cima do cabo, alinhado com a borda da raquete. Como a bola chega rápido e não quica, não dá tempo de trocar de pegada entre os golpes.',
+      'Segure como quem aperta a mão de alguém ou segura um martelo, com a borda da raquete para a frente: essa é a continental. A pegada de "frigideira" (face da raquete paralela ao chão, como quem segura uma panela) até ajuda no forehand, mas trava o backhand e o saque.',
     ],
     alt: [
       'Deite a raquete de lado na areia, com a borda para cima, e pegue-a como se fosse um martelo. Levante sem girar a mão: a posição em que ela ficou é a continental.',
@@ -1211,7 +1211,7 @@ export const PLAY_STROKES: ContentMap = {
       'Leve a bandeja do padel para a areia: ela funciona do mesmo jeito para manter a rede.',
       'Treine o recuo no lob: sem parede, o lob bem jogado do adversário é ponto se ninguém cobre.',
       'Esqueça o saque com quique do padel; no beach tennis o saque é com a bola no ar, de trás da linha de fundo.',
-      'A raquete de beach tennis é maior (até 50 cm) e mais rígida; ajuste o toque nos primeiros treinos.',
+      'A raquete de beach tennis é mais comprida que a de padel (até 50 cm); ajuste o toque e a distância da bola nos primeiros treinos.',
       'Na areia os arranques cansam mais; reduza a distância dos passos e mantenha a base larga.',
     ],
     drills: [
@@ -1270,7 +1270,7 @@ export const PLAY_STROKES: ContentMap = {
       'sou canhota, como aproveitar isso',
       'canhoto joga melhor de que lado?',
       'qual a vantagem de ser canhoto na areia',
-      'sou canhoto e os adversários estranham meu saque',
+      'sou canhoto e os adversários estranham meu jogo',
       'canhoto tem que se cuidar com o que?',
       'como canhoto, onde os adversários vão me atacar',
       'efeito do canhoto é diferente?',

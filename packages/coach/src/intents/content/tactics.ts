@@ -192,7 +192,7 @@ export const TACTICS: ContentMap = {
       'Do fundo, mire lobs altos no meio; eles tiram o ângulo do smash.',
       'Fiquem lado a lado no fundo; uma pessoa sozinha na rede contra smash é alvo fácil.',
       'Procure o momento de subir: lob que passou, smash fraco, bola alta do adversário.',
-      'Com vento contra, o fundo é mais seguro porque o vento segura os lobs do adversário.',
+      'Com vento contra vocês, o fundo é mais seguro: os lobs do adversário vêm a favor do vento e passam por cima de quem está na rede.',
       'Se vocês perderam três pontos seguidos subindo, segurem do fundo alguns pontos e mudem o ritmo.',
     ],
     drills: [
@@ -313,7 +313,7 @@ export const TACTICS: ContentMap = {
       'forehands no meio',
     ],
     answers: [
-      'Depende da mão de vocês. **Se você é [[destro|destra]] e sua dupla é canhota**, há duas formações: forehands no meio (sua dupla do lado direito, você do esquerdo), que fecha o centro, ou forehands nas laterais (sua dupla do lado esquerdo), que deixa o meio com dois backhands. **Se você também é [[canhoto|canhota]]**, a lógica é a de uma dupla de mão direita ao contrário: quem joga do lado direito tem o forehand no meio.',
+      'Depende da mão de vocês. Se você é [[destro|destra]] e sua dupla é canhota, há duas formações: forehands no meio (sua dupla do lado direito, você do esquerdo), que fecha o centro, ou forehands nas laterais (sua dupla do lado esquerdo), que deixa o meio com dois backhands. **Se você também é [[canhoto|canhota]]**, a lógica é a de uma dupla de mão direita ao contrário: quem joga do lado direito tem o forehand no meio.',
       'Com uma mão de cada, a formação mais usada é a dos dois forehands no meio: quem joga com a esquerda fica do lado direito, e quem joga com a direita, do lado esquerdo. O meio fica forte, mas os backhands vão para as laterais e os lobs por cima deles precisam de cobertura combinada; se você e sua dupla jogam com a esquerda, pensem como uma dupla de mão direita espelhada.',
       'Combinem duas coisas: o lado de cada um (pela mão: forehands no meio ou nas laterais) e quem pega o meio quando os dois forehands chegam nele. Com dois forehands no centro, a regra mais simples é que o meio é de quem está mais à frente ou de quem bateu a última bola.',
     ],
@@ -353,7 +353,7 @@ export const TACTICS: ContentMap = {
     ],
     keywords: ['bate forte', 'pancada', 'força', 'bola pesada', 'batedor'],
     answers: [
-      'Contra quem bate muito forte, **não dê ritmo**: jogue bolas baixas e lentas (no pé, abaixo da rede), lobs altos e funde o jogo dele. Ele precisa de bola na altura da cintura para bater forte; bola baixa obriga a levantar, e lob alto obriga a esperar.',
+      'Contra quem bate muito forte, **não dê ritmo**: jogue bolas baixas e lentas (no pé, abaixo da rede), lobs altos, quebrando o ritmo dele. Ele precisa de bola na altura da cintura para bater forte; bola baixa obriga a levantar, e lob alto obriga a esperar.',
       'Use a força dele a seu favor: bloqueie a pancada com a raquete firme, sem balançar, e devolva curta ou nos pés. Alterne com lobs altos; quem vive de força erra quando tem que criar o ritmo sozinho.',
       'A saída é variar altura e velocidade: bolas lentas e baixas, lobs e bloqueios, nunca a troca de pancadas que ele quer. Fiquem meio passo mais longe da rede para ganhar tempo de reação.',
     ],
@@ -433,7 +433,7 @@ export const TACTICS: ContentMap = {
     ],
     keywords: ['dupla na rede', 'colados na rede', 'tirar da rede', 'rede', 'agressivos'],
     answers: [
-      'Contra dupla colada na rede, use o **lob por cima** para fazê-los recuar e a **bola baixa nos pés** para fazê-los levantar; as duas bolas juntas são mais fortes que qualquer uma sozinha. Passada só quando um deles se abrir, e sempre com paciência.',
+      'Contra dupla colada na rede, use **o lob por cima e a bola baixa nos pés**, alternados: o lob faz os dois recuarem e a bola no pé obriga a levantar; as duas bolas juntas são mais fortes que qualquer uma sozinha. Passada só quando um deles se abrir, e sempre com paciência.',
       'A dupla colada na rede só é forte se você der bola acima da fita: mantenha a bola baixa, no pé ou no meio, e alterne com lobs para o backhand deles. Quando eles recuarem para cobrir o lob, vocês sobem.',
       'Lob, bola baixa no pé e passada no espaço que sobrou: é essa a ordem. O lob tira um deles da posição, a bola no pé obriga a levantar, e a passada só entra quando alguém abre o corredor.',
     ],
@@ -554,19 +554,19 @@ export const TACTICS: ContentMap = {
     keywords: ['vento', 'ventando', 'vento contra', 'vento a favor', 'lado do vento'],
     answers: [
       'No vento, jogue com **mais margem e bolas mais baixas**, e mude o plano a cada troca de lado: contra o vento, menos lob e mais bola firme e baixa; a favor do vento, o lob vira arma, mas com alvo mais curto. Com vento lateral, mire para dentro da quadra.',
-      'Vento pede ajuste de lado: do lado contra o vento, vocês atacam mais com bolas baixas e podem subir à rede, porque os lobs do adversário chegam mais longos e os seus ficam curtos; do lado a favor, usem o lob para tirar a dupla da rede e controlem a força.',
+      'Vento pede ajuste de lado: a favor do vento, subam à rede, porque os lobs do adversário vêm contra o vento e chegam curtos, e usem o lob com controle, mirando mais curto; contra o vento, batam mais firme e baixo, que o vento segura a bola dentro, e guardem o lob para defender.',
       'A tática no vento é simplificar: alvos maiores, bola mais baixa, menos lob contra e menos efeito arriscado. Como vocês trocam de lado nos games ímpares, combinem o plano de cada lado antes do jogo.',
     ],
     alt: [
       'Pense no vento como uma ladeira: jogando contra, você "sobe a ladeira" e a bola freia; jogando a favor, "desce" e a bola acelera. Você escolhe a bola que aproveita a ladeira: pancada baixa subindo, lob controlado descendo.',
-      'Façam uma tabela de dois lados antes do jogo: "lado contra o vento: bola baixa e firme, pouco lob, subir"; "lado a favor: lob curto, controle de força, cuidado com bola longa". Na troca de lado, uma olhada na tabela.',
+      'Façam uma tabela de dois lados antes do jogo: "lado contra o vento: bola baixa e firme, lob só para defender, cuidado ao subir"; "lado a favor: rede, lob controlado e mais curto, cuidado com bola longa". Na troca de lado, uma olhada na tabela.',
     ],
     tips: [
       'No aquecimento, teste lobs e bolas firmes dos dois lados para sentir o vento.',
       'Aumentem a margem: alvos a um metro das linhas e bola mais alta sobre a rede.',
       'No saque contra o vento, lançamento mais baixo e alvo mais fundo.',
       'Do lado a favor do vento, cuidado com a bola longa; encurtem o alvo.',
-      'Se puderem escolher o lado no início, comecem contra o vento; o ajuste do segundo game já é a favor.',
+      'A favor do vento, a rede é de vocês: os lobs do adversário chegam curtos e viram smash.',
     ],
     drills: [
       {
@@ -673,7 +673,7 @@ export const TACTICS: ContentMap = {
     ],
     keywords: ['estratégia', 'plano de jogo', 'tática', 'aquecimento', 'mudar o plano'],
     answers: [
-      'Monte o plano em três peças: **o seu ponto forte** (o que vocês fazem bem), **o ponto fraco deles** (observado no aquecimento) e **a bola segura** para quando o ponto apertar. Comecem com esse plano e só mudem se estiverem perdendo pelo mesmo motivo repetidas vezes.',
+      'Monte o plano em **três peças**: o ponto forte de vocês, o ponto fraco deles (observado no aquecimento) e a bola segura para quando o ponto apertar. Comecem com esse plano e só mudem se estiverem perdendo pelo mesmo motivo repetidas vezes.',
       'No aquecimento, observem quem erra mais, qual backhand é fraco, quem gosta da rede e como é o smash de cada um. Definam com a sua dupla dois ou três alvos simples ("lob no backhand do da direita", "saque no meio") e revejam o plano na troca de lado.',
       'Estratégia boa é simples e testada: um plano inicial claro e um plano B pronto. Se perderem dois games seguidos do mesmo jeito, troquem uma coisa só (altura, alvo ou posição), não tudo ao mesmo tempo.',
     ],
@@ -703,7 +703,7 @@ export const TACTICS: ContentMap = {
       'como jogar o ponto de ouro',
       'no 40 iguais, quem devolve o saque?',
       'tática para o ponto decisivo',
-      'qual saque usar no ponto de ouro',
+      'como a dupla se organiza no ponto de ouro',
       'ponto de ouro recebendo: jogo seguro ou ataco a devolução?',
       'perdemos todos os pontos de ouro, o que mudar',
       'o que fazer no 40-40 no beach tennis',

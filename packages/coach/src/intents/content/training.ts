@@ -113,7 +113,7 @@ export const TRAINING: ContentMap = {
       'Coloque o treino de fundamentos no dia em que você tem mais energia e mais tempo.',
       'Deixe o físico pesado a pelo menos 48 horas de um jogo ou torneio importante.',
       'Todo treino de quadra termina com algo valendo ponto, para testar o fundamento do dia.',
-      'Revise o plano a cada quatro semanas: o que ficou fácil sai, o que ainda erra entra.',
+      'Revise o plano a cada quatro semanas: o que ficou fácil sai, o que você ainda erra entra.',
       'Se só houver um dia de quadra, acrescente uma sessão curta de físico e controle de bola em casa.',
     ],
     drills: [
@@ -295,7 +295,7 @@ export const TRAINING: ContentMap = {
     ],
     answers: [
       'Na semana do torneio, **reduza o volume (mais ou menos um terço) e mantenha a intensidade**: treinos mais curtos, com bolas de qualidade, simulando pontos de ouro e tie-breaks. Nada de físico pesado nas 48 horas antes, e a véspera é de descanso ou de um treino bem leve.',
-      'A semana antes de competir não é para aprender nada novo: encurte os treinos, repita o que funciona e simule situações de placar. Tire o físico pesado a dois dias do torneio e chegue com as pernas frescas.',
+      'A semana antes de competir não é para aprender nada novo: encurte os treinos, repita o que funciona e simule situações de placar. Corte o físico pesado nos dois dias anteriores e chegue com as pernas frescas.',
       'Menos volume, mesma intensidade, nada novo: esse é o resumo. Faça treinos curtos com pontos valendo, afine saque e devolução, durma bem e deixe a véspera leve.',
     ],
     alt: [
@@ -382,7 +382,7 @@ export const TRAINING: ContentMap = {
     ],
     keywords: ['quanto tempo', 'evoluir', 'sair de iniciante', 'pegar o jeito', 'demora'],
     answers: [
-      'Depende principalmente de **frequência, aulas e jogos**: como referência geral, quem treina duas ou três vezes por semana com aula costuma manter ralis e jogar com segurança em alguns meses, e sair de iniciante entre seis meses e um ano. Cada pessoa tem o seu ritmo, especialmente quem vem ou não de outro esporte de raquete.',
+      'Depende principalmente de **frequência, aulas e jogos**: como referência geral, quem treina duas ou três vezes por semana com aula costuma manter ralis e jogar com segurança em alguns meses, e sair de iniciante entre seis meses e um ano. O ritmo muda de pessoa para pessoa, e quem vem de outro esporte de raquete costuma começar na frente.',
       'Não há prazo fixo: quem joga mais vezes, faz aula e joga torneios evolui mais rápido. Como referência geral, os primeiros meses trazem o rali e o saque; a segurança de rede e a primeira competição costumam vir entre seis meses e um ano de prática regular.',
       'A evolução vem em marcos, não em datas: manter o rali, sacar com segurança, volear dos dois lados, smashar, jogar o primeiro torneio. Com duas ou três sessões por semana e aula, muita gente passa por esses marcos no primeiro ano.',
     ],
@@ -431,7 +431,7 @@ export const TRAINING: ContentMap = {
     ],
     answers: [
       'Comece com uma **aula experimental** numa escola ou arena: normalmente emprestam raquete e bolas, e você aprende as regras básicas jogando. Leve roupa leve, protetor, água e, se a areia estiver quente, meia de areia; não precisa comprar raquete antes de saber se vai gostar.',
-      'O primeiro passo é marcar uma aula experimental; você não precisa de experiência em outro esporte nem de equipamento próprio. Lá você aprende o essencial: a bola não pode quicar, cada ponto começa com um único saque e o jogo é em dupla.',
+      'O primeiro passo é marcar uma aula experimental; você não precisa de experiência em outro esporte nem de equipamento próprio. Lá você aprende o essencial: a bola não pode quicar, cada ponto começa com um único saque e o jogo costuma ser em dupla.',
       'Procure uma escola com turma para iniciantes e faça uma aula experimental com raquete emprestada. Nas primeiras semanas, o objetivo é manter a bola no ar e se divertir; a compra da raquete e os primeiros jogos vêm depois.',
     ],
     alt: [
@@ -530,7 +530,7 @@ export const TRAINING: ContentMap = {
     tips: [
       'Transforme jogos em treino com regras: ponto começando no 30/30, saque só em um alvo, ponto vale dobrado se terminar no voleio.',
       'Antes de cada partida, escolha uma coisa para observar em você, como saque dentro ou subir à rede.',
-      'Depois do jogo, anote os dois golpes que mais erraram e leve-os ao próximo treino.',
+      'Depois do jogo, anote os dois golpes em que você mais errou e leve-os ao próximo treino.',
       'Se você só joga, pelo menos aqueça com 10 minutos de fundamentos antes das partidas.',
     ],
     drills: [
@@ -647,7 +647,7 @@ export const TRAINING: ContentMap = {
     ],
     alt: [
       'Um bom professor é como um bom médico: escuta, examina, explica o diagnóstico em palavras que você entende e passa um tratamento. O professor que só joga com a turma é o médico que só conversa.',
-      'Leve uma lista de quatro perguntas para a aula experimental: ele me corrigiu pelo menos uma vez? Entendi o porquê? A turma tem o meu nível? Saí com um exercício para praticar? Mais "sim", melhor a escolha.',
+      'Leve uma lista de quatro perguntas para a aula experimental: o professor me corrigiu pelo menos uma vez? Entendi o porquê? A turma tem o meu nível? Saí com um exercício para praticar? Mais "sim", melhor a escolha.',
     ],
     tips: [
       'Pergunte ao professor qual é o plano da turma para o mês: bons professores trabalham por temas.',
