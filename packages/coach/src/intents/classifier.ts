@@ -19,6 +19,8 @@ export interface Classification {
   terms: string[]
   /** The message's words that name something of the sport (a stroke, a rule, a body part…). */
   topical: string[]
+  /** How many of the message's words the knowledge has never seen, even misspelt. */
+  unknown: number
 }
 
 const MAX_CANDIDATES = 5
@@ -26,8 +28,17 @@ const MAX_CANDIDATES = 5
 /** How much the nearest phrasing counts against the intent's whole vocabulary. */
 const NEAREST_WEIGHT = 0.45
 
-/** A word used by more than this share of the intents says nothing about which one is meant. */
-const GENERIC_SPREAD = 0.2
+/**
+ * Words that appear in the labels but say nothing about which part of the game is meant: a
+ * message made only of these ("tá dando errado", "qual é melhor?") needs a question back.
+ */
+const GENERIC_BOOST = 0.4
+const TOPICAL_BOOST = 1.5
+const GENERIC_WORDS =
+  'jogar jogo bem melhor melhorar fazer ficar poder saber querer dica ajuda ajudar tudo coisa vez ' +
+  'dia tempo quando quanto onde como qual nao errar erro errado certo explicar precisar achar ' +
+  'dificil duvida ruim bom boa sempre nunca agora hoje ontem amanha dar dever passar falar tentar ' +
+  'conseguir chegar ir sair entrar usar ter mais menos muito pouco treino treinar'
 
 /** A second matching example of the same intent adds this much of its score. */
 const SECOND_EXAMPLE = 0.3
@@ -57,6 +68,7 @@ export class IntentIndex {
   private readonly docs: number
   /** Words of the sport: in the labels and keywords, and not spread over many intents. */
   private readonly lexicon = new Set<string>()
+  private readonly generic: Set<string>
 
   constructor(intents: readonly Intent[]) {
     this.byId = new Map(intents.map((i) => [i.id, i]))
@@ -89,14 +101,11 @@ export class IntentIndex {
       topicDocs.push({ id: topicDocs.length, intent: intent.id, text: vocabulary.join(' ') })
     }
     this.docs = docs.length
-    const spread = new Map<string, number>()
-    for (const intent of intents)
-      for (const t of new Set(intent.examples.flatMap((e) => terms(e))))
-        spread.set(t, (spread.get(t) ?? 0) + 1)
+    this.generic = new Set(terms(GENERIC_WORDS))
     for (const intent of intents) {
       if (intent.domain === 'conversa') continue
       for (const t of terms([intent.label, ...(intent.keywords ?? [])].join(' ')))
-        if ((spread.get(t) ?? 0) <= intents.length * GENERIC_SPREAD) this.lexicon.add(t)
+        if (!this.generic.has(t)) this.lexicon.add(t)
     }
     this.search.addAll(docs)
     this.topics.addAll(topicDocs)
@@ -111,8 +120,11 @@ export class IntentIndex {
   classify(text: string): Classification {
     const query = terms(text)
     const topical = query.filter((t) => this.lexicon.has(t))
-    if (query.length === 0) return { candidates: [], known: 0, terms: query, topical }
-    const results = this.search.search(query.join(' '))
+    if (query.length === 0) return { candidates: [], known: 0, terms: query, topical, unknown: 0 }
+    // What the message names (the stroke, the rule) matters more than how it asks.
+    const boostTerm = (term: string) =>
+      this.generic.has(term) ? GENERIC_BOOST : this.lexicon.has(term) ? TOPICAL_BOOST : 1
+    const results = this.search.search(query.join(' '), { boostTerm })
     const total = query.reduce((sum, t) => sum + this.idf(t), 0)
     const knownTerms = new Set<string>()
     const perIntent = new Map<string, { best: SearchResult; second?: SearchResult }>()
@@ -129,7 +141,7 @@ export class IntentIndex {
       return sum
     }
     const byTopic = new Map<string, number>()
-    for (const result of this.topics.search(query.join(' ')))
+    for (const result of this.topics.search(query.join(' '), { boostTerm }))
       byTopic.set(result.intent as string, result.score)
     const maxTopic = Math.max(1e-9, ...byTopic.values())
     const nearest = new Map<string, number>()
@@ -155,6 +167,7 @@ export class IntentIndex {
       known: total > 0 ? weight(knownTerms) / total : 0,
       terms: query,
       topical,
+      unknown: query.filter((t) => !knownTerms.has(t)).length,
     }
   }
 }

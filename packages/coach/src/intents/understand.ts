@@ -1,7 +1,8 @@
-import { type Chat, classifyChat } from '../small-talk'
+import type { Archetype } from '@areia/contracts'
+import { type Chat, classifyChat, isEnglish } from '../small-talk'
 import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
-import { type Classification, IntentIndex } from './classifier'
+import { type Candidate, type Classification, IntentIndex } from './classifier'
 import { chatText, plainText, terms } from './normalize'
 import { type Intent, INTENTS, intentById } from './registry'
 import { extractSlots, type Slots } from './slots'
@@ -54,6 +55,8 @@ const MIN_KNOWN = 0.34
 const CLOSE = 1.08
 /** Small talk needs a clear lead over the sport's intents to be taken as small talk. */
 const CHAT_MARGIN = 1.15
+/** A reading this far ahead of the next is clear even without a word of the sport. */
+const CLEAR = 2
 
 function ratio(c: Classification): number {
   const [top, second] = c.candidates
@@ -64,7 +67,7 @@ function ratio(c: Classification): number {
 function vague(c: Classification): boolean {
   const top = c.candidates[0]
   if (!top) return true
-  if (c.topical.length > 0) return false
+  if (c.topical.length > 0 || ratio(c) >= CLEAR) return false
   return top.intent.domain !== 'conversa' || ratio(c) < CHAT_MARGIN
 }
 
@@ -77,6 +80,88 @@ const FOLLOW =
 
 const FIRST = /^(a |o )?(1|primeir[oa]|opcao 1|a de cima|esse primeiro|essa primeira)\b/
 const SECOND = /^(a |o )?(2|segund[oa]|opcao 2|a outra|o outro|a de baixo|esse segundo|essa segunda)\b/
+
+/**
+ * The general question of each stroke or area: when a message only names the stroke ("como
+ * melhorar meu smash?") its readings tie, and the general one is what was asked.
+ */
+const GENERAL = new Set([
+  'saque-basico',
+  'devolucao-basico',
+  'voleio-basico',
+  'smash-basico',
+  'bandeja-o-que-e',
+  'lob-basico',
+  'curtinha-basico',
+  'forehand',
+  'backhand',
+  'preparo-fisico',
+  'empunhadura',
+  'footwork-areia',
+])
+const TIE = 0.95
+
+/** Among readings that tie with the best one, the general question of the area. */
+function preferGeneral(c: Classification): Classification {
+  const [top] = c.candidates
+  if (!top || GENERAL.has(top.intent.id)) return c
+  const general = c.candidates.find((cand) => GENERAL.has(cand.intent.id) && cand.score >= top.score * TIE)
+  if (!general) return c
+  return { ...c, candidates: [general, ...c.candidates.filter((cand) => cand !== general)] }
+}
+
+/**
+ * Words of feeling and words of measuring say who the question is for more than the stroke it
+ * names: "fico tensa quando tem gente assistindo" is for the mental coach, "qual meu percentual de
+ * acerto no saque" for the statistical one.
+ */
+const CUES: Array<[Archetype, RegExp]> = [
+  [
+    'MENTAL',
+    /\b(nervos|ansios|ansiedad|calm|tens[ao]\b|tensao|medo|vergonh|irrit|raiva|brav[oa]|paciencia|psicolog|cabeca|concentr|foco|focad|confian|insegur|abal|desanim|motivac|frustr|chatead|trist|pressao|tremo|trava|travo|positiv|emoc|mental|autoestima|esquec)/,
+  ],
+  [
+    'ESTATISTICO',
+    /\b(percentual|porcentagem|taxa|media|estatistic|numeros?\b|aproveitamento|desempenho|evolucao|evolui|melhorei|melhorando|progress|quantos (pontos|jogos|saques|erros|games)|quantas (vezes|bolas)|meu nivel|ranking)|\d+ ?%/,
+  ],
+]
+const CUE_BOOST = 1.25
+
+function cued(c: Classification, plain: string): Classification {
+  const owners = CUES.filter(([, re]) => re.test(plain)).map(([owner]) => owner)
+  const [owner] = owners
+  if (owners.length !== 1 || !owner) return c
+  const candidates = c.candidates
+    .map((cand) => (cand.intent.owner === owner ? { ...cand, score: cand.score * CUE_BOOST } : cand))
+    .sort((a, b) => b.score - a.score)
+  // "qual meu percentual de acerto": a figure about the player's own game, even when nothing in
+  // the knowledge names the figure.
+  const own = owner === 'ESTATISTICO' && /\b(meu|minha|meus|minhas|eu)\b/.test(plain)
+  const stats = intentById('meu-ultimo-jogo')
+  if (own && stats && candidates[0]?.intent.owner !== owner) {
+    const score = candidates[0]?.score ?? 1
+    return { ...c, topical: [...c.topical, 'numeros'], candidates: [{ intent: stats, score, coverage: 1, evidence: 0 }, ...candidates] }
+  }
+  return { ...c, candidates, topical: c.topical.length > 0 ? c.topical : [owner.toLowerCase()] }
+}
+
+/** Within this factor of the best score, a reading close to the previous question wins. */
+const CONTEXT = 0.8
+
+/** The best reading in the previous question's area (same domain or related), if nearly as good. */
+function nearLast(c: Classification, last: Intent): Candidate | undefined {
+  const [top] = c.candidates
+  if (!top) return undefined
+  const close = (i: Intent) =>
+    i.id === last.id ||
+    i.domain === last.domain ||
+    (last.related ?? []).includes(i.id) ||
+    (i.related ?? []).includes(last.id)
+  if (close(top.intent)) return top
+  return c.candidates.find(
+    (cand) => cand.intent.domain !== 'conversa' && close(cand.intent) && cand.score >= top.score * CONTEXT,
+  )
+}
 
 interface State {
   last?: Intent
@@ -158,16 +243,18 @@ function resolve(text: string, state: State): Understanding {
   }
 
   if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
-  const c = intentIndex().classify(text)
+  const c = preferGeneral(cued(intentIndex().classify(text), plain))
   const top = c.candidates[0]
-  if (!top || (c.known === 0 && (looksLikeGibberish(plain) || own.length <= 2)))
+  // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
+  if (looksLikeGibberish(plain) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
     return conversa('sem-sentido')
   // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
-  if (c.topical.length === 0 && own.length <= 5) {
-    const chat = CHAT_INTENT[classifyChat(text, normalize(text), looksLikeGibberish(plain))]
-    if (chat && chat !== top.intent.id && (top.intent.domain !== 'conversa' || ratio(c) < CHAT_MARGIN))
-      return conversa(chat)
+  if ((c.topical.length === 0 && own.length <= 5) || own.length <= 2) {
+    const chat = CHAT_INTENT[classifyChat(text, normalize(text), false)]
+    if (chat) return conversa(chat)
+    if (c.topical.length === 0 && isEnglish(normalize(text))) return conversa('ingles')
   }
+  if (!top) return make('CLARIFY', [])
   const unclear = vague(c)
   const extra = own.filter(
     (t) => !/^(nao|entend|explic|outr|jeit|form|manei|melhor|nov|assim|clar)/.test(t),
@@ -183,7 +270,7 @@ function resolve(text: string, state: State): Understanding {
     ((FOLLOW.test(plain) && own.length <= 6) || (unclear && own.length <= 4))
   if (followUp && state.last && state.lastText) {
     const joined = intentIndex().classify(`${text} ${text} ${state.lastText}`)
-    const best = joined.candidates[0]
+    const best = nearLast(joined, state.last) ?? joined.candidates[0]
     if (best && !vague(joined)) {
       // The same intent again ("e quando sou eu que saco?") is answered from another side of it.
       const same = best.intent.id === state.last.id
@@ -192,7 +279,11 @@ function resolve(text: string, state: State): Understanding {
   }
 
   if (top && !unclear) {
-    if (c.known < MIN_KNOWN && own.length >= 2 && top.intent.domain !== 'conversa')
+    // A short message in the middle of a topic most likely stays in it.
+    const near = state.last && own.length <= 6 ? nearLast(c, state.last) : undefined
+    if (near && near.intent.id !== top.intent.id)
+      return make(asked(near.intent) > 0 ? 'REPEAT' : 'NEW', [near.intent])
+    if (c.known < MIN_KNOWN && c.unknown >= 2 && top.intent.domain !== 'conversa')
       return conversa('fora-do-assunto')
     const second = secondIntent(text, top.intent)
     const intents = second
@@ -211,7 +302,8 @@ function resolve(text: string, state: State): Understanding {
       ...(alternative ? { alternative } : {}),
     }
   }
-  if (c.known < MIN_KNOWN && own.length >= 2) return conversa('fora-do-assunto')
+  // Two or more words the knowledge has never seen: another subject, not a vague question.
+  if (c.known < MIN_KNOWN && c.unknown >= 2) return conversa('fora-do-assunto')
   return make('CLARIFY', [], [])
 }
 

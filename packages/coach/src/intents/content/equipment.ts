@@ -16,8 +16,17 @@ export const EQUIPMENT: ContentMap = {
       'minha esposa vai começar, que raquete dou pra ela',
       'raquete de entrada pra beach tennis',
       'o que é importante numa raquete pra iniciante',
+      'raquete ideal pra iniciante',
+      'melhor raquete pra quem tá começando no beach',
     ],
-    keywords: ['raquete para iniciante', 'primeira raquete', 'começando', 'raquete de entrada'],
+    keywords: [
+      'raquete para iniciante',
+      'primeira raquete',
+      'começando',
+      'raquete de entrada',
+      'iniciante',
+      'raquete leve',
+    ],
     answers: [
       'Para começar, escolha uma raquete **mais leve (uns 300 a 330 g)**, de núcleo EVA mais macio e face de fibra de vidro ou carbono de entrada: ela perdoa os erros, tem ponto doce maior e cansa menos o braço. Não precisa da mais cara; a raquete de ponta rende mais quando o golpe já está firme.',
       'A melhor raquete para iniciante é leve, macia e confortável, não a mais rígida nem a mais cara. Procure peso na faixa de 300 a 330 g, EVA macio e face de fibra de vidro ou de carbono básico, e teste antes de comprar se puder.',
@@ -50,6 +59,8 @@ export const EQUIPMENT: ContentMap = {
       'raquete pra jogador agressivo, que smasha muito',
       'subi de categoria e quero trocar de raquete',
       'EVA duro faz diferença pra quem já é avançado?',
+      'raquete pra jogador intermediário',
+      'raquete profissional pra quem já joga na B',
     ],
     keywords: [
       'raquete avançada',
@@ -57,6 +68,9 @@ export const EQUIPMENT: ContentMap = {
       'mais controle',
       'mais potência',
       'carbono',
+      'raquete profissional',
+      'avançado',
+      'intermediário',
     ],
     answers: [
       'Para quem já joga bem, as opções mais comuns são de **carbono (3K, 12K, 18K)** com EVA mais firme: mais controle e precisão, mas exigem golpe limpo. A escolha principal é entre controle (face mais rígida, balanço mais neutro) e potência (mais saída de bola, balanço na cabeça), de acordo com o seu estilo.',
@@ -89,6 +103,8 @@ export const EQUIPMENT: ContentMap = {
       'comprar raquete seminova, o que conferir',
       'faixa de preço de raquete de beach tennis',
       'raquete até mil reais que seja boa',
+      'raquete custo benefício',
+      'qual raquete comprar com pouco dinheiro',
     ],
     keywords: [
       'preço',
@@ -131,6 +147,8 @@ export const EQUIPMENT: ContentMap = {
       'peso ideal de raquete pra mulher',
       'raquete leve treme no voleio, é normal?',
       'devo colocar fita de chumbo na raquete?',
+      'peso ideal da raquete de beach tennis',
+      'raquete muito pesada cansa o braço?',
     ],
     keywords: [
       'peso da raquete',
@@ -139,6 +157,7 @@ export const EQUIPMENT: ContentMap = {
       'cabeça pesada',
       'raquete leve',
       'raquete pesada',
+      'peso ideal',
     ],
     answers: [
       'A maioria das raquetes pesa entre **300 e 360 g**: mais leve dá manobrabilidade e poupa ombro e cotovelo; mais pesada dá estabilidade no bloqueio e mais peso na bola, mas cansa mais o braço. O balanço também conta: cabeça pesada empurra mais a bola, cabeça leve reage mais rápido na rede.',
@@ -171,6 +190,8 @@ export const EQUIPMENT: ContentMap = {
       'qual núcleo de raquete é melhor pro braço',
       'carbono 18k é melhor que 12k?',
       'raquete com superfície áspera ajuda em quê',
+      'diferença de raquete de fibra de vidro e de carbono',
+      'o que muda no EVA da raquete',
     ],
     keywords: [
       'carbono',
@@ -218,6 +239,8 @@ export const EQUIPMENT: ContentMap = {
       'sinto que a raquete não tem mais saída de bola',
       'jogo todo dia, de quanto em quanto tempo troco a raquete',
       'raquete antiga vale a pena continuar usando?',
+      'quando é hora de trocar de raquete?',
+      'minha raquete rachou, troco?',
     ],
     keywords: [
       'trocar de raquete',
@@ -226,6 +249,8 @@ export const EQUIPMENT: ContentMap = {
       'raquete mole',
       'raquete velha',
       'vida útil',
+      'raquete rachada',
+      'trocar raquete',
     ],
     answers: [
       'Troque quando a raquete **rachar** (face ou estrutura), fizer som oco ou de chocalho, ficar "mole" e sem resposta ou perder a superfície áspera que você usa para o efeito. Quem joga muitas vezes por semana costuma sentir essa perda depois de um ou dois anos; quem joga pouco, bem depois.',
@@ -258,6 +283,8 @@ export const EQUIPMENT: ContentMap = {
       'qual a raquete mais vendida?',
       'li um review de uma raquete, confio?',
       'a raquete que meu amigo usa serve pra mim?',
+      'vale a pena comprar essa raquete?',
+      'recomenda alguma marca de raquete?',
     ],
     keywords: ['marca', 'modelo', 'qual raquete', 'melhor raquete', 'review', 'indica uma raquete'],
     answers: [
@@ -299,6 +326,8 @@ export const EQUIPMENT: ContentMap = {
       'raquete girando na mão no smash',
       'de quanto em quanto tempo troco o grip',
       'overgrip ficou preto e liso, troco?',
+      'troca de overgrip, de quanto em quanto tempo',
+      'overgrip liso, troco?',
     ],
     keywords: ['overgrip', 'grip', 'cabo', 'empunhadura escorrega', 'mão suada'],
     answers: [
@@ -331,6 +360,9 @@ export const EQUIPMENT: ContentMap = {
       'a fita protetora muda o peso da raquete?',
       'calor estraga a raquete de beach?',
       'cuidados pra raquete durar mais',
+      'raquete no carro quente estraga?',
+      'como conservar a raquete de beach tennis',
+      'fita de proteção da borda da raquete vale a pena',
     ],
     keywords: [
       'fita protetora',
@@ -371,8 +403,19 @@ export const EQUIPMENT: ContentMap = {
       'a bola tá pesada e lenta, é hora de trocar?',
       'bola pra treino pode ser qualquer uma?',
       'qual a bola oficial do beach tennis',
+      'qual a melhor bola pra comprar',
+      'bola de beach tennis perde pressão rápido?',
     ],
-    keywords: ['bola', 'bolinha', 'stage 2', 'baixa pressão', 'bola murcha', 'bola morta'],
+    keywords: [
+      'bola',
+      'bolinha',
+      'stage 2',
+      'baixa pressão',
+      'bola murcha',
+      'bola morta',
+      'bola de beach tennis',
+      'comprar bola',
+    ],
     answers: [
       'Compre bola própria de beach tennis, de **baixa pressão (tipo Stage 2 da ITF)**: ela é mais lenta que a bola de tênis e é a usada nos torneios. Troque quando ela "morrer", ficando mole, pesada e sem resposta na raquete.',
       'A bola certa é a de beach tennis, de baixa pressão tipo Stage 2; a bola de tênis comum é viva demais e muda o jogo. Compre em embalagem com várias bolas e troque o conjunto quando elas ficarem lentas e moles.',
@@ -406,6 +449,9 @@ export const EQUIPMENT: ContentMap = {
       'qual lente de óculos pra quadra de areia',
       'óculos esportivo ou comum pra jogar',
       'o sol me cega no smash, óculos resolve?',
+      'óculos de sol pra jogar beach, vale?',
+      'óculos polarizado ou comum pra areia',
+      'qual óculos esportivo usar no beach',
     ],
     keywords: ['óculos', 'oculos', 'lente', 'polarizado', 'óculos de sol', 'UV'],
     answers: [
@@ -438,6 +484,9 @@ export const EQUIPMENT: ContentMap = {
       'qual meia usar pra areia quente',
       'com meia perco aderência na areia?',
       'minha meia de areia fica cheia de areia dentro',
+      'jogar de meia ou descalço, qual é melhor',
+      'meia de areia atrapalha o movimento?',
+      'sand socks valem a pena?',
     ],
     keywords: ['descalço', 'meia de areia', 'sand socks', 'tênis de areia', 'sapatilha', 'calçado'],
     answers: [
@@ -470,6 +519,9 @@ export const EQUIPMENT: ContentMap = {
       'boné ou viseira, qual melhor pra jogar',
       'tem roupa obrigatória em torneio de beach tennis?',
       'roupa de manga longa no calor ajuda ou atrapalha',
+      'qual a melhor roupa pra jogar no calor',
+      'camiseta dry fit pra beach tennis',
+      'tem roupa certa pro beach tennis?',
     ],
     keywords: ['roupa', 'camiseta', 'dry fit', 'uv', 'boné', 'viseira', 'short', 'uniforme'],
     answers: [
@@ -503,6 +555,8 @@ export const EQUIPMENT: ContentMap = {
       'esqueço sempre alguma coisa no torneio',
       'que remédio e curativo levar pra competição',
       'torneio com jogo às 8h, arrumo a bolsa como?',
+      'checklist do que levar no dia do torneio',
+      'o que levar na mochila pro beach tennis',
     ],
     keywords: ['o que levar', 'bolsa', 'mochila', 'raqueteira', 'checklist', 'kit torneio'],
     answers: [
@@ -536,6 +590,9 @@ export const EQUIPMENT: ContentMap = {
       'raquete leve pra criança, quanto deve pesar',
       'que cuidados de segurança com criança e raquete',
       'sobrinho de 6 anos quer jogar, compro o quê',
+      'raquete infantil de beach tennis, qual comprar',
+      'raquete júnior pra filho de 10 anos',
+      'minha filha de 7 anos precisa de raquete menor?',
     ],
     keywords: ['raquete infantil', 'raquete júnior', 'criança', 'filho', 'filha', 'kids'],
     answers: [
