@@ -153,14 +153,16 @@ function goalLine(input: AnswerInput): string | undefined {
   return line
 }
 
+/** Where the player's level changes the advice: said once per category in a conversation. */
 function levelLine(input: AnswerInput): string | undefined {
-  if (!TECHNIQUE.has(input.intent.domain) || input.rng() > 0.35) return undefined
+  if (!TECHNIQUE.has(input.intent.domain)) return undefined
   const where = inCategory(input.ctx.profile)
   if (!where) return undefined
+  const lead = `**${capitalize(where)}**`
   const text = {
-    BASE: `${capitalize(where)}, o que mais rende aqui é repetição com técnica simples: primeiro bola em jogo, depois velocidade.`,
-    INTERMEDIARIO: `${capitalize(where)}, o salto vem de fazer isso com alvo e sob placar, não só de colocar a bola em jogo.`,
-    AVANCADO: `${capitalize(where)}, o detalhe decide: variação e disfarce, mantendo a execução nos pontos de ouro.`,
+    BASE: `${lead}, o que mais rende aqui é repetição com técnica simples: primeiro bola em jogo, depois velocidade.`,
+    INTERMEDIARIO: `${lead}, o salto vem de fazer isso com alvo e sob placar, não só de colocar a bola em jogo.`,
+    AVANCADO: `${lead}, o detalhe decide: variação e disfarce, mantendo a execução nos pontos de ouro.`,
   }[input.ctx.level]
   if (input.said.has(text)) return undefined
   input.said.add(text)

@@ -221,6 +221,11 @@ export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots):
   lines.push(...quantityLines(intent, slots))
   const topic = TOPIC_OF_DOMAIN[intent.domain]
   const entry = topic ? entryById(topic) : undefined
-  if (entry?.personal) lines.push(...entry.personal(ctx).filter((l) => !l.startsWith('- ')))
+  if (entry?.personal) {
+    // What the player said about an injury comes before hand and height: it changes the advice.
+    const plain = entry.personal({ ...ctx, mentionedInjuries: [] })
+    const all = entry.personal(ctx).filter((l) => !l.startsWith('- '))
+    lines.push(...all.filter((l) => !plain.includes(l)), ...all.filter((l) => plain.includes(l)))
+  }
   return lines
 }

@@ -149,7 +149,7 @@ function cued(c: Classification, plain: string): Classification {
 const CONTEXT = 0.8
 
 /** The best reading in the previous question's area (same domain or related), if nearly as good. */
-function nearLast(c: Classification, last: Intent): Candidate | undefined {
+function nearLast(c: Classification, last: Intent, within = CONTEXT): Candidate | undefined {
   const [top] = c.candidates
   if (!top) return undefined
   const close = (i: Intent) =>
@@ -159,8 +159,22 @@ function nearLast(c: Classification, last: Intent): Candidate | undefined {
     (i.related ?? []).includes(last.id)
   if (close(top.intent)) return top
   return c.candidates.find(
-    (cand) => cand.intent.domain !== 'conversa' && close(cand.intent) && cand.score >= top.score * CONTEXT,
+    (cand) => cand.intent.domain !== 'conversa' && close(cand.intent) && cand.score >= top.score * within,
   )
+}
+
+/**
+ * A partner's or an opponent's hand named in the message says which question it is: "meu
+ * parceiro é canhoto" is about playing with a left-hander, not about being one.
+ */
+function bySlots(c: Classification, slots: Slots, plain: string): Classification {
+  if (!slots.partner?.hand) return c
+  const wanted = /\b(adversari|contra)/.test(plain) ? 'contra-canhoto' : 'parceiro-canhoto'
+  const intent = intentById(wanted)
+  const top = c.candidates[0]
+  if (!intent || !top || top.intent.id === wanted || top.intent.domain === 'conversa') return c
+  const rest = c.candidates.filter((cand) => cand.intent.id !== wanted)
+  return { ...c, candidates: [{ intent, score: top.score, coverage: top.coverage, evidence: top.evidence }, ...rest] }
 }
 
 interface State {
@@ -243,7 +257,7 @@ function resolve(text: string, state: State): Understanding {
   }
 
   if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
-  const c = preferGeneral(cued(intentIndex().classify(text), plain))
+  const c = bySlots(preferGeneral(cued(intentIndex().classify(text), plain)), slots, plain)
   const top = c.candidates[0]
   // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
   if (looksLikeGibberish(plain) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
@@ -260,7 +274,7 @@ function resolve(text: string, state: State): Understanding {
     (t) => !/^(nao|entend|explic|outr|jeit|form|manei|melhor|nov|assim|clar)/.test(t),
   )
 
-  if (state.last && REPHRASE.test(plain) && extra.length <= 2) return make('REPHRASE', [state.last])
+  if (state.last && REPHRASE.test(plain) && extra.length <= 4) return make('REPHRASE', [state.last])
   if (state.last && MORE.test(plain) && own.length <= 6 && c.topical.length === 0)
     return make('MORE', [state.last])
 
@@ -269,8 +283,11 @@ function resolve(text: string, state: State): Understanding {
     state.lastText !== undefined &&
     ((FOLLOW.test(plain) && own.length <= 6) || (unclear && own.length <= 4))
   if (followUp && state.last && state.lastText) {
+    // "e no vento?" after a serve question: the reading of these words alone that stays in the
+    // previous topic, else the words read together with the previous question.
+    const alone = nearLast(c, state.last, 0.5)
     const joined = intentIndex().classify(`${text} ${text} ${state.lastText}`)
-    const best = nearLast(joined, state.last) ?? joined.candidates[0]
+    const best = alone ?? nearLast(joined, state.last) ?? joined.candidates[0]
     if (best && !vague(joined)) {
       // The same intent again ("e quando sou eu que saco?") is answered from another side of it.
       const same = best.intent.id === state.last.id
