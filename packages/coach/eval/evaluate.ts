@@ -21,9 +21,7 @@ const Message = z.object({
 const Conversation = z.object({
   id: z.string(),
   profile: z.enum(['female', 'male']),
-  turns: z.array(
-    Message.extend({ kind: z.enum(['followup', 'rephrase', 'repeat']).optional() }),
-  ),
+  turns: z.array(Message.extend({ kind: z.enum(['followup', 'rephrase', 'repeat']).optional() })),
 })
 export type EvalMessage = z.infer<typeof Message>
 export type EvalConversation = z.infer<typeof Conversation>
@@ -53,7 +51,7 @@ export const PROFILES: Record<'female' | 'male', PlayerProfile> = {
 }
 
 export function loadSet(): { messages: EvalMessage[]; conversations: EvalConversation[] } {
-  const read = (name: string) => JSON.parse(fs.readFileSync(path.join(here, name), 'utf8'))
+  const read = (name: string): unknown => JSON.parse(fs.readFileSync(path.join(here, name), 'utf8'))
   return {
     messages: z.array(Message).parse(read('messages.json')),
     conversations: z.array(Conversation).parse(read('conversations.json')),
@@ -103,10 +101,7 @@ function contains(text: string, word: string): boolean {
 }
 
 /** Runs the whole set for one profile. */
-export function evaluateProfile(
-  key: 'female' | 'male',
-  set = loadSet(),
-): ProfileReport {
+export function evaluateProfile(key: 'female' | 'male', set = loadSet()): ProfileReport {
   const profile = PROFILES[key]
   const misses: string[] = []
   let intentHits = 0
@@ -124,7 +119,13 @@ export function evaluateProfile(
     const team = teamFor(profile, `msg-${i}`)
     const u = understand(m.text, [])
     const got = u.intents[0]?.id ?? 'clarify'
-    const replies = reply({ text: m.text, team, profile, history: [], rng: seededRng(`${key}-${i}`) })
+    const replies = reply({
+      text: m.text,
+      team,
+      profile,
+      history: [],
+      rng: seededRng(`${key}-${i}`),
+    })
     const lead = archetypeOf(team, replies[0]?.coachId)
     if (got === m.intent) intentHits++
     else misses.push(`${m.intent} ← ${got}: ${m.text}`)

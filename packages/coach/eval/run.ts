@@ -18,10 +18,14 @@ for (const key of ['female', 'male'] as const) {
   console.log(`Profile ${key}:`)
   console.log(`  intent accuracy          ${pct(r.intentAccuracy)}`)
   console.log(`  coach accuracy           ${pct(r.coachAccuracy)}`)
-  console.log(`  clarify rate             ${pct(r.clarifyRate)} (recall on vague messages ${pct(r.clarifyRecall)})`)
+  console.log(
+    `  clarify rate             ${pct(r.clarifyRate)} (recall on vague messages ${pct(r.clarifyRecall)})`,
+  )
   console.log(`  second question answered ${pct(r.secondRecall)}`)
   console.log(`  stated details used      ${pct(r.detailsUsed)}`)
-  console.log(`  conversation intents     ${pct(r.conversationIntentAccuracy)} of ${r.conversationTurns} turns`)
+  console.log(
+    `  conversation intents     ${pct(r.conversationIntentAccuracy)} of ${r.conversationTurns} turns`,
+  )
   console.log(`  repeated sentences       ${r.repeatedSentences}`)
   console.log(`  agreement errors         ${r.agreementErrors}\n`)
   if (showMisses) {

@@ -51,7 +51,8 @@ export function reply(input: ReplyInput): CoachReply[] {
     ...contextOf(profile, history, body, input.memory),
     analysis: input.analysis ?? null,
   }
-  const game = gameTopic(body)
+  // "meu aproveitamento de smash tá bom?": a question about the player's own figures.
+  const game = gameTopic(body) ?? (main?.id === 'meu-ultimo-jogo' ? 'GAME' : null)
   const said = new Said(history)
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
@@ -66,7 +67,14 @@ export function reply(input: ReplyInput): CoachReply[] {
       // Asked again, the same figures come in other words.
       text = ''
       for (let variant = 0; variant < 6; variant++) {
-        text = analysisReply({ topic: game, facts: input.analysis ?? null, profile, text: body, variant, rng })
+        text = analysisReply({
+          topic: game,
+          facts: input.analysis ?? null,
+          profile,
+          text: body,
+          variant,
+          rng,
+        })
         if (!said.has(text)) break
       }
       said.add(text)

@@ -84,11 +84,7 @@ function byArchetype(team: Team, archetype: Archetype): CoachPersona {
   return team.coaches.find((c) => c.archetype === archetype) ?? team.coaches[0]
 }
 
-function ownerOf(
-  owner: Archetype | 'ANY',
-  team: Team,
-  history: readonly ChatTurn[],
-): CoachPersona {
+function ownerOf(owner: Archetype | 'ANY', team: Team, history: readonly ChatTurn[]): CoachPersona {
   if (owner !== 'ANY') return byArchetype(team, owner)
   return lastCoach(history, team) ?? byArchetype(team, 'TECNICO')
 }

@@ -266,10 +266,19 @@ describe('route', () => {
     expect(accuracy).toBeGreaterThanOrEqual(0.9)
   })
 
-  it('brings a second coach, in a sensible order, when a message touches two specialities', () => {
-    const ids = route('fico nervoso na hora de sacar no ponto de ouro', t)
-    expect(ids.map(archetypeOf)).toEqual([M, T])
-    expect(route('quantos saques devo acertar por treino?', t).map(archetypeOf)).toEqual([E, T])
+  it('brings a second coach only for a second question of another speciality, in the order asked', () => {
+    // One question about nerves is the mental coach's alone.
+    expect(route('fico nervoso na hora de sacar no ponto de ouro', t).map(archetypeOf)).toEqual([M])
+    expect(
+      route('como melhorar meu saque? e o que faço quando fico nervoso no ponto de ouro?', t).map(
+        archetypeOf,
+      ),
+    ).toEqual([T, M])
+    expect(
+      route('fico muito nervosa antes dos jogos. e qual raquete é boa pra iniciante?', t).map(
+        archetypeOf,
+      ),
+    ).toEqual([M, T])
   })
 
   it('never lets more than two coaches answer without @equipe', () => {

@@ -93,14 +93,36 @@ const OFFERS = [
 
 const ANGLE_OPENERS: Record<Archetype, readonly string[]> = {
   TECNICO: ['Somando ao que {p} falou, na execução:', 'Do lado técnico, além do que {p} disse:'],
-  MENTAL: ['Somando ao que {p} disse, o lado da cabeça:', 'Além do que {p} trouxe, na parte mental:'],
-  ESTATISTICO: ['Do lado dos números, somando a {p}:', 'Complementando {p} com o que dá para medir:'],
+  MENTAL: [
+    'Somando ao que {p} disse, o lado da cabeça:',
+    'Além do que {p} trouxe, na parte mental:',
+  ],
+  ESTATISTICO: [
+    'Do lado dos números, somando a {p}:',
+    'Complementando {p} com o que dá para medir:',
+  ],
 }
 const MIND_ANGLE = [
   'Escolha **uma** coisa para pensar por vez nisso; várias correções ao mesmo tempo travam o braço.',
   'Antes de tentar de novo, duas respirações com a expiração longa e uma palavra-gatilho curta ("solta", "firme").',
   'Trate cada erro nisso como informação, não como julgamento: o que a bola te disse?',
 ]
+/** What a coach adds in its own voice when it was asked about another coach's subject. */
+const OWN_VIEW: Record<Archetype, readonly string[]> = {
+  TECNICO: [
+    'Do meu lado, o da execução: um detalhe técnico por treino, com repetição, rende mais do que várias correções juntas.',
+    'Na parte técnica, grave um treino seu fazendo isso: a execução que você sente nem sempre é a que acontece.',
+  ],
+  MENTAL: [
+    'Do meu lado, o da cabeça: escolha uma palavra-gatilho curta para isso ("firme", "solta") e use antes de cada tentativa.',
+    'Na parte mental, trate cada erro nisso como informação: o que a bola te mostrou, sem julgamento.',
+  ],
+  ESTATISTICO: [
+    'Do meu lado, o dos números: dá para medir isso contando tentativas e acertos em cada treino, e a tendência aparece em poucas semanas.',
+    'Para medir a evolução nisso, anote acertos em 10 tentativas no começo de cada treino; quando um vídeo seu for analisado, eu junto isso com a sua posição em quadra.',
+  ],
+}
+
 const NUMBERS_ANGLE = [
   'Anote no próximo treino tentativas e acertos disso: dez minutos de registro mostram a tendência em poucas semanas.',
   'Meça uma coisa só por vez, sempre do mesmo jeito, para comparar semana com semana.',
@@ -196,7 +218,10 @@ function personal(input: AnswerInput, count: number): string[] {
 
 /** The direct answer: the intent's answers first, its other explanations when all were said. */
 function answerLine(input: AnswerInput): string | undefined {
-  return take(input.intent.answers, input.said, input.rng) ?? take(input.intent.alt, input.said, input.rng)
+  return (
+    take(input.intent.answers, input.said, input.rng) ??
+    take(input.intent.alt, input.said, input.rng)
+  )
 }
 
 function compact(parts: Array<string | undefined>): string {
@@ -237,7 +262,13 @@ function leadAnswer(input: AnswerInput): string {
     }
     default: {
       const first = answerLine(input)
-      const technique = TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
+      // Asked by name about another coach's subject, the coach answers and adds its own view.
+      const outside =
+        intent.owner !== 'ANY' && intent.owner !== input.coach.archetype
+          ? take(OWN_VIEW[input.coach.archetype], said, rng)
+          : undefined
+      const technique =
+        TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
       return compact([
         first,
         ...personal(input, 2),
@@ -245,6 +276,7 @@ function leadAnswer(input: AnswerInput): string {
         goalLine(input),
         tips(input, 3),
         ...(technique ? drills(input, 1) : []),
+        outside,
         caution(input),
         input.alternative
           ? fill(take(OFFERS, said, rng) ?? '', { l: `**${input.alternative.label}**` })
@@ -275,6 +307,10 @@ function angleAnswer(input: AnswerInput): string {
 /** One coach's reply about one intent, in pt-BR agreeing with the player. */
 export function answer(input: AnswerInput): string {
   const text =
-    input.role === 'LEAD' ? leadAnswer(input) : input.role === 'SECOND' ? secondAnswer(input) : angleAnswer(input)
+    input.role === 'LEAD'
+      ? leadAnswer(input)
+      : input.role === 'SECOND'
+        ? secondAnswer(input)
+        : angleAnswer(input)
   return agree(text, input.ctx.profile)
 }

@@ -19,10 +19,11 @@ const AREA: Record<Archetype, string> = {
 
 function identity(coach: CoachPersona, said: Said, rng: Rng): string[] {
   const role = roleWord(coach)
+  const human = coach.persona.pronoun === 'ela' ? 'humana' : 'humano'
   const lines = [
-    `Sou ${coach.name}, coach ${role} de inteligência artificial da sua equipe exclusiva no Areia: não sou uma pessoa.`,
-    `Resposta sincera: sou uma IA. Meu nome aqui é ${coach.name} e faço o papel de coach ${role} da sua equipe.`,
-    `Sou uma inteligência artificial, sim: ${coach.name}, coach ${role} da sua equipe no Areia.`,
+    `Não sou uma pessoa: sou ${coach.name}, coach ${role} de inteligência artificial da sua equipe exclusiva no Areia.`,
+    `Resposta sincera: sou uma IA. Não sou ${human}; meu nome aqui é ${coach.name} e faço o papel de coach ${role} da sua equipe.`,
+    `Sou uma inteligência artificial, sim. Não sou uma pessoa: aqui eu sou ${coach.name}, coach ${role} da sua equipe no Areia.`,
   ]
   const first = take(lines, said, rng)
   const rest = [

@@ -21,6 +21,8 @@ export interface Classification {
   topical: string[]
   /** How many of the message's words the knowledge has never seen, even misspelt. */
   unknown: number
+  /** The best reading is the general question of an area the message only names. */
+  general?: boolean
 }
 
 const MAX_CANDIDATES = 5

@@ -127,7 +127,10 @@ const WORDS: Record<string, string> = {
 const PHRASES: Array<[RegExp, string]> = [
   [/\btie[ -]?break(s)?\b/g, 'tiebreak'],
   [/\bsuper[ -]?tiebreak\b/g, 'supertiebreak'],
-  [/\bpontos? (de )?ouro\b|\bpontos? decisivos?\b|\bgolden point\b|\bkiller point\b/g, 'pontodeouro'],
+  [
+    /\bpontos? (de )?ouro\b|\bpontos? decisivos?\b|\bgolden point\b|\bkiller point\b/g,
+    'pontodeouro',
+  ],
   [/\b40 ?(x|a|-|iguais|igual) ?(40)?\b|\bquarenta iguais\b|\bdeuce\b/g, 'pontodeouro'],
   [/\bbeach ?tennis\b|\bbeach ?tenis\b|\bbeach\b/g, ' '],
   [/\bsplit[ -]?step\b/g, 'splitstep'],

@@ -61,7 +61,8 @@ const SESSION_PLAN = [
   (focus: string) =>
     `- **Sessão 1:** técnica de ${focus}: aquecimento, 30 minutos de repetição com alvo e 15 de situação de jogo.`,
   () => '- **Sessão 2:** jogo com tema: pontos começando do saque, com contagem de ponto de ouro.',
-  () => '- **Sessão 3:** físico na areia (deslocamento curto, saltos, core) e 20 minutos de voleio.',
+  () =>
+    '- **Sessão 3:** físico na areia (deslocamento curto, saltos, core) e 20 minutos de voleio.',
   (focus: string) => `- **Sessão 4:** de novo ${focus}, agora sob pressão: séries valendo ponto.`,
   () => '- **Sessão 5:** jogo livre, com um objetivo mental (rotina entre pontos).',
   () => '- **Sessão 6:** recuperação ativa: mobilidade, bola leve, nada de intensidade.',
@@ -156,7 +157,9 @@ function scoreLines(slots: Slots): string[] {
     return [
       `Boa vitória por ${text}! Para repetir, anote o que funcionou: saque em jogo, quem ganhou os pontos de ouro e de onde saíram os pontos vencedores.`,
     ]
-  return [`Sobre o ${text}: o placar conta metade da história; a outra metade está em como os pontos terminaram.`]
+  return [
+    `Sobre o ${text}: o placar conta metade da história; a outra metade está em como os pontos terminaram.`,
+  ]
 }
 
 /** The player's own numbers, read back where the intent can use them. */
@@ -170,7 +173,10 @@ function quantityLines(intent: Intent, slots: Slots): string[] {
         : `Às ${slots.clock} o sol pesa menos, mas a hidratação começa antes: 500 ml nas duas horas anteriores e goles a cada troca de lado.`,
     )
   }
-  if (slots.minutes !== undefined && (intent.id === 'recuperacao-jogos' || intent.id === 'alimentacao-jogo'))
+  if (
+    slots.minutes !== undefined &&
+    (intent.id === 'recuperacao-jogos' || intent.id === 'alimentacao-jogo')
+  )
     lines.push(
       slots.minutes < 30
         ? `Com só ${slots.minutes} minutos entre os jogos: sombra, água com sais e algo leve (uma fruta) nos primeiros 5 minutos, depois 5 minutos de movimento antes de voltar.`
@@ -188,7 +194,12 @@ function quantityLines(intent: Intent, slots: Slots): string[] {
           ? `${slots.grams} g é um peso médio, que equilibra controle e estabilidade para a maioria dos jogadores.`
           : `${slots.grams} g é uma raquete leve: rápida na rede e gentil com o braço, com um pouco menos de peso na bola.`,
     )
-  if (slots.outOf && (intent.id === 'meta-numerica' || intent.id === 'medir-evolucao' || intent.id === 'estatisticas-manuais')) {
+  if (
+    slots.outOf &&
+    (intent.id === 'meta-numerica' ||
+      intent.id === 'medir-evolucao' ||
+      intent.id === 'estatisticas-manuais')
+  ) {
     const [hit, total] = slots.outOf
     lines.push(
       `Para chegar a ${hit} de ${total}: faça uma série de ${total} no começo de cada treino, anote os acertos com a data e olhe a média de cada semana; quando passar de ${hit} em três semanas seguidas, suba o desafio.`,

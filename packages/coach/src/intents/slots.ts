@@ -177,7 +177,10 @@ function activitiesIn(text: string): Slots['dayActivities'] {
       pending = []
       // "aula na terça": the activity names the days that follow it.
       const next = words[i + 1] ?? ''
-      forward = /^(na|no|nas|nos|de|as|aos|toda|todo)$/.test(next) && dayOf(words[i + 2]) ? activity : undefined
+      forward =
+        /^(na|no|nas|nos|de|as|aos|toda|todo)$/.test(next) && dayOf(words[i + 2])
+          ? activity
+          : undefined
     })
     if (last) for (const d of pending) out.push({ day: d, activity: last })
   }
@@ -210,16 +213,16 @@ function eventIn(text: string): string | undefined {
     const month = MONTH_LABEL[MONTHS.indexOf(m[6] as (typeof MONTHS)[number])] ?? m[6]
     return m[4] ? `${m[4]} de ${month}` : `em ${month}`
   }
-  const date = /\b(torneio|campeonato|etapa|competicao)\b[^.?!]{0,30}?\b(\d{1,2})\/(\d{1,2})\b/.exec(
-    text,
-  )
+  const date =
+    /\b(torneio|campeonato|etapa|competicao)\b[^.?!]{0,30}?\b(\d{1,2})\/(\d{1,2})\b/.exec(text)
   if (date) {
     const month = MONTH_LABEL[Number(date[3]) - 1]
     if (month && Number(date[2]) >= 1 && Number(date[2]) <= 31) return `${date[2]} de ${month}`
   }
-  const weeks = /\b(torneio|campeonato|etapa|competicao)\b[^.?!]{0,30}?\b(daqui a|em) (\d{1,2}) (semanas?|dias?|meses?)\b/.exec(
-    text,
-  )
+  const weeks =
+    /\b(torneio|campeonato|etapa|competicao)\b[^.?!]{0,30}?\b(daqui a|em) (\d{1,2}) (semanas?|dias?|meses?)\b/.exec(
+      text,
+    )
   if (weeks) return `daqui a ${weeks[3]} ${weeks[4]}`
   if (/\b(torneio|campeonato)\b[^.?!]{0,20}\b(semana que vem|proxima semana)\b/.test(text))
     return 'na semana que vem'
@@ -286,7 +289,9 @@ export function extractSlots(text: string): Slots {
   if (part) slots.bodyPart = part[1]
   const score = scoreIn(plain)
   if (score) slots.score = score
-  const clock = /\b(?:as|a|de|das)\s+(\d{1,2})(?:h|:00| horas?)\b|\b(\d{1,2})h(\d{2})?\b/.exec(plain)
+  const clock = /\b(?:as|a|de|das)\s+(\d{1,2})(?:h|:00| horas?)\b|\b(\d{1,2})h(\d{2})?\b/.exec(
+    plain,
+  )
   const hour = clock ? Number(clock[1] ?? clock[2]) : NaN
   if (hour >= 0 && hour <= 23) slots.clock = `${hour}h${clock?.[3] ?? ''}`
   const minutes = /\b(\d{1,3}) ?(?:min|mins|minutos)\b/.exec(plain)
@@ -296,7 +301,8 @@ export function extractSlots(text: string): Slots {
   const grams = /\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(plain)
   if (grams) slots.grams = Number(grams[1])
   const outOf = /\b(\d{1,2}) (?:de|em) (\d{1,3})\b/.exec(plain)
-  if (outOf && Number(outOf[1]) <= Number(outOf[2])) slots.outOf = [Number(outOf[1]), Number(outOf[2])]
+  if (outOf && Number(outOf[1]) <= Number(outOf[2]))
+    slots.outOf = [Number(outOf[1]), Number(outOf[2])]
   const focus = FOCUS_WORDS.filter(([re]) => re.test(plain)).map(([, name]) => name)
   if (focus.length > 0 && /\b(foc|priori|melhorar|trabalhar|treinar)/.test(plain))
     slots.focus = focus

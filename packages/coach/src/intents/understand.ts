@@ -79,7 +79,8 @@ const FOLLOW =
   /^(e|mas e|e se|e quando|e no|e na|e nos|e nas|e pra|e para|e contra|e com|e o|e a|e os|e as|e quanto|e qual|e como|e onde|e se for|e sem|e de|e em)\b/
 
 const FIRST = /^(a |o )?(1|primeir[oa]|opcao 1|a de cima|esse primeiro|essa primeira)\b/
-const SECOND = /^(a |o )?(2|segund[oa]|opcao 2|a outra|o outro|a de baixo|esse segundo|essa segunda)\b/
+const SECOND =
+  /^(a |o )?(2|segund[oa]|opcao 2|a outra|o outro|a de baixo|esse segundo|essa segunda)\b/
 
 /**
  * The general question of each stroke or area: when a message only names the stroke ("como
@@ -101,13 +102,50 @@ const GENERAL = new Set([
 ])
 const TIE = 0.95
 
-/** Among readings that tie with the best one, the general question of the area. */
+/** The general question of each domain that has one. */
+const GENERAL_OF = new Map<string, string>()
+for (const id of GENERAL) {
+  const intent = intentById(id)
+  if (intent && !GENERAL_OF.has(intent.domain)) GENERAL_OF.set(intent.domain, id)
+}
+
+/**
+ * Among readings that tie, or when the message names only the area ("como melhorar meu
+ * saque?": nothing but the stroke), the general question of the area.
+ */
 function preferGeneral(c: Classification): Classification {
   const [top] = c.candidates
-  if (!top || GENERAL.has(top.intent.id)) return c
-  const general = c.candidates.find((cand) => GENERAL.has(cand.intent.id) && cand.score >= top.score * TIE)
+  if (!top || GENERAL.has(top.intent.id))
+    return { ...c, general: top !== undefined && GENERAL.has(top.intent.id) }
+  const generalId = GENERAL_OF.get(top.intent.domain)
+  const general =
+    c.candidates.find((cand) => GENERAL.has(cand.intent.id) && cand.score >= top.score * TIE) ??
+    (generalId && c.topical.length === 1 && c.topical.every((t) => areaTerms(generalId).has(t))
+      ? {
+          intent: intentById(generalId) as Intent,
+          score: top.score,
+          coverage: top.coverage,
+          evidence: top.evidence,
+        }
+      : undefined)
   if (!general) return c
-  return { ...c, candidates: [general, ...c.candidates.filter((cand) => cand !== general)] }
+  return {
+    ...c,
+    general: true,
+    candidates: [general, ...c.candidates.filter((cand) => cand.intent.id !== general.intent.id)],
+  }
+}
+
+const AREA_TERMS = new Map<string, Set<string>>()
+/** The words that name an area: its general intent's label and keywords. */
+function areaTerms(id: string): Set<string> {
+  let found = AREA_TERMS.get(id)
+  if (!found) {
+    const intent = intentById(id)
+    found = new Set(intent ? terms([intent.label, ...(intent.keywords ?? [])].join(' ')) : [])
+    AREA_TERMS.set(id, found)
+  }
+  return found
 }
 
 /**
@@ -132,7 +170,9 @@ function cued(c: Classification, plain: string): Classification {
   const [owner] = owners
   if (owners.length !== 1 || !owner) return c
   const candidates = c.candidates
-    .map((cand) => (cand.intent.owner === owner ? { ...cand, score: cand.score * CUE_BOOST } : cand))
+    .map((cand) =>
+      cand.intent.owner === owner ? { ...cand, score: cand.score * CUE_BOOST } : cand,
+    )
     .sort((a, b) => b.score - a.score)
   // "qual meu percentual de acerto": a figure about the player's own game, even when nothing in
   // the knowledge names the figure.
@@ -140,7 +180,11 @@ function cued(c: Classification, plain: string): Classification {
   const stats = intentById('meu-ultimo-jogo')
   if (own && stats && candidates[0]?.intent.owner !== owner) {
     const score = candidates[0]?.score ?? 1
-    return { ...c, topical: [...c.topical, 'numeros'], candidates: [{ intent: stats, score, coverage: 1, evidence: 0 }, ...candidates] }
+    return {
+      ...c,
+      topical: [...c.topical, 'numeros'],
+      candidates: [{ intent: stats, score, coverage: 1, evidence: 0 }, ...candidates],
+    }
   }
   return { ...c, candidates, topical: c.topical.length > 0 ? c.topical : [owner.toLowerCase()] }
 }
@@ -159,7 +203,8 @@ function nearLast(c: Classification, last: Intent, within = CONTEXT): Candidate 
     (i.related ?? []).includes(last.id)
   if (close(top.intent)) return top
   return c.candidates.find(
-    (cand) => cand.intent.domain !== 'conversa' && close(cand.intent) && cand.score >= top.score * within,
+    (cand) =>
+      cand.intent.domain !== 'conversa' && close(cand.intent) && cand.score >= top.score * within,
   )
 }
 
@@ -168,13 +213,30 @@ function nearLast(c: Classification, last: Intent, within = CONTEXT): Candidate 
  * parceiro é canhoto" is about playing with a left-hander, not about being one.
  */
 function bySlots(c: Classification, slots: Slots, plain: string): Classification {
-  if (!slots.partner?.hand) return c
-  const wanted = /\b(adversari|contra)/.test(plain) ? 'contra-canhoto' : 'parceiro-canhoto'
+  const schedule =
+    slots.dayActivities !== undefined ||
+    (slots.days?.length ?? 0) >= 2 ||
+    slots.sessionsPerWeek !== undefined
+  const wanted =
+    schedule && /\b(mont|organiz|plano|planej|semana|rotina|cronograma|divid)/.test(plain)
+      ? 'plano-semanal'
+      : slots.partner?.hand
+        ? /\b(adversari|contra)/.test(plain)
+          ? 'contra-canhoto'
+          : 'parceiro-canhoto'
+        : undefined
+  if (!wanted) return c
   const intent = intentById(wanted)
   const top = c.candidates[0]
   if (!intent || !top || top.intent.id === wanted || top.intent.domain === 'conversa') return c
   const rest = c.candidates.filter((cand) => cand.intent.id !== wanted)
-  return { ...c, candidates: [{ intent, score: top.score, coverage: top.coverage, evidence: top.evidence }, ...rest] }
+  return {
+    ...c,
+    candidates: [
+      { intent, score: top.score, coverage: top.coverage, evidence: top.evidence },
+      ...rest,
+    ],
+  }
 }
 
 interface State {
@@ -205,26 +267,45 @@ function clauses(text: string): string[] {
     .filter((s) => terms(s).length >= 2)
 }
 
-/** A second question in another clause, and whether it comes first in the message. */
-function secondIntent(text: string, main: Intent): { intent: Intent; first: boolean } | undefined {
+/** The message read against the knowledge, with the preferences above applied. */
+function read(text: string, slots: Slots = extractSlots(text)): Classification {
+  const plain = plainText(text)
+  return bySlots(cued(preferGeneral(intentIndex().classify(text)), plain), slots, plain)
+}
+
+/**
+ * A clause's reading when it is a question of the sport on its own; close siblings are all
+ * on topic, so a tie among them does not make it unclear.
+ */
+function clearReading(c: Classification): Intent | undefined {
+  const top = c.candidates[0]
+  if (!top || vague(c) || top.intent.domain === 'conversa' || top.coverage < 0.4) return undefined
+  return top.intent
+}
+
+/**
+ * The questions of a message with several clauses ("como melhoro o saque? e o que faço quando
+ * fico nervoso?"), in the order asked; fewer than two when it asks one thing.
+ */
+function clauseIntents(text: string): Intent[] {
   const parts = clauses(text)
-  if (parts.length < 2) return undefined
-  let mainAt = -1
-  let found: { intent: Intent; at: number } | undefined
-  parts.forEach((part, at) => {
-    const c = intentIndex().classify(part)
-    const top = c.candidates[0]
-    if (!top) return
-    if (top.intent.id === main.id) {
-      if (mainAt < 0) mainAt = at
-      return
-    }
-    if (found || vague(c) || ratio(c) < CLOSE || top.coverage < 0.5) return
-    if (top.intent.domain === 'conversa') return
-    found = { intent: top.intent, at }
-  })
-  if (!found) return undefined
-  return { intent: found.intent, first: mainAt >= 0 && found.at < mainAt }
+  if (parts.length < 2) return []
+  const found: Intent[] = []
+  for (const part of parts) {
+    const intent = clearReading(read(part))
+    if (
+      intent &&
+      !found.some(
+        (f) =>
+          f.id === intent.id ||
+          (f.domain === intent.domain &&
+            f.owner === intent.owner &&
+            (f.related ?? []).includes(intent.id)),
+      )
+    )
+      found.push(intent)
+  }
+  return found.slice(0, 2)
 }
 
 function resolve(text: string, state: State): Understanding {
@@ -253,11 +334,12 @@ function resolve(text: string, state: State): Understanding {
     const pick = c.candidates
       .slice(0, 3)
       .find((cand) => state.clarifying.some((o) => o.id === cand.intent.id))
-    if (pick && pick.coverage >= 0.3) return make(asked(pick.intent) > 0 ? 'REPEAT' : 'NEW', [pick.intent])
+    if (pick && pick.coverage >= 0.3)
+      return make(asked(pick.intent) > 0 ? 'REPEAT' : 'NEW', [pick.intent])
   }
 
   if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
-  const c = bySlots(preferGeneral(cued(intentIndex().classify(text), plain)), slots, plain)
+  const c = read(text, slots)
   const top = c.candidates[0]
   // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
   if (looksLikeGibberish(plain) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
@@ -302,15 +384,15 @@ function resolve(text: string, state: State): Understanding {
       return make(asked(near.intent) > 0 ? 'REPEAT' : 'NEW', [near.intent])
     if (c.known < MIN_KNOWN && c.unknown >= 2 && top.intent.domain !== 'conversa')
       return conversa('fora-do-assunto')
-    const second = secondIntent(text, top.intent)
-    const intents = second
-      ? second.first
-        ? [second.intent, top.intent]
-        : [top.intent, second.intent]
-      : [top.intent]
+    const asked2 = clauseIntents(text)
+    const intents = asked2.length === 2 ? asked2 : [top.intent]
     const runnerUp = c.candidates[1]
     const alternative =
-      !second && runnerUp && ratio(c) < CLOSE && runnerUp.intent.domain !== top.intent.domain
+      intents.length === 1 &&
+      runnerUp &&
+      !c.general &&
+      ratio(c) < CLOSE &&
+      runnerUp.intent.domain !== top.intent.domain
         ? runnerUp.intent
         : undefined
     const main = intents[0] as Intent
@@ -343,7 +425,8 @@ export function understand(text: string, history: readonly ChatTurn[]): Understa
     const main = past.intents[0]
     if (!main || main.domain === 'conversa') continue
     state.asked.set(main.id, (state.asked.get(main.id) ?? 0) + 1)
-    for (const also of past.intents.slice(1)) state.asked.set(also.id, (state.asked.get(also.id) ?? 0) + 1)
+    for (const also of past.intents.slice(1))
+      state.asked.set(also.id, (state.asked.get(also.id) ?? 0) + 1)
     if (past.mode === 'NEW' || past.mode === 'REPEAT' || past.mode === 'FOLLOWUP') {
       state.last = main
       state.lastText = past.mode === 'FOLLOWUP' ? `${turn.text} ${state.lastText ?? ''}` : turn.text

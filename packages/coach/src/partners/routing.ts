@@ -170,7 +170,8 @@ export function routeGroup(
     const speakers = leads ? [...partnerSpeakers, ...joining] : [...joining, ...partnerSpeakers]
     return { speakers: speakers.slice(0, MAX_AGENT_REPLIES), reason: 'TOPIC' }
   }
-  if (routing.reason !== 'TOPIC') {
+  const continuing = ['MORE', 'FOLLOWUP', 'REPHRASE'].includes(routing.understanding.mode)
+  if (routing.reason !== 'TOPIC' || continuing) {
     // "e como faço isso?" after a partner's answer stays with that partner.
     const previous = lastSpeaker(history)
     const partner = partners.find((p) => partnerSender(p.slug) === previous)
