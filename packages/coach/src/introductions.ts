@@ -74,8 +74,8 @@ function estatistico(coach: CoachPersona, profile: PlayerProfile, name: string |
   return [
     `Olá${name ? `, ${name}` : ''}! Sou ${coach.name}, ${seu} coach estatístic${o}. ${coach.persona.background}`,
     load,
-    'Um combinado importante: **ainda não tenho números do seu jogo**, e não vou inventar nenhum. Quando você mandar o primeiro jogo pelo **Enviar Vídeo**, eu meço saques e devoluções em jogo, winners e erros por golpe, smashes convertidos e pontos de ouro.',
-    `Até lá, posso te ajudar a montar a semana de treino para a ${categoryText(profile) ?? 'sua categoria'}. Quer começar por aí?`,
+    'Um combinado importante: **ainda não tenho números do seu jogo**, e não vou inventar nenhum. Quando você mandar o primeiro jogo pelo **Enviar Vídeo**, eu meço a sua posição em quadra (rede, meio e fundo), o quanto você se desloca, a distância para a sua dupla e os ralis, e um analista humano revisa tudo antes do relatório.',
+    'Até lá, posso montar a sua semana de treino: me conta quais dias você tem para treinar e jogar, e no que quer focar.',
   ].join('\n\n')
 }
 

@@ -1,4 +1,4 @@
-import { type AnalysisFacts, ARCHETYPE_LABEL } from '@areia/contracts'
+import { type AnalysisFacts, archetypeLabel } from '@areia/contracts'
 import { analysisLines } from './analysis/prompt'
 import type { KnowledgeEntry } from './knowledge'
 import { categoryText } from './profile'
@@ -35,7 +35,6 @@ export const PROMPT_HISTORY_TURNS = 12
 const TURN_CHARS = 1500
 const TEXT_CHARS = 4000
 
-const HAND: Record<'LEFT' | 'RIGHT', string> = { LEFT: 'canhoto(a)', RIGHT: 'destro(a)' }
 const GENDER: Record<'MALE' | 'FEMALE' | 'OTHER' | 'UNDISCLOSED', string> = {
   MALE: 'masculino',
   FEMALE: 'feminino',
@@ -50,7 +49,18 @@ export function profileLines(profile: PlayerProfile): string[] {
   if (category) lines.push(`- Categoria: ${category}`)
   if (profile.age_group) lines.push(`- Categoria por idade: ${AGE_GROUP_LABEL[profile.age_group]}`)
   if (profile.height_cm) lines.push(`- Altura: ${formatHeight(profile.height_cm)}`)
-  if (profile.dominant_hand) lines.push(`- Mão dominante: ${HAND[profile.dominant_hand]}`)
+  if (profile.dominant_hand) {
+    const female = profile.gender === 'FEMALE'
+    const hand =
+      profile.dominant_hand === 'LEFT'
+        ? female
+          ? 'canhota'
+          : 'canhoto'
+        : female
+          ? 'destra'
+          : 'destro'
+    lines.push(`- Mão dominante: ${hand}`)
+  }
   if (profile.gender) lines.push(`- Gênero: ${GENDER[profile.gender]}`)
   if (profile.goal) lines.push(`- Objetivo: ${profile.goal}`)
   if (profile.training_per_week !== null && profile.training_per_week !== undefined)
@@ -88,10 +98,10 @@ export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text
   const { coach, team, profile, knowledge } = input
   const others = team.coaches
     .filter((c) => c.id !== coach.id)
-    .map((c) => `${c.name} (Coach ${ARCHETYPE_LABEL[c.archetype]})`)
+    .map((c) => `${c.name} (Coach ${archetypeLabel(c.archetype, c.persona.pronoun)})`)
   const p = coach.persona
   return [
-    `Você é ${p.fullName} ("${coach.name}"), Coach ${ARCHETYPE_LABEL[coach.archetype]} de IA da equipe exclusiva de um jogador de beach tennis no app Areia. Os outros coaches da equipe são ${others.join(' e ')}.`,
+    `Você é ${p.fullName} ("${coach.name}"), Coach ${archetypeLabel(coach.archetype, coach.persona.pronoun)} de IA da equipe exclusiva de um jogador de beach tennis no app Areia. Os outros coaches da equipe são ${others.join(' e ')}.`,
     `## Persona\n- História: ${p.background}\n- Voz: ${p.voice}\n- Traços: ${p.traits.join(', ')}\n- Bordões (use com moderação): ${p.catchphrases.join(' / ')}\n- Foco com este jogador: ${p.focus}`,
     `## Jogador\n${profileLines(profile).join('\n')}`,
     ...(input.memory?.length
@@ -118,7 +128,7 @@ export function buildChatPrompt(input: BuildChatPromptInput): ChatPromptMessage[
     else {
       const other = team.coaches.find((c) => c.id === turn.sender)
       const label = other
-        ? `${other.name}, Coach ${ARCHETYPE_LABEL[other.archetype]}`
+        ? `${other.name}, Coach ${archetypeLabel(other.archetype, other.persona.pronoun)}`
         : 'Outro coach'
       messages.push({ role: 'user', content: `[${label} respondeu ao jogador]: ${content}` })
     }

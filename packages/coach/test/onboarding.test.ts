@@ -175,7 +175,7 @@ describe('onboarding dialogue', () => {
     // A re-asked name is asked as the question, not with the welcome again.
     const retried = answerOnboarding(start.state, '???').state
     expect(resumeOnboarding(retried).messages[0]?.text).toBe(
-      'Para começar: como você quer ser chamado(a)?',
+      'Para começar: qual é o seu nome, ou como prefere que a gente te chame?',
     )
     let state = start.state
     for (const a of ['Lia', 'C', 'não', '1,70', 'direita', 'feminino', 'competir', '2x']) {

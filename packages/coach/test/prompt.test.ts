@@ -1,3 +1,4 @@
+import { archetypeLabel } from '@areia/contracts'
 import { describe, expect, it } from 'vitest'
 import { buildChatPrompt, retrieve, type ChatTurn } from '../src'
 import { LEFTY, team } from './fixtures'
@@ -25,10 +26,11 @@ describe('buildChatPrompt', () => {
     expect(system?.role).toBe('system')
     const content = system?.content ?? ''
     expect(content).toContain(tecnico.persona.fullName)
-    expect(content).toContain('Coach Técnico')
+    expect(content).toContain(`Coach ${archetypeLabel('TECNICO', tecnico.persona.pronoun)}`)
     expect(content).toContain(mental.name)
     expect(content).toContain('Ana Paula')
-    expect(content).toMatch(/canhoto/)
+    // Ana Paula is a left-handed woman.
+    expect(content).toMatch(/Mão dominante: canhota/)
     expect(content).toContain('1,68 m')
     expect(content).toContain('Subir para a B')
     expect(content).toContain('### Smash')

@@ -10,3 +10,9 @@ export const ARCHETYPE_LABEL: Record<Archetype, string> = {
   MENTAL: 'Mental',
   ESTATISTICO: 'Estatístico',
 }
+
+/** The label agreeing with the coach: a woman is "Coach Técnica", "Coach Estatística". */
+export function archetypeLabel(archetype: Archetype, pronoun?: string | null): string {
+  const label = ARCHETYPE_LABEL[archetype]
+  return pronoun === 'ela' && label.endsWith('o') ? `${label.slice(0, -1)}a` : label
+}

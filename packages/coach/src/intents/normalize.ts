@@ -1,4 +1,4 @@
-import { newStemmer } from 'snowball-stemmers'
+import { createRequire } from 'node:module'
 import { normalize } from '../text'
 
 /**
@@ -168,7 +168,11 @@ const STOPWORDS = new Set(
   ).split(' '),
 )
 
-const stemmer = newStemmer('portuguese')
+// The Snowball port ships CommonJS without types.
+const snowball = createRequire(import.meta.url)('snowball-stemmers') as {
+  newStemmer(language: string): { stem(word: string): string }
+}
+const stemmer = snowball.newStemmer('portuguese')
 const stems = new Map<string, string>()
 
 /** The Snowball stem, with "qu"/"c" spellings joined so "saque" and "sacar" meet. */

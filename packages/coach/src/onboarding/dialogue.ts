@@ -87,7 +87,7 @@ function question(step: OnboardingStep, answers: ProfilePatch): OnboardingMessag
   const name = answers.name?.split(' ')[0] ?? ''
   switch (step) {
     case 'NAME':
-      return { text: 'Para começar: como você quer ser chamado(a)?' }
+      return { text: 'Para começar: qual é o seu nome, ou como prefere que a gente te chame?' }
     case 'CATEGORY':
       return {
         text: 'Em qual categoria você joga hoje? Se ainda não compete, pode dizer que é iniciante.',
@@ -135,7 +135,7 @@ function question(step: OnboardingStep, answers: ProfilePatch): OnboardingMessag
 
 const REASK: Record<Exclude<OnboardingStep, 'DONE'>, readonly string[]> = {
   NAME: [
-    'Não peguei o seu nome 😅 Pode me dizer só como quer ser chamado(a)? Pode ser um apelido.',
+    'Não peguei o seu nome 😅 Pode me dizer só o nome que a gente deve usar? Pode ser um apelido.',
     'Hmm, acho que não entendi. Qual é o seu nome? Por exemplo: "Ana" ou "me chamo João".',
     'Me diz só o nome ou apelido, que eu já anoto. 🙂',
   ],
@@ -189,7 +189,7 @@ export function startOnboarding(): { state: OnboardingState; messages: Onboardin
     state: { version: 1, step: 'NAME', attempts: 0, answers: {} },
     messages: [
       {
-        text: 'Oi! 👋 Bem-vindo(a) ao **Areia**. Vou te fazer umas perguntas rápidas para montar a sua equipe exclusiva de coaches de IA. Para começar: como você quer ser chamado(a)?',
+        text: 'Oi! 👋 Boas-vindas ao **Areia**. Vou te fazer umas perguntas rápidas para montar a sua equipe exclusiva de coaches de IA. Para começar: qual é o seu nome, ou como prefere que a gente te chame?',
       },
     ],
   }
@@ -284,7 +284,13 @@ function understand(step: Exclude<OnboardingStep, 'DONE'>, text: string): Outcom
     }
     case 'GENDER': {
       const gender = parseGender(text)
-      return gender ? { kind: 'ok', patch: { gender }, ack: 'Obrigado(a)!' } : { kind: 'retry' }
+      // The host thanks without a gendered "obrigado/obrigada".
+      if (!gender) return { kind: 'retry' }
+      return {
+        kind: 'ok',
+        patch: { gender },
+        ack: gender === 'UNDISCLOSED' ? 'Tudo bem, sem problema.' : 'Valeu por contar!',
+      }
     }
     case 'GOAL': {
       const goal = parseGoal(text)

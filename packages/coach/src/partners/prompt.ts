@@ -1,4 +1,4 @@
-import { ARCHETYPE_LABEL, PARTNER_CATEGORY_LABEL } from '@areia/contracts'
+import { archetypeLabel, PARTNER_CATEGORY_LABEL } from '@areia/contracts'
 import { profileLines, RULES, type ChatPromptMessage, PROMPT_HISTORY_TURNS } from '../prompt'
 import { normalize, stripHtml } from '../text'
 import type { ChatTurn, PlayerProfile, Team } from '../types'
@@ -29,7 +29,7 @@ export function partnerSystemPrompt(input: Omit<PartnerPromptInput, 'history'>):
   // The topics the message touches first, then the rest, so the model has the whole area.
   const topics = [...touched, ...k.topics.filter((t) => !touched.includes(t))]
   const coaches = (team?.coaches ?? []).map(
-    (c) => `${c.name} (Coach ${ARCHETYPE_LABEL[c.archetype]})`,
+    (c) => `${c.name} (Coach ${archetypeLabel(c.archetype, c.persona.pronoun)})`,
   )
   const partners = others.map(
     (p) => `${p.name} (${PARTNER_CATEGORY_LABEL[p.category].toLowerCase()})`,

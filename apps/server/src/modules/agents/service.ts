@@ -3,7 +3,8 @@ import {
   type AgentsResponse,
   type AgentTryResponse,
   type ConversationMember,
-  ARCHETYPE_LABEL,
+  Archetype,
+  archetypeLabel,
   PARTNER_CATEGORY_LABEL,
   type PartnerAgent,
   PartnerCategory,
@@ -18,6 +19,14 @@ import type { CoachEngine } from '../coaching/engine'
 import type { ConversationPartner } from '../coaching/service'
 import type { UsersService } from '../users/service'
 import type { AgentsStore, PartnerRow } from './store'
+
+/** "Técnico"/"Técnica" for a coach, from the engine's persona kept with the team. */
+function roleLabel(archetype: string, persona: unknown): string {
+  const parsed = Archetype.safeParse(archetype)
+  if (!parsed.success) return archetype
+  const traits = (persona as { persona?: { pronoun?: unknown } } | null)?.persona
+  return archetypeLabel(parsed.data, typeof traits?.pronoun === 'string' ? traits.pronoun : null)
+}
 
 export const AGENT_NOT_FOUND = 'Agente parceiro não encontrado.'
 
@@ -77,7 +86,9 @@ export class AgentsService {
     private readonly engine: CoachEngine,
     private readonly clock: Clock,
     private readonly tries: Limiter,
-    private readonly team: (userId: string) => Promise<Array<{ name: string; archetype: string }>>,
+    private readonly team: (
+      userId: string,
+    ) => Promise<Array<{ name: string; archetype: string; persona?: unknown }>>,
   ) {}
 
   /** Inserts the catalogue's partners that are missing; operators' edits are kept. */
@@ -175,7 +186,7 @@ export class AgentsService {
         kind: 'COACH' as const,
         mention: mentionOf(c.name),
         name: c.name,
-        role: `Coach ${ARCHETYPE_LABEL[c.archetype as keyof typeof ARCHETYPE_LABEL] ?? c.archetype}`,
+        role: `Coach ${roleLabel(c.archetype, c.persona)}`,
         avatar: null,
       })),
       ...partners.map((p) => ({

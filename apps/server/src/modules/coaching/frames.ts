@@ -1,5 +1,5 @@
 import {
-  ARCHETYPE_LABEL,
+  archetypeLabel,
   type ChatHistoryItem,
   type ChatMessageFrame,
   PARTNER_CATEGORY_LABEL,
@@ -22,7 +22,7 @@ export function toHistoryItem(m: StoredMessage): ChatHistoryItem {
     // Partners have no coach row; their typing frames and history lines share this key.
     coach_id: m.partner ? partnerSender(m.partner.slug) : m.coachId,
     coach_assigned_name: m.senderName,
-    coach_archetype_name: m.archetype ? ARCHETYPE_LABEL[m.archetype] : null,
+    coach_archetype_name: m.archetype ? archetypeLabel(m.archetype, m.coachPronoun) : null,
     created_at: m.createdAt.toISOString(),
     actions: m.actions,
     suggestions: m.suggestions,

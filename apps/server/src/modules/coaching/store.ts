@@ -11,6 +11,8 @@ export interface StoredMessage {
   coachId: string | null
   senderName: string | null
   archetype: CoachRow['archetype'] | null
+  /** The coach's pronoun ('ele' or 'ela'), so that the label agrees with the coach. */
+  coachPronoun: string | null
   content: string
   actions: ChatAction[] | null
   suggestions: string[] | null
@@ -26,6 +28,7 @@ const messageColumns = {
   senderName: chatMessages.senderName,
   coachName: coaches.name,
   archetype: coaches.archetype,
+  coachPronoun: sql<string | null>`${coaches.persona}->'persona'->>'pronoun'`,
   content: chatMessages.content,
   actions: chatMessages.actions,
   suggestions: chatMessages.suggestions,
@@ -37,8 +40,9 @@ const messageColumns = {
 }
 
 type MessageRow = {
-  [K in keyof typeof messageColumns]: (typeof messageColumns)[K]['_']['data'] | null
-}
+  [K in Exclude<keyof typeof messageColumns, 'coachPronoun'>]:
+    (typeof messageColumns)[K]['_']['data'] | null
+} & { coachPronoun: string | null }
 
 function toStored(row: MessageRow): StoredMessage {
   return {
@@ -47,6 +51,7 @@ function toStored(row: MessageRow): StoredMessage {
     coachId: row.coachId,
     senderName: row.coachName ?? row.partnerName ?? row.senderName,
     archetype: row.archetype,
+    coachPronoun: row.coachPronoun,
     content: row.content ?? '',
     actions: row.actions,
     suggestions: row.suggestions,

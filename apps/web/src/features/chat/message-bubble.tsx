@@ -9,16 +9,11 @@ export const HOST_NAME = 'Areia'
 
 /** Colour family of an avatar: one per archetype, the host in sand. */
 function tone(archetype: string | null): string {
-  switch (archetype) {
-    case 'Técnico':
-      return 'tecnico'
-    case 'Mental':
-      return 'mental'
-    case 'Estatístico':
-      return 'estatistico'
-    default:
-      return 'host'
-  }
+  // The label agrees with the coach ("Técnica", "Estatística"), the colour does not change.
+  if (archetype?.startsWith('Técnic')) return 'tecnico'
+  if (archetype === 'Mental') return 'mental'
+  if (archetype?.startsWith('Estatístic')) return 'estatistico'
+  return 'host'
 }
 
 function initials(name: string): string {
