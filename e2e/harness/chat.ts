@@ -4,6 +4,19 @@ import { expect } from 'vitest'
 const WAIT = { timeout: 20_000 }
 
 export type ChatLine = { name: string; role: string; text: string }
+/** What a line must show: each field exactly, or matching a pattern. */
+export type LineMatch = Partial<Record<keyof ChatLine, string | RegExp>>
+
+/** A coach's role as shown, which agrees with the coach ("Coach Técnico", "Coach Técnica"). */
+export const ROLE = {
+  TECNICO: /^Coach Técnic[oa]$/,
+  MENTAL: /^Coach Mental$/,
+  ESTATISTICO: /^Coach Estatístic[oa]$/,
+} as const
+
+function matches(value: string, expected: string | RegExp): boolean {
+  return typeof expected === 'string' ? value === expected : expected.test(value)
+}
 
 /** Records every typing line the page ever shows, however briefly (before the app loads). */
 export const RECORD_TYPING_SCRIPT = `
@@ -75,14 +88,16 @@ export class ChatScreen {
     return this.page.locator('.chat__chips .chip').allTextContents()
   }
 
-  async expectLine(match: Partial<ChatLine>, from = 0) {
+  async expectLine(match: LineMatch, from = 0) {
     await expect
       .poll(
         async () =>
           (await this.lines())
             .slice(from)
             .some((line) =>
-              Object.entries(match).every(([key, value]) => line[key as keyof ChatLine] === value),
+              Object.entries(match).every(([key, value]) =>
+                matches(line[key as keyof ChatLine], value),
+              ),
             ),
         WAIT,
       )
@@ -90,12 +105,12 @@ export class ChatScreen {
   }
 
   /** Sends a question and waits for the coach with `role` to answer it; returns that answer. */
-  async ask(question: string, role: string): Promise<ChatLine> {
+  async ask(question: string, role: string | RegExp): Promise<ChatLine> {
     await this.waitUntilReady()
     const before = await this.messages().count()
     await this.send(question)
     await this.expectLine({ role }, before)
-    const answer = (await this.lines()).slice(before).find((line) => line.role === role)
+    const answer = (await this.lines()).slice(before).find((line) => matches(line.role, role))
     if (!answer) throw new Error(`no answer from ${role}`)
     return answer
   }
@@ -137,7 +152,7 @@ export async function finishOnboarding(chat: ChatScreen, name: string) {
         .filter((sentence) => sentence.endsWith('?'))
         .at(-1) ?? text
     answeredUpTo = (await chat.messages().count()) + 1
-    if (/chamad/i.test(question)) await chat.send(`Pode me chamar de ${name}`)
+    if (/chamad|chame|nome/i.test(question)) await chat.send(`Pode me chamar de ${name}`)
     else if (/categoria por idade/i.test(question)) await chat.tapChip('Não jogo por idade')
     else if (/categoria/i.test(question)) await chat.send('Jogo na categoria C')
     else if (/altura/i.test(question)) await chat.send('1,72')

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { SEEDED_PASSWORD } from '../harness/accounts'
 import { AGENT_ACCOUNTS } from '../harness/agents-seed'
 import { launchBrowser } from '../harness/browser'
-import { ChatScreen } from '../harness/chat'
+import { ChatScreen, ROLE } from '../harness/chat'
 import { UserSession, type ViewportName } from '../harness/user-session'
 
 const baseURL = inject('baseURL')
@@ -141,7 +141,7 @@ describe('Agent Store, group chat and coach memory', () => {
 
     await session.navigate('Chat')
     await chat.waitUntilReady()
-    const answer = await chat.ask('como melhorar meu smash?', 'Coach Técnico')
+    const answer = await chat.ask('como melhorar meu smash?', ROLE.TECNICO)
     expect(answer.text).toContain('categoria A')
     expect(answer.text).toContain('ombro')
   })

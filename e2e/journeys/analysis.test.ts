@@ -4,7 +4,7 @@ import { SEEDED_PASSWORD } from '../harness/accounts'
 import { makeMatchClip, startAnalysisServer, startPushReceiver } from '../harness/analysis'
 import { seriousViolations } from '../harness/a11y'
 import { launchBrowser } from '../harness/browser'
-import { ChatScreen } from '../harness/chat'
+import { ChatScreen, ROLE } from '../harness/chat'
 import {
   deliverPush,
   standInForPushService,
@@ -270,7 +270,7 @@ describe('match analysis', () => {
 
     // ---- The statistical coach answers about net play with the player's own numbers --------
     await player.navigate('Chat')
-    const answer = await chat.ask('estou subindo pouco à rede?', 'Coach Estatístico')
+    const answer = await chat.ask('estou subindo pouco à rede?', ROLE.ESTATISTICO)
     for (const percent of shares) expect(answer.text).toContain(`${percent}%`)
     expect(answer.text).toMatch(/rede/)
   }, 1_200_000)

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
-import { ChatScreen, RECORD_TYPING_SCRIPT, finishOnboarding } from '../harness/chat'
+import { ChatScreen, RECORD_TYPING_SCRIPT, ROLE, finishOnboarding } from '../harness/chat'
 import { LONG_CHAT_MESSAGES, longChatText } from '../harness/chat-seed'
 import { freePort, startServer, type RunningServer } from '../harness/server'
 import { UserSession, type ViewportName } from '../harness/user-session'
@@ -37,19 +37,72 @@ async function newPlayer(url: string, viewport: ViewportName = 'mobile') {
   return { session, chat: new ChatScreen(session.page) }
 }
 
-const TEAM = ['Coach Técnico', 'Coach Mental', 'Coach Estatístico']
+const TEAM = [ROLE.TECNICO, ROLE.MENTAL, ROLE.ESTATISTICO]
 
 /** Waits for the three introductions and returns the coaches' names by role. */
 async function expectIntroductions(chat: ChatScreen) {
   for (const role of TEAM) await chat.expectLine({ role })
   const lines = await chat.lines()
-  const names = TEAM.map((role) => lines.find((line) => line.role === role)?.name ?? '')
+  const names = TEAM.map((role) => lines.find((line) => role.test(line.role))?.name ?? '')
   expect(new Set(names).size).toBe(3)
   for (const name of names) expect(name).not.toBe('')
   return names
 }
 
 describe('the chat', () => {
+  it('holds a ten-message conversation with a woman player: rules first, her details used, nothing said twice', async () => {
+    const { session, chat } = await newPlayer(baseURL)
+    await finishOnboarding(chat, 'Marina')
+    await expectIntroductions(chat)
+    const start = await chat.messages().count()
+    const ask = async (question: string) => {
+      const before = await chat.messages().count()
+      await chat.send(question)
+      await chat.expectLine({ role: /^Coach / }, before + 1)
+      await chat.waitUntilReady()
+      return (await chat.lines()).slice(before + 1).filter((line) => line.role !== '')
+    }
+    const bounce = await ask('a bola pode quicar?')
+    expect(bounce[0]?.text).toMatch(/^(Não|Resposta curta: não)/)
+    const serves = await ask('quantos saques eu tenho?')
+    expect(serves[0]?.text.split(/(?<=[.!?])\s/)[0]).toMatch(
+      /\b(um só|único|uma só|apenas um|um saque)\b/i,
+    )
+    expect((await ask('meu smash vive indo na rede')).map((l) => l.text).join(' ')).toMatch(
+      /smash/i,
+    )
+    const nerves = await ask('fico muito nervosa no ponto de ouro')
+    expect(nerves[0]?.role).toMatch(ROLE.MENTAL)
+    expect((await ask('tive cãibra no tie break, o que eu faço na hora?'))[0]?.text).toMatch(
+      /cãibra|músculo|alongue|alongar/i,
+    )
+    expect(
+      (await ask('consigo treinar 3x por semana, monta um plano pra mim?'))
+        .map((l) => l.text)
+        .join(' '),
+    ).toMatch(/3 sessões por semana/)
+    await ask('onde eu fico quando minha parceira saca?')
+    await ask('e quando sou eu que saco?')
+    await ask('não entendi, explica de outro jeito')
+    const identity = await ask('vcs são robô?')
+    expect(identity[0]?.text).toMatch(/inteligência artificial|\bIA\b/)
+
+    const lines = (await chat.lines()).slice(start)
+    const coachLines = lines.filter((line) => line.name !== 'Você')
+    // No sentence of four words or more is said twice in the conversation.
+    const sentences = coachLines
+      .flatMap((line) => line.text.split(/(?<=[.!?:])\s+|\n/))
+      .map((sentence) => sentence.trim().toLowerCase())
+      .filter((sentence) => sentence.split(/\s+/).length >= 4)
+    expect(sentences.filter((sentence, i) => sentences.indexOf(sentence) !== i)).toEqual([])
+    for (const line of coachLines)
+      expect(line.text).not.toMatch(/\w\((a|o)\)|\b[Nn]a (iniciante|[ABCD])\b/)
+    await session.capture('chat-conversa')
+    // The whole conversation in one phone-wide picture, for reading it by eye.
+    await session.page.setViewportSize({ width: 390, height: 6000 })
+    await session.screenshot('chat-conversa-inteira')
+  })
+
   it('takes a new player from onboarding through the introductions to answers by the right coach', async () => {
     const { session, chat } = await newPlayer(baseURL)
     await session.expectHeading('Vamos montar o seu time de treinadores')
@@ -66,9 +119,9 @@ describe('the chat', () => {
     const typing = await chat.typingSeen()
     expect(typing.some((text) => text.endsWith('está digitando'))).toBe(true)
 
-    const technique = await chat.ask('Como melhoro meu saque?', 'Coach Técnico')
+    const technique = await chat.ask('Como melhoro meu saque?', ROLE.TECNICO)
     expect(technique.text.length).toBeGreaterThan(20)
-    const nerves = await chat.ask('Fico muito nervoso nos pontos decisivos', 'Coach Mental')
+    const nerves = await chat.ask('Fico muito nervoso nos pontos decisivos', ROLE.MENTAL)
     expect(nerves.text.length).toBeGreaterThan(20)
     await chat.waitUntilReady()
     await session.capture('chat')
@@ -90,9 +143,9 @@ describe('the chat', () => {
     await other.page.goto('/chat')
     await expectIntroductions(other)
 
-    const answer = await chat.ask('Como melhoro meu saque?', 'Coach Técnico')
+    const answer = await chat.ask('Como melhoro meu saque?', ROLE.TECNICO)
     await other.expectLine({ name: 'Você', text: 'Como melhoro meu saque?' })
-    await other.expectLine({ role: 'Coach Técnico', text: answer.text })
+    await other.expectLine({ role: ROLE.TECNICO, text: answer.text })
     await chat.waitUntilReady()
     await session.capture('chat')
     // Both tabs hold the same conversation, each message once.
@@ -236,7 +289,7 @@ describe('the chat across a server restart', () => {
     const { session, chat } = await newPlayer(server.url)
     await finishOnboarding(chat, 'Caio')
     await expectIntroductions(chat)
-    await chat.ask('Como melhoro meu saque?', 'Coach Técnico')
+    await chat.ask('Como melhoro meu saque?', ROLE.TECNICO)
     await chat.waitUntilReady()
 
     await server.stop()
@@ -244,7 +297,7 @@ describe('the chat across a server restart', () => {
     server = await startServer(dataDir, { port })
 
     // No reload: the page finds the server again and carries on.
-    await chat.ask('Fico muito nervoso nos pontos decisivos', 'Coach Mental')
+    await chat.ask('Fico muito nervoso nos pontos decisivos', ROLE.MENTAL)
     await chat.waitUntilReady()
     session.forgiveServerOutage()
     const lines = await chat.lines()

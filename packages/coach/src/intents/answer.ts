@@ -1,6 +1,7 @@
 import type { Archetype } from '@areia/contracts'
 import { agree, inCategory } from '../agreement'
 import type { Drill, Level, PlayerContext } from '../knowledge'
+import type { Injury } from '../knowledge/types'
 import { shuffle } from '../text'
 import type { CoachPersona, Rng } from '../types'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
@@ -212,8 +213,36 @@ function tips(input: AnswerInput, count: number): string | undefined {
   return bullets(takeMany(input.intent.tips, count, input.said))
 }
 
+const INJURY_PLACE: Record<Injury, string> = {
+  ombro: 'do ombro',
+  cotovelo: 'do cotovelo',
+  tornozelo: 'do tornozelo',
+  lombar: 'da lombar',
+  joelho: 'do joelho',
+  punho: 'do punho',
+}
+const REMINDERS = [
+  'Como você comentou {p}, vale repetir: nada de forçar enquanto não estiver sem dor.',
+  'E como você comentou {p}, continue com volume menor e pare se a dor voltar.',
+  'Lembrando o que você comentou {p}: respeite a dor e aqueça bem antes.',
+]
+
 function personal(input: AnswerInput, count: number): string[] {
-  return takeMany(personalLines(input.intent, input.ctx, input.slots), count, input.said)
+  const lines = personalLines(input.intent, input.ctx, input.slots)
+  const fresh = takeMany(lines, count, input.said)
+  // A note about an injury the player told us was said already: a reminder, in other words.
+  const injury = input.ctx.mentionedInjuries[0]
+  const noted = lines.some((l) => /\b(comentou|falou) d[oa]/.test(l) && !fresh.includes(l))
+  if (injury && noted) {
+    const reminder = take(
+      REMINDERS.map((r) => r.replace('{p}', INJURY_PLACE[injury])),
+      input.said,
+      input.rng,
+      true,
+    )
+    if (reminder) fresh.unshift(reminder)
+  }
+  return fresh
 }
 
 /** The direct answer: the intent's answers first, its other explanations when all were said. */

@@ -12,7 +12,7 @@ type MentionListProps = {
 /** The coaches' avatar colours of the message list, by archetype ("Coach Mental"…). */
 function toneOf(role: string): string {
   if (role.endsWith('Mental')) return 'mentions__avatar--mental'
-  if (role.endsWith('Estatístico')) return 'mentions__avatar--estatistico'
+  if (/Estatístic[oa]$/.test(role)) return 'mentions__avatar--estatistico'
   return ''
 }
 
