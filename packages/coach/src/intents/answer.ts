@@ -160,9 +160,17 @@ function bullets(lines: readonly string[]): string | undefined {
   return lines.length > 0 ? lines.map((l) => `- ${l}`).join('\n') : undefined
 }
 
+/** Health topics that are not pain (heat, cramp, supplements): a caution of their own. */
+const CARE_CAUTIONS = [
+  '⚠️ Se isso se repetir ou vier com tontura forte, falta de ar, dor no peito ou confusão, pare e procure atendimento médico.',
+  '⚠️ Cada corpo responde de um jeito: com alguma condição de saúde ou uso de remédios, converse antes com um médico.',
+  '⚠️ Estas dicas são gerais e não substituem a orientação de um médico ou nutricionista.',
+]
+
 function caution(input: AnswerInput): string | undefined {
   if (!input.intent.health) return undefined
-  return take(HEALTH_CAUTIONS, input.said, input.rng)
+  const pain = /^(dor-|jogar-com-dor|prevenir-lesoes|retorno-lesao)/.test(input.intent.id)
+  return take(pain ? HEALTH_CAUTIONS : CARE_CAUTIONS, input.said, input.rng)
 }
 
 function goalLine(input: AnswerInput): string | undefined {

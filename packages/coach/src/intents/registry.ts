@@ -1,5 +1,5 @@
 import { CATALOG, type IntentSpec } from './catalog'
-import { CONTENT } from './content'
+import { CONTENT, PHRASINGS } from './content'
 import type { IntentContent } from './types'
 
 /** An intent of the catalogue with what the coaches know about it. */
@@ -8,7 +8,9 @@ export type Intent = IntentSpec & IntentContent
 /** Every intent that has its knowledge written, in catalogue order. */
 export const INTENTS: readonly Intent[] = CATALOG.flatMap((spec) => {
   const content = CONTENT[spec.id]
-  return content ? [{ ...spec, ...content }] : []
+  if (!content) return []
+  const more = PHRASINGS[spec.id] ?? []
+  return [{ ...spec, ...content, examples: [...content.examples, ...more] }]
 })
 
 const BY_ID = new Map(INTENTS.map((intent) => [intent.id, intent]))

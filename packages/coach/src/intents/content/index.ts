@@ -4,6 +4,8 @@ import { CONVERSATION } from './conversation'
 import { EQUIPMENT } from './equipment'
 import { MIND } from './mind'
 import { NUMBERS } from './numbers'
+import { GAME_PHRASINGS } from './phrasings-game'
+import { LIFE_PHRASINGS } from './phrasings-life'
 import { PRODUCT } from './product'
 import { RULES } from './rules'
 import { NET_STROKES } from './strokes-net'
@@ -25,3 +27,6 @@ export const CONTENT: ContentMap = {
   ...PRODUCT,
   ...CONVERSATION,
 }
+
+/** More ways players ask, by intent id: read by retrieval with the examples above. */
+export const PHRASINGS: Record<string, string[]> = { ...GAME_PHRASINGS, ...LIFE_PHRASINGS }

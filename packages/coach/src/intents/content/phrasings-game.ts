@@ -22,7 +22,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   ],
   'saque-por-baixo': [
     'meu saque de baixo e muito previsivel, como deixo ele chato de devolver',
-    'saque por baixo bem alto caindo no fundo funciona?',
+    'saque por baixo bem alto, tipo balão caindo no fundo, funciona msm?',
     'so sei sacar por baixo, como deixo ele mais perigoso pra jogar torneio?',
     'saque por baixo mais rasante e rapido, como faz',
     'todo mundo ataca meu saque por baixo, o que eu mudo',
@@ -33,7 +33,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   'saque-efeito': [
     'como faço a bola do saque girar e escapar do cara',
     'quero um saque que faz curva, tipo aquele dos profissionais',
-    'saque cortadinho de lado, como pega na bola?',
+    'saque cortadinho de lado, como q pega na bola?',
     'meu saque vem sempre igual, como variar o giro pra confundir',
     'saque com spin no bt existe? raquete nao tem corda',
     'como raspar a bola no saque pra ela abrir pra lateral',
@@ -43,7 +43,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   'saque-lancamento': [
     'minha bola de saque sobe cada hora num lugar',
     'no saque jogo a bola pra cima e ela cai atras da minha cabeça',
-    'lançamento torto estraga todo meu saque, como treino',
+    'lançamento torto estraga todo meu saque, como treino isso em casa?',
     'a bola do toss sai girando e desalinhada',
     'quanto acima da cabeça eu solto a bola pra sacar?',
     'meu lançamento vai muito pra frente e eu tenho q correr atras da bola',
@@ -51,7 +51,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'treino de lançar a bola do saque em casa, existe?',
   ],
   'saque-erro-rede': [
-    'meu saque fica na fita direto 🤦',
+    'meu saque fica na fita direto 🤦 pq?',
     'metade dos meus saques morre na rede, socorro',
     'a bola do saque nao sobe o suficiente e bate na rede',
     'no torneio errei 3 saques seguidos na rede, o que ta acontecendo?',
@@ -67,11 +67,11 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'meu saque sai comprido, como acertar a medida',
     'o saque voa e cai fora, o que eu faco',
     'no jogo de hoje meu saque saiu longo umas 6 vezes',
-    'saque estourando no fundo, como corrijo a altura',
+    'saque estourando no fundo, como corrijo a altura? ja tentei de tudo',
     'saque desgovernado saindo pelo corredor lateral',
   ],
   'saque-alvo': [
-    'em que parte da quadra eu coloco o saque?',
+    'vc acha q eu devo colocar o saque em que parte da quadra?',
     'melhor sacar no meio dos dois ou abrir?',
     'vale sacar no pe de quem esta no fundo?',
     'saco sempre no mesmo cara, devo variar o alvo?',
@@ -84,7 +84,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'quero que meu saque chegue mais pesado',
     'saque sem pegada nenhuma, a bola chega devagar demais',
     'como usar as pernas pra sacar mais forte?',
-    'meu saque e uma bolinha lenta, quero mais velocidade',
+    'meu saque e uma bolinha lenta, quero mais velocidade tb',
     'como ganhar potencia no saque sem aumentar o erro',
     'saco so com o braço e a bola sai fraca, como colocar o corpo',
     'queria um saque mais bomba tipo o dos caras da categoria A',
@@ -93,7 +93,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   'saque-pressao': [
     'ponto de ouro sacando, o que eu faço com a bola',
     'na hora do 40 iguais qual saque eu escolho',
-    'set point no meu saque, arrisco ou vou no seguro?',
+    'ontem tive set point no meu saque, arrisquei e errei... era pra ir no seguro?',
     'quando o jogo ta 5 a 5 e eu vou sacar, que saque usar?',
     'saque no ponto decisivo: forte, por baixo ou colocado?',
     'qual alvo escolher sacando no ponto de ouro',
@@ -106,7 +106,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'saque de mao esquerda: mirar onde pra aproveitar o efeito',
     'minha parceira e canhota, como ela pode sacar melhor',
     'o efeito do meu saque de canhoto vai ao contrario, como uso isso',
-    'canhota aqui, de qual lado da linha de fundo eu saco melhor',
+    'canhota aqui 🙋‍♀️ de qual lado da linha de fundo eu saco melhor',
     'saque canhoto abrindo pro backhand do destro, como faço',
     'sou canhoto e meu saque e igual de destro, desperdiço a vantagem?',
   ],
@@ -128,7 +128,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'saque a favor do vento, como nao mandar pra fora',
     'lançamento mais baixo com vento, ajuda no saque?',
     'qual saque e melhor com vento cruzado',
-    'venta muito no clube a tarde, como sacar assim',
+    'venta mto no clube a tarde, como q eu saco assim',
   ],
   'saque-sol': [
     'quando vou sacar o sol fica bem na direção da bola',
@@ -147,11 +147,11 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'qual sequencia de preparação antes do saque vc recomenda',
     'como os pros se preparam antes de cada saque',
     'pre-saque: posição dos pés, bola na raquete e alvo, me ajuda a montar',
-    'sempre saco com pressa, como ter uma rotina',
+    'sempre saco com pressa, mal pego a bola e ja saco, como ter uma rotina',
     'ritual fixo antes de sacar ajuda mesmo na consistencia?',
   ],
   'devolucao-basico': [
-    'na recepção eu erro a primeira bola quase sempre',
+    'na recepçao eu erro a primeira bola quase sempre, oq fazer',
     'como bota a bola do saque de volta em jogo sem inventar',
     'devolver o saque: bate ou so encosta a raquete?',
     'minha namorada nao consegue receber nenhum saque, o que ensino pra ela',
@@ -164,14 +164,14 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'o sacador deles manda um foguete e eu nem vejo a bola',
     'contra saque muito veloz eu chego atrasado sempre',
     'como devolver saque de tenista que saca forte por cima',
-    'saque pancada no meu corpo, como devolvo sem errar',
+    'saque pancada no meu corpo, como devolvo sem errar né',
     'recuo um passo pra receber saque rapido?',
     'saque muito rápido: encurto o movimento e so bloqueio?',
     'no torneio o cara sacava fortissimo e a gente nao devolveu nenhum, dicas',
     'quando o saque vem bala eu tento bater forte e vai pra fora',
   ],
   'devolucao-lob': [
-    'o cara saca e sobe, devolvo levantando por cima dele?',
+    'o cara saca e sobe, devolvo levantando por cima dele? tipo balão',
     'devolução em balão alto no fundo, como acerto a altura',
     'lob como resposta ao saque, quando compensa',
     'quero tirar o sacador da rede na devolução jogando por cima',
@@ -191,7 +191,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'quantos metros da lateral eu fico pra devolver o saque',
   ],
   'devolucao-ataque': [
-    'saque por baixo mamão, como eu castigo isso na devolução',
+    'saque por baixo mamão, como eu castigo isso na devoluçao',
     'devolução matadora contra saque lento, onde mando',
     'quando o saque vem fraco eu devolvo fraco tambem, como ser agressivo',
     'devolver no pe do sacador que esta subindo, como',
@@ -202,7 +202,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   ],
   'devolucao-efeito': [
     'o saque com giro escapa da minha raquete',
-    'nao leio o efeito do saque e pego na ponta',
+    'nao leio o efeito do saque e pego na ponta da raqete',
     'saque que abre pra fora me tira da quadra na devolução',
     'como ajustar os pés pra devolver saque com curva',
     'contra saque cortado minha devolução sai torta pro lado',
@@ -211,7 +211,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'como receber saque com efeito que foge do corpo',
   ],
   'voleio-basico': [
-    'na rede eu nao sei bater na bola direito',
+    'na rede eu nao sei bater na bola direito, vc me ajuda?',
     'voleio certo e empurrar ou bater?',
     'como faz voleio no bt, sou iniciante total',
     'meu voleio e todo desajeitado, qual o fundamento',
@@ -222,7 +222,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   ],
   'voleio-baixo': [
     'a bola chega na altura da canela e eu nao levanto',
-    'bola no tornozelo na rede, como salvo',
+    'bola no tornozelo na rede, como q salvo isso',
     'quando jogam no meu pe eu so consigo jogar na rede',
     'voleio de bola rasante, abro a raquete?',
     'preciso agachar mais pra pegar a bola baixa?',
@@ -231,7 +231,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'voleio abaixo da fita, como faço a bola subir com controle',
   ],
   'voleio-backhand': [
-    'na rede do lado do reves eu travo',
+    'na rede do lado do reves eu travo total',
     'voleio de esquerda sempre sai sem força',
     'como posicionar o ombro no voleio de backhand',
     'meu voleio de backhand sai alto e vira ataque pra eles',
@@ -243,7 +243,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   'voleio-alto': [
     'bola alta na altura do ombro, nao e smash, como bato',
     'aquela bola meio alta que nao da pra smashar eu sempre desperdiço',
-    'voleio acima da cabeça eu bato torto',
+    'voleo acima da cabeça eu bato torto',
     'bola na altura do rosto na rede, como ataco pra baixo',
     'voleio alto de backhand ou forehand, como fecho o ponto',
     'bola flutuando alta na rede e eu erro, qual a tecnica',
@@ -251,7 +251,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'bola alta rapida na rede: voleio firme ou smash curtinho?',
   ],
   'voleio-rede-erro': [
-    'meus voleios morrem na fita direto',
+    'meus voleios morrem na fita direto, mto frustrante',
     'volei e a bola afundou na rede de novo, pq isso acontece',
     'voleio facil indo pra rede me custou o set',
     'a bola do voleio nao sobe e para na rede',
@@ -264,7 +264,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'no tiroteio na rede eu sempre perco',
     'bola rapida no bate bola eu nao consigo reagir a tempo',
     'como deixar minhas mãos mais rapidas na rede',
-    'exercicio pra melhorar reflexo de voleio',
+    'exercicio pra melhorar reflexo de voleio, tem algum q da pra fazer sozinho?',
     'troca rapida de voleio de perto, como ganhar',
     'quando a troca acelera na rede minha raquete chega tarde',
     'meu reflexo e lento pra bola rapida de perto',
@@ -272,7 +272,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   ],
   'voleio-angulo': [
     'voleio cruzado curtinho saindo pela lateral deles, como faz',
-    'quero tirar a bola da quadra no voleio com angulo',
+    'quero tirar a bola da quadra no voleio com angulo, igual os pros fazem',
     'como fechar o ponto no voleio angulado',
     'meu voleio sempre cai no meio e eles devolvem, como abrir',
     'voleio diagonal bem fechado, como consigo',
@@ -283,7 +283,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   'voleio-punho': [
     'no voleio a raquete gira na mao quando pega a bola',
     'meu pulso dobra no voleio e a bola vai pro alto',
-    'pulso mole na rede, a bola espirra',
+    'pulso mole na rede, a bola espirra pra todo lado',
     'meu voleio sai sem controle, acho que e o pulso',
     'como deixar o pulso firme no voleio',
     'a raquete vira quando a bola bate forte no voleio',
@@ -296,7 +296,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'bloquear pancada na rede sem mexer o braço, como faz',
     'quando a bola vem muito forte na rede eu balanço e erro',
     'como aproveitar a força da bola do adversario pra devolver',
-    'bloqueio curto na rede pra matar a pancada dele',
+    'bloqueio curto na rede pra matar a pancada dele, como faz?',
     'bola forte na rede: bloqueio no pe ou curtinho?',
     'na rede, ao inves de bater, so apoiar a raquete na bola forte funciona?',
   ],
@@ -304,14 +304,14 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'sempre fico parado entre a rede e o fundo',
     'bola chega quando to no meio do caminho pra rede, como volear',
     'na meia quadra eu sou presa facil',
-    'voleio de transição sempre sai ruim',
+    'voleio de transiçao sempre sai ruim pq?',
     'no meio da quadra eu paro e a bola vem no pe',
     'bola no meio da quadra, recuo ou avanço?',
     'voleio de quem ta no meio da quadra, como fazer sem errar',
     'me pegam toda hora na zona morta entre rede e fundo',
   ],
   'smash-basico': [
-    'meu smash e todo errado, qual o movimento certo',
+    'meu smash e todo errado kkkk qual o movimento certo',
     'como virar de lado e bater por cima no smash',
     'tecnica de cortada no bt pra iniciante',
     'smash no beach e igual ao do tenis?',
@@ -328,7 +328,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'ontem errei 4 smash na rede no torneio',
     'por que meu smash desce demais e nao passa',
     'smash fica preso na rede quando deixo a bola cair',
-    'minha parceira manda todo smash na rede, como corrijo',
+    'minha parceira manda todo smash na rede, como ajudo ela a corrigir?',
   ],
   'smash-longo': [
     'minha cortada passa por cima de todo mundo e cai atras da linha',
@@ -337,12 +337,12 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'smash indo longe demais pelo fundo, porque?',
     'vento soprando pras costas deles e meu smash estoura no fundo',
     'smash cai atras da linha de fundo, ajuda',
-    'minha cortada sai comprida',
+    'minha cortada sai comprida dmais',
     'quando solto o braço no smash ele sempre passa da linha de fundo, falta fechar o punho?',
   ],
   'smash-recuando': [
     'bola passando por cima de mim e eu recuo tropeçando',
-    'como voltar de lado pro smash sem cair de costas',
+    'como voltar de lado pro smash sem cair de costas na areia',
     'smash andando pra tras, que passo eu uso?',
     'lob fundo me pega e eu nao consigo smashar recuando',
     'smash de tesoura na areia, como aprende',
@@ -362,7 +362,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
   ],
   'smash-salto': [
     'pular no smash na areia compensa?',
-    'quando eu pulo pro smash a aterrissagem machuca',
+    'qnd eu pulo pro smash caio todo torto na aterrissagem',
     'smash saltando, como ganhar impulsão na areia fofa',
     'prefiro smash com os pés no chão, to errado?',
     'como cair depois do smash com salto sem torcer o pé',
@@ -371,7 +371,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'na areia eu afundo e nao consigo saltar pro smash',
   ],
   'smash-timing': [
-    'no smash eu bato cedo demais e pega no aro',
+    'no smash eu bato cedo demais e pega no aro, pq isso?',
     'erro o momento certo de bater o smash',
     'quando o balão vem la do ceu eu me perco no tempo do smash',
     'no smash a bola cai e eu chego tarde',
@@ -401,7 +401,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'sou afobado e smasho tudo que sobe, quando e melhor segurar',
   ],
   'bandeja-o-que-e': [
-    'alguem me explica o que e essa tal de bandeja',
+    'alguem me explica oq e essa tal de bandeja',
     'bandeja e tipo uma cortada de leve?',
     'bandeja e golpe que veio do padel pro bt?',
     'no grupo do whats falaram em bandeja, que golpe e esse?',
@@ -431,7 +431,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'quero executar a bandeja certinho: pes, braço e onde bater na bola',
   ],
   'lob-basico': [
-    'como faço a bola subir alta e cair la atras deles',
+    'como faço a bola subir alta e cair la atras deles? sou novato',
     'qual o gesto do balão no beach, empurra ou bate?',
     'minha bola por cima sai sem controle nenhum, como e a tecnica',
     'encobrir quem ta na rede, como se faz isso',
@@ -445,7 +445,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'to todo torto na jogada, levanto bem alto pra dar tempo de voltar?',
     'bola de defesa alta pra me recompor, como faz',
     'me atacaram e fiquei fora de posição, qual bola eu devolvo',
-    'balão de salvação quando to sendo massacrado na rede',
+    'balão de salvação quando to sendo massacrado na rede, é isso q faço?',
     'no desespero, totalmente fora da quadra, o balão alto me salva?',
     'como ganhar tempo no ponto quando to sendo pressionado',
     'lob de defesa: mais alto ou mais fundo, qual prioridade',
@@ -457,11 +457,11 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'quando a dupla cola na rede, lob de ataque por cima?',
     'quero ganhar o ponto encobrindo o adversario, quando arrisco',
     'lob agressivo por cima do jogador que fechou a rede',
-    'como pegar o adversario no contrapé com um lob',
+    'como pegar o adversario no contrapé com um lob 😎',
     'meu lob ofensivo e alto demais e da tempo de eles voltarem',
   ],
   'lob-curto': [
-    'meu balão cai no meio da quadra e vira smash deles',
+    'meu balão cai no meio da quadra e vira smash deles, tô cansado disso',
     'meu balão nao passa nem da raquete esticada do cara da rede',
     'levanto a bola mas ela fica curta e eu tomo pancada',
     'meu lob so chega ate a metade da quadra',
@@ -501,7 +501,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'o lob passou, eu voltei e devolvi alto, era o certo ou devia bandejar?',
   ],
   'curtinha-basico': [
-    'como faço a bola morrer logo depois da fita',
+    'como faço a bola morrer logo depois da fita? tipo deixadinha',
     'deixadinha: amortecer com a raquete aberta, e isso?',
     'quero aprender aquela bolinha curta de toque perto da rede',
     'como tirar a velocidade da bola pra ela cair curtinho',
@@ -511,7 +511,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'toque de bola pra curtinha, mão leve ou firme?',
   ],
   'curtinha-quando': [
-    'qual a hora de largar uma deixadinha no jogo',
+    'qual a hora de largar uma deixadinha no jogo, vc sabe?',
     'os dois estao la no fundo, e hora de curtinha?',
     'curtinha com vento contra e boa ideia?',
     'quando a curtinha e burrice e nao devo usar',
@@ -531,7 +531,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'contra quem faz muita largadinha fico mais na frente?',
   ],
   'curtinha-erro': [
-    'minha deixadinha fica presa na fita',
+    'minha deixadinha fica presa na fita 😭',
     'tento a curtinha e a bola sobe e vira ataque pra eles',
     'minha largadinha sai longa demais e eles chegam',
     'faço a curtinha e a bola morre do meu lado da rede',
@@ -540,8 +540,8 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'a bola curta cai no meio da quadra deles',
     'por que toda curtinha minha da errado',
   ],
-  'forehand': [
-    'minha direita de fundo nao tem firmeza nenhuma',
+  forehand: [
+    'minha direita de fundo nao tem firmeza nenhuma, sai mole',
     'golpe de direita la de tras, como bato sem a bola quicar',
     'no tenis eu tinha um forehand enorme, aqui o movimento e menor?',
     'meu fore do fundo vai sempre pro meio, como direciono',
@@ -550,8 +550,8 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'minha esposa bate de direita com o braço todo esticado, ta certo?',
     'como encaixo o forehand de fundo sem atrasar',
   ],
-  'backhand': [
-    'minha esquerda do fundo e um desastre',
+  backhand: [
+    'minha esquerda do fundo e um desastre kkk',
     'reves de uma mao no bt, como firmar',
     'as duplas sempre jogam no meu lado fraco do fundo',
     'meu backhand nao passa da rede direito',
@@ -561,7 +561,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'tenho que usar o ombro no backhand de fundo?',
   ],
   'backhand-alto': [
-    'bola alta no reves e meu pesadelo',
+    'bola alta no reves é meu pesadelo, oq faço',
     'quando jogam alto na minha esquerda eu so devolvo mole',
     'bola por cima do ombro do lado do backhand, o que faço',
     'giro o corpo pra bater de direita a bola alta da esquerda?',
@@ -580,8 +580,8 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'do fundo eu so alcanço o meio da quadra adversaria, falta força ou tecnica?',
     'a gente perde a rede porque nossas bolas do fundo nao empurram ninguem pra tras',
   ],
-  'passada': [
-    'como passar a bola rente ao lado do cara que ta na rede',
+  passada: [
+    'como q passa a bola rente ao lado do cara que ta na rede',
     'passada rasteira na paralela, pela lateral, como acerto',
     'o jogador da rede fecha tudo, por onde eu passo ele?',
     'quando vale tentar passar em vez de jogar balão',
@@ -591,7 +591,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'no tenis eu passava facil, no beach a passada nao entra, pq?',
   ],
   'bola-no-corpo-defesa': [
-    'o adversario mira no meu peito e eu nao consigo tirar a bola',
+    'ontem o adversario mirou no meu peito o jogo todo e eu nao conseguia tirar a bola, como defende isso?',
     'bola rapida na barriga, como me defendo com a raquete',
     'levo bolada no corpo toda hora, alguma tecnica pra proteger',
     'bola vindo reto em cima de mim: uso direita ou esquerda?',
@@ -600,7 +600,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'quando a bola vem no ombro ou no quadril eu me enrolo todo',
     'vi que pro bloqueia bola no corpo de backhand com a raquete no peito, como faz',
   ],
-  'empunhadura': [
+  empunhadura: [
     'qual o jeito certo de pegar no cabo da raquete de beach',
     'pegada continental, o que e isso na pratica?',
     'seguro a raquete com a palma embaixo do cabo, ta errado?',
@@ -621,7 +621,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'numa escala de 0 a 10 quanto eu aperto a raquete',
   ],
   'footwork-areia': [
-    'meus pes afundam na areia e eu chego atrasado',
+    'meus pes afundam na areia e eu chego atrasado em tudo',
     'como andar na areia fofa sem parecer um pato',
     'jogo de pernas no beach e muito diferente do tenis?',
     'canso muito correndo na areia, to me movendo errado?',
@@ -631,7 +631,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'pisar na ponta do pé ou no calcanhar na areia?',
   ],
   'split-step': [
-    'aquele pulinho quando o adversario vai bater, pra que serve',
+    'aquele pulinho quando o adversario vai bater, pra q serve?',
     'saltinho de prontidão na areia fofa, nao afunda o pe?',
     'quando exatamente eu dou o split',
     'dou o pulinho cedo demais e fico parado no ar',
@@ -651,7 +651,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'tenho 50 anos e nao alcanço bola que meu parceiro pega facil, da pra melhorar a saida?',
   ],
   'posicao-espera': [
-    'como fico enquanto espero a bola, qual a postura do corpo',
+    'como fico enquanto espero a bola? qual a postura do corpo',
     'meu tecnico vive dizendo que minha raquete fica caida entre as bolas',
     'espero a bola com o joelho dobrado ou esticado?',
     'raquete alta na frente do corpo enquanto aguardo, e isso?',
@@ -671,7 +671,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'face da raquete aberta ou fechada pra dar efeito',
   ],
   'controle-forca': [
-    'eu meto o braço com tudo e a bola vai parar fora da quadra',
+    'eu meto o braço com tudo e a bola vai parar fora da quadra, mto erro',
     'como dosar a força pra bola nao sair nem ficar mole',
     'minhas bolas chegam do outro lado mortas, sem velocidade nenhuma',
     'toda vez que tento bater mais forte eu erro',
@@ -701,7 +701,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'minha dupla me chamou de maquina de erro 😅 como melhoro isso',
   ],
   'tenista-transicao': [
-    'joguei tenis 20 anos e to apanhando no beach, o que muda?',
+    'joguei tenis 20 anos e to apanhando de iniciante no beach, o que muda?',
     'tenista virando beach tennis, quais vicios eu preciso largar',
     'meu swing grande de tenis atrapalha na areia?',
     'no tenis eu esperava a bola quicar, como me acostumo aqui',
@@ -720,7 +720,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'meu grupo do padel ta migrando pro bt, quais as maiores diferenças?',
     'vim da pala pra raquete de praia e to perdido na quadra sem paredes',
   ],
-  'mergulho': [
+  mergulho: [
     'me atirar na areia pra salvar a bola, vale o risco?',
     'como dar peixinho sem ralar cotovelo e joelho',
     'sempre caio de mau jeito quando me jogo atras da bola',
@@ -741,7 +741,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'todo mundo treina contra destro, como eu canhoto exploro isso',
   ],
   'posicao-sacando': [
-    'quando minha parceira vai sacar eu fico la colado na rede ou no meio?',
+    'qnd minha parceira vai sacar eu fico la colado na rede ou no meio?',
     'nosso saque: eu saco e fico atras ou subo logo?',
     'o parceiro de quem saca deve cobrir o meio ou a paralela?',
     'a gente nao sabe se posicionar no nosso game de saque',
@@ -761,7 +761,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'distancia entre os dois da dupla que recebe, qual a ideal',
   ],
   'bola-no-meio': [
-    'bola entre nos dois e a gente bate raquete com raquete',
+    'no torneio de domingo a bola vinha entre nos dois e a gente batia raquete com raquete, como resolve?',
     'a bola passou no meio e cada um achou que era do outro',
     'quem leva a bola do centro: quem tem a direita ali?',
     'perdemos o set inteiro com bola no meio, como combinar',
@@ -771,7 +771,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'bola no meio de quem bateu por ultimo ou de quem ta melhor posicionado?',
   ],
   'subir-rede': [
-    'em que momento eu avanço pra rede no beach tennis',
+    'em que momento eu avanço pra rede no beach tennis? fico mto atras',
     'depois de um lob bom eu devo subir?',
     'todo mundo manda ir pra rede, mas quando exatamente?',
     'fico plantado atras e meu tecnico quer que eu suba mais',
@@ -781,7 +781,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'avanço pra rede e tomo lob direto, to subindo na hora errada?',
   ],
   'ficar-fundo': [
-    'tem jogo que e melhor ficar atras defendendo?',
+    'tem jogo q e melhor ficar atras defendendo?',
     'contra dupla que smasha forte devo ficar la no fundo?',
     'segurar o ponto do fundo em dia de vento funciona?',
     'a gente sobe e leva pancada, melhor ficar recuado?',
@@ -826,7 +826,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'como tirar o ritmo de quem so desce a porrada',
     'bola lenta, baixinha e sem peso contra batedor, funciona mesmo?',
     'o adversario acelera e eu entro na pilha dele e erro tudo',
-    'tem um grandão no clube que só enche a mão, como neutralizar ele',
+    'tem um grandão no clube q só enche a mão, como neutralizar ele',
     'contra quem bate forte eu jogo alto ou bloqueio?',
     'perco sempre pros brutos da categoria, tatica pra isso',
   ],
@@ -841,7 +841,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'contra quem so lobeia: bandeja paciente ou matar por cima?',
   ],
   'contra-dupla-rede': [
-    'os dois adversarios ficam grudados na fita e eu nao consigo passar',
+    'os dois adversarios ficam grudados na fita e eu nao consigo passar, ja tentei tudo',
     'como tirar a dupla da rede, lob ou bola no pe?',
     'dupla que mata tudo de voleio colada na rede, qual o antidoto',
     'jogamos contra uma dupla que nao sai da rede e levamos pneu',
@@ -851,7 +851,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'como desmontar dupla que fecha a rede inteira',
   ],
   'atacar-mais-fraco': [
-    'vale mandar tudo no jogador que ta errando mais?',
+    'vale mandar tudo no jogador q ta errando mais?',
     'escolher um alvo na dupla adversaria e insistir, e boa tatica?',
     'um deles e bem mais fraco, jogo so nele?',
     'isolar o pior da dupla funciona ou ele pega confiança?',
@@ -871,7 +871,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'temos um torneio de mista daqui a 2 semanas, que situações treinar juntos',
   ],
   'jogo-vento': [
-    'venta demais na praia hoje, como ajusto a tatica da dupla',
+    'venta dmais na praia hoje, como ajusto a tatica da dupla',
     'do lado com vento a favor eu jogo como?',
     'no lado contra o vento a gente deve atacar mais?',
     'ventania lateral desmonta nosso jogo, o que mudar',
@@ -901,7 +901,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'dicas de comunicação em quadra pra dupla de beach',
   ],
   'estrategia-jogo': [
-    'amanha pego uma dupla que nunca vi, como montar um plano',
+    'amanha pego uma dupla q nunca vi, como montar um plano?',
     'como observar os adversarios no aquecimento pra montar a tatica',
     'plano A e plano B pro jogo de sabado, me ajuda',
     'nossa tatica nao ta funcionando no meio do jogo, quando mudar',
@@ -941,7 +941,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'meu parceiro saiu da quadra pra buscar e eu fiquei parado, o que devia fazer',
   ],
   'jogo-contra-mais-alto': [
-    'o cara tem quase dois metros e alcança tudo na rede',
+    'o cara tem quase dois metros e alcança tudo na rede 😤',
     'contra gigante na rede, jogo bola no pe?',
     'adversario muito alto, lob funciona ou ele pega?',
     'sou baixinha e vou jogar contra uma dupla de altos, tatica?',
@@ -961,7 +961,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'no tenis eu fechava no angulo, aqui a bola de definição sempre volta, pq?',
   ],
   'paciencia-rali': [
-    'sou afobado e quero decidir tudo na segunda bola',
+    'sou afobado e quero decidir tudo na segunda bola, meu tecnico vive falando',
     'como ir construindo a jogada com calma em vez de arriscar logo',
     'perco uma porrada de pontos por pressa de acabar',
     'quantas bolas seguras eu troco antes de atacar',
@@ -991,7 +991,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'no simples o adversario me faz correr de um lado pro outro, como jogar',
   ],
   'regra-quique': [
-    'no beach a bola pode pingar uma vez antes de eu bater?',
+    'no beach a bola pode pingar uma vez antes de eu bater? sou do tenis',
     'deixei a bola cair na areia e devolvi, o adversario disse que era ponto dele, ta certo?',
     'tem que pegar toda bola no ar mesmo, sem deixar tocar o chao?',
     'igual padel pode deixar a bola bater antes?',
@@ -1001,7 +1001,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'e proibido deixar quicar no beach tennis?',
   ],
   'regra-saque-unico': [
-    'se eu errar o saque tenho outra tentativa?',
+    'se eu errar o saque tenho outra tentativa? tipo no tenis',
     'no beach existe aquela segunda chance de saque do tenis?',
     'errou o saque e ponto dos caras direto?',
     'quantas tentativas de saque por ponto?',
@@ -1011,7 +1011,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'regra do saque unico, como funciona?',
   ],
   'regra-let': [
-    'saque raspou na fita e caiu dentro, repete ou segue o jogo?',
+    'saque raspou na fita e caiu dentro, repete ou segue o jogo??',
     'a bola do saque beliscou a rede e entrou, o cara pediu let, ta certo?',
     'existe let no bt ou o saque que toca a rede ta valendo?',
     'saquei, a bola encostou na fita e morreu do outro lado, ponto meu?',
@@ -1041,7 +1041,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'tenho tendinite e so consigo sacar por baixo, vou ser punido em torneio?',
   ],
   'regra-pe-na-linha': [
-    'meu pe encostou na linha de fundo na hora de sacar, isso e falta?',
+    'meu pe encostou na linha de fundo na hora de sacar, isso e falta? o cara reclamou',
     'existe foot fault no beach tennis ou so no tenis?',
     'se eu piso dentro da quadra enquanto saco o ponto e deles?',
     'posso dar um saltinho no saque ou conta falta de pe?',
@@ -1051,7 +1051,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'o arbitro cantou falta de pe e eu nem entendi, o que e proibido?',
   ],
   'regra-bola-corpo': [
-    'a bola pegou na minha coxa e voltou pro lado deles, ponto de quem?',
+    'a bola pegou na minha coxa e voltou pro lado deles, ponto de quem? deu briga',
     'bola resvalou na minha mao que segurava a raquete, vale a jogada?',
     'se a bola raspar na roupa o ponto e perdido?',
     'tomei uma bolada no ombro e mesmo assim a bola passou a rede, conta?',
@@ -1101,7 +1101,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'a linha mexeu quando a bola caiu perto, prova que foi dentro?',
   ],
   'regra-pontuacao': [
-    'me explica a contagem do placar no beach, sou novata',
+    'me explica a contagem do placar no beach, sou novata 🙏',
     '15, 30, 40 e depois, tem vantagem?',
     'quantos pontos eu preciso pra fechar um game?',
     'a pontuação do beach e igual a do tenis ou muda?',
@@ -1131,7 +1131,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'pro set de 8 games ainda existe no bt?',
   ],
   'regra-tie-break': [
-    'deu 6 a 6 no set, como funciona o desempate?',
+    'deu 6 a 6 no set, como funciona o desempate? ngm sabia la',
     'tie break vai ate 7 ou ate 10 pontos?',
     'no tie break quem começa sacando e como alterna?',
     'super tie break no lugar do terceiro set, como funciona?',
@@ -1261,7 +1261,7 @@ export const GAME_PHRASINGS: Record<string, string[]> = {
     'a raquete soltou da minha mao no meio do golpe mas a bola passou, conta?',
   ],
   'regra-sem-arbitro': [
-    'jogo no clube sem juiz, quem decide as bolas do meu lado?',
+    'jogo no clube sem juiz, quem decide as bolas do meu lado? sempre da discussao',
     'na duvida se foi fora ou dentro, qual a regra sem arbitro?',
     'sem arbitro, cada dupla marca as bolas do proprio lado?',
     'como funciona o fair play na marcação das bolas no beach',
