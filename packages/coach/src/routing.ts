@@ -84,6 +84,22 @@ function byArchetype(team: Team, archetype: Archetype): CoachPersona {
   return team.coaches.find((c) => c.archetype === archetype) ?? team.coaches[0]
 }
 
+/**
+ * The conversation with the coaches: a player's line answered by the host (an onboarding answer,
+ * "3 vezes por semana") was not a question to the team and must not count as one.
+ */
+function coachExchanges(history: readonly ChatTurn[], team: Team): ChatTurn[] {
+  const host = (sender: string) =>
+    sender !== 'USER' &&
+    !sender.startsWith('partner:') &&
+    !team.coaches.some((c) => c.id === sender)
+  return history.filter((turn, i) => {
+    if (turn.sender !== 'USER') return !host(turn.sender)
+    const next = history.slice(i + 1).find((t) => t.sender !== 'USER')
+    return !next || !host(next.sender)
+  })
+}
+
 function ownerOf(owner: Archetype | 'ANY', team: Team, history: readonly ChatTurn[]): CoachPersona {
   if (owner !== 'ANY') return byArchetype(team, owner)
   return lastCoach(history, team) ?? byArchetype(team, 'TECNICO')
@@ -101,7 +117,7 @@ export function routeDetailed(
   history: readonly ChatTurn[] = [],
 ): Routing {
   const matches = scoreEntries(normalize(text))
-  const understanding = understand(text.replace(/@[\p{L}]+/gu, ' '), history)
+  const understanding = understand(text.replace(/@[\p{L}]+/gu, ' '), coachExchanges(history, team))
   const [main, second] = understanding.intents
   const { all, coaches } = mentioned(text, team)
   const lead = main ? ownerOf(main.owner, team, history) : undefined

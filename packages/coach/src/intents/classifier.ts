@@ -21,6 +21,8 @@ export interface Classification {
   topical: string[]
   /** How many of the message's words the knowledge has never seen, even misspelt. */
   unknown: number
+  /** How many of the message's words say more than how it asks ("aquilo", "melhor", "ajuda"). */
+  specific: number
   /** The best reading is the general question of an area the message only names. */
   general?: boolean
 }
@@ -40,7 +42,8 @@ const GENERIC_WORDS =
   'jogar jogo bem melhor melhorar fazer ficar poder saber querer dica ajuda ajudar tudo coisa vez ' +
   'dia tempo quando quanto onde como qual nao errar erro errado certo explicar precisar achar ' +
   'dificil duvida ruim bom boa sempre nunca agora hoje ontem amanha dar dever passar falar tentar ' +
-  'conseguir chegar ir sair entrar usar ter mais menos muito pouco treino treinar'
+  'conseguir chegar ir sair entrar usar ter mais menos muito pouco treino treinar aquilo isso isto ' +
+  'negocio lance parada assunto socorro ajudem favor'
 
 /** A second matching example of the same intent adds this much of its score. */
 const SECOND_EXAMPLE = 0.3
@@ -122,7 +125,8 @@ export class IntentIndex {
   classify(text: string): Classification {
     const query = terms(text)
     const topical = query.filter((t) => this.lexicon.has(t))
-    if (query.length === 0) return { candidates: [], known: 0, terms: query, topical, unknown: 0 }
+    if (query.length === 0)
+      return { candidates: [], known: 0, terms: query, topical, unknown: 0, specific: 0 }
     // What the message names (the stroke, the rule) matters more than how it asks.
     const boostTerm = (term: string) =>
       this.generic.has(term) ? GENERIC_BOOST : this.lexicon.has(term) ? TOPICAL_BOOST : 1
@@ -170,6 +174,7 @@ export class IntentIndex {
       terms: query,
       topical,
       unknown: query.filter((t) => !knownTerms.has(t)).length,
+      specific: query.filter((t) => !this.generic.has(t)).length,
     }
   }
 }

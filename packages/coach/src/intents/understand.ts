@@ -38,6 +38,13 @@ export function classify(text: string): Classification {
   return intentIndex().classify(text)
 }
 
+/** Most words are a keyboard mash ("asdfgh", "qwpoeiru jjjkk"), judged word by word. */
+function mashed(plain: string): boolean {
+  const words = plain.split(' ').filter((w) => w.length >= 4)
+  if (words.length === 0) return plain.trim() !== '' && looksLikeGibberish(plain)
+  return words.filter((w) => looksLikeGibberish(w)).length * 2 > words.length
+}
+
 /** What the small-talk patterns call each kind of message. */
 const CHAT_INTENT: Partial<Record<Chat, string>> = {
   EMOJI: 'emoji',
@@ -67,7 +74,7 @@ function ratio(c: Classification): number {
 function vague(c: Classification): boolean {
   const top = c.candidates[0]
   if (!top) return true
-  if (c.topical.length > 0 || ratio(c) >= CLEAR) return false
+  if (c.topical.length > 0 || (ratio(c) >= CLEAR && c.specific > 0)) return false
   return top.intent.domain !== 'conversa' || ratio(c) < CHAT_MARGIN
 }
 
@@ -342,7 +349,7 @@ function resolve(text: string, state: State): Understanding {
   const c = read(text, slots)
   const top = c.candidates[0]
   // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
-  if (looksLikeGibberish(plain) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
+  if ((mashed(plain) && c.known < 0.5) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
     return conversa('sem-sentido')
   // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
   if ((c.topical.length === 0 && own.length <= 5) || own.length <= 2) {
