@@ -31,6 +31,8 @@ const MAX_CANDIDATES = 5
 
 /** How much the nearest phrasing counts against the intent's whole vocabulary. */
 const NEAREST_WEIGHT = 0.45
+/** Added for each of an intent's jargon phrases the message says (two at most). */
+const PHRASE_BONUS = 0.15
 
 /**
  * Words that appear in the labels but say nothing about which part of the game is meant: a
@@ -74,6 +76,8 @@ export class IntentIndex {
   /** Words of the sport: in the labels and keywords, and not spread over many intents. */
   private readonly lexicon = new Set<string>()
   private readonly generic: Set<string>
+  /** Each intent's jargon as stemmed phrases of two words or more ("saque por baixo"). */
+  private readonly phrases = new Map<string, string[]>()
 
   constructor(intents: readonly Intent[]) {
     this.byId = new Map(intents.map((i) => [i.id, i]))
@@ -107,6 +111,12 @@ export class IntentIndex {
     }
     this.docs = docs.length
     this.generic = new Set(terms(GENERIC_WORDS))
+    for (const intent of intents) {
+      const list = (intent.keywords ?? [])
+        .map((k) => terms(k).join(' '))
+        .filter((k) => k.includes(' '))
+      if (list.length > 0) this.phrases.set(intent.id, list)
+    }
     for (const intent of intents) {
       if (intent.domain === 'conversa') continue
       for (const t of terms([intent.label, ...(intent.keywords ?? [])].join(' ')))
@@ -154,15 +164,20 @@ export class IntentIndex {
     for (const [id, { best, second }] of perIntent)
       nearest.set(id, best.score + SECOND_EXAMPLE * (second?.score ?? 0))
     const maxNearest = Math.max(1e-9, ...nearest.values())
+    // An intent's own jargon said as a phrase ("saque por baixo", "bola no corpo") is the
+    // strongest sign of which question it is.
+    const said = ` ${query.join(' ')} `
     const candidates: Candidate[] = []
     for (const [id, { best }] of perIntent) {
       const intent = this.byId.get(id)
       if (!intent) continue
+      const jargon = (this.phrases.get(id) ?? []).filter((p) => said.includes(` ${p} `)).length
       candidates.push({
         intent,
         score:
           NEAREST_WEIGHT * ((nearest.get(id) ?? 0) / maxNearest) +
-          (1 - NEAREST_WEIGHT) * ((byTopic.get(id) ?? 0) / maxTopic),
+          (1 - NEAREST_WEIGHT) * ((byTopic.get(id) ?? 0) / maxTopic) +
+          PHRASE_BONUS * Math.min(jargon, 2),
         coverage: total > 0 ? weight(best.queryTerms) / total : 0,
         evidence: weight(best.queryTerms),
       })
