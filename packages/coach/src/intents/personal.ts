@@ -18,6 +18,14 @@ const TOPIC_OF_DOMAIN: Partial<Record<Intent['domain'], string>> = {
 
 const PLAN_INTENTS = new Set(['plano-semanal', 'frequencia-treino', 'treino-pre-torneio'])
 const HAND_INTENTS = new Set(['parceiro-canhoto', 'dupla-lados', 'contra-canhoto', 'bola-no-meio'])
+const PARTNER_INTENTS = new Set([
+  'parceiro-nervoso',
+  'parceiro-cobra',
+  'conflito-parceiro',
+  'comunicacao-dupla',
+  'entrosamento-dupla',
+  'parceiro-melhor',
+])
 const RACKET_INTENTS = new Set([
   'raquete-orcamento',
   'raquete-iniciante',
@@ -230,6 +238,14 @@ export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots):
       )
   }
   lines.push(...quantityLines(intent, slots))
+  const name = slots.partner?.name
+  if (name && PARTNER_INTENTS.has(intent.id)) {
+    const who =
+      `${slots.partner?.gender === 'MALE' ? 'o' : slots.partner?.gender === 'FEMALE' ? 'a' : ''} ${name}`.trim()
+    lines.push(
+      `Com ${who}, combinem fora da quadra, com calma, duas frases que ajudam cada um no jogo e uma que só atrapalha; em quadra, usem só as que ajudam.`,
+    )
+  }
   const topic = TOPIC_OF_DOMAIN[intent.domain]
   const entry = topic ? entryById(topic) : undefined
   if (entry?.personal) {

@@ -67,6 +67,8 @@ const MONTH_LABEL = [
 export interface Partner {
   hand?: DominantHand
   gender?: 'MALE' | 'FEMALE'
+  /** As the player wrote it ("a Lu", "o Beto"). */
+  name?: string
 }
 
 /** Details a message states that override the profile for the answer to it. */
@@ -268,10 +270,27 @@ function sessionsIn(text: string): number | undefined {
   return undefined
 }
 
+/** "minha dupla, a Lu, …", "meu parceiro Beto": a capitalised name right after the partner. */
+function partnerName(text: string): { name: string; gender?: 'MALE' | 'FEMALE' } | undefined {
+  const m =
+    /\b(minha dupla|meu parceiro|minha parceira|meu companheiro|minha companheira)[,:]? (?:(a|o) )?([A-ZÁÉÍÓÚÂÊÔÃÕ][\p{Ll}]{1,14})\b/u.exec(
+      text,
+    )
+  if (!m?.[3]) return undefined
+  const gender =
+    m[2] === 'a' || /parceira|companheira/.test(m[1] ?? '')
+      ? 'FEMALE'
+      : m[2] === 'o' || /parceiro|companheiro/.test(m[1] ?? '')
+        ? 'MALE'
+        : undefined
+  return gender ? { name: m[3], gender } : { name: m[3] }
+}
+
 /** What the message says about schedule, partner, dates, money, body and score. */
 export function extractSlots(text: string): Slots {
   const plain = numberWordsToDigits(chatText(text))
   const slots: Slots = {}
+  const named = partnerName(text)
   const days = daysIn(plain)
   if (days.length > 0) slots.days = days
   const activities = activitiesIn(plain)
@@ -280,7 +299,13 @@ export function extractSlots(text: string): Slots {
   if (sessions !== undefined) slots.sessionsPerWeek = sessions
   else if (days.length >= 2) slots.sessionsPerWeek = days.length
   const partner = partnerIn(plain)
-  if (partner) slots.partner = partner
+  if (partner || named) {
+    slots.partner = { ...partner }
+    if (named) {
+      slots.partner.name = named.name
+      if (named.gender) slots.partner.gender = named.gender
+    }
+  }
   const event = eventIn(plain)
   if (event) slots.event = event
   const budget = budgetIn(plain)

@@ -225,7 +225,7 @@ function bySlots(c: Classification, slots: Slots, plain: string): Classification
     (slots.days?.length ?? 0) >= 2 ||
     slots.sessionsPerWeek !== undefined
   const wanted =
-    schedule && /\b(mont|organiz|plano|planej|semana|rotina|cronograma|divid)/.test(plain)
+    schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
       ? 'plano-semanal'
       : slots.partner?.hand
         ? /\b(adversari|contra)/.test(plain)
@@ -374,7 +374,10 @@ function resolve(text: string, state: State): Understanding {
   if (followUp && state.last && state.lastText) {
     // "e no vento?" after a serve question: the reading of these words alone that stays in the
     // previous topic, else the words read together with the previous question.
-    const alone = nearLast(c, state.last, 0.5)
+    // A follow-up that clearly names something else ("e comer o que antes?") is that question.
+    const clearly =
+      top && !unclear && c.topical.length > 0 && ratio(c) >= 1.5 ? c.candidates[0] : undefined
+    const alone = clearly ?? nearLast(c, state.last, 0.5)
     const joined = intentIndex().classify(`${text} ${text} ${state.lastText}`)
     const best = alone ?? nearLast(joined, state.last) ?? joined.candidates[0]
     if (best && !vague(joined)) {
