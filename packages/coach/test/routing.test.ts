@@ -264,7 +264,7 @@ describe('route', () => {
       )
     else console.log(`routing accuracy 100 % over ${TABLE.length} messages`)
     expect(accuracy).toBeGreaterThanOrEqual(0.9)
-  })
+  }, 60_000)
 
   it('brings a second coach only for a second question of another speciality, in the order asked', () => {
     // One question about nerves is the mental coach's alone.

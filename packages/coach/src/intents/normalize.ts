@@ -133,6 +133,8 @@ const PHRASES: Array<[RegExp, string]> = [
   ],
   [/\b40 ?(x|a|-|iguais|igual) ?(40)?\b|\bquarenta iguais\b|\bdeuce\b/g, 'pontodeouro'],
   [/\bbeach ?tennis\b|\bbeach ?tenis\b|\bbeach\b/g, ' '],
+  // A set's score ("6/3", "6x4", "6 a 2") is about a result, whatever its numbers.
+  [/\b[0-7] ?(?:x|\/|a) ?[0-7]\b/g, ' $& placar '],
   [/\bsplit[ -]?step\b/g, 'splitstep'],
   [/\bdrop[ -]?shot\b/g, 'dropshot'],
   [/\bover ?grip\b/g, 'overgrip'],
@@ -211,11 +213,18 @@ export function plainText(text: string): string {
     .join(' ')
 }
 
-/** Content terms of a message: plain words minus stopwords, stemmed. */
+const MONTHS =
+  /^(janeiro|fevereiro|marco|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro)$/
+
+/**
+ * Content terms of a message: plain words minus stopwords, stemmed. Numbers and month names say
+ * when and how much, not what is asked ("dia 14 de março" is not "14 anos" or "marca"): the
+ * details are read apart, by `extractSlots`.
+ */
 export function terms(text: string): string[] {
   return plainText(text)
     .split(' ')
-    .filter((w) => w !== '' && !STOPWORDS.has(w))
-    .map((w) => (/^\d/.test(w) ? w : stem(w)))
-    .filter((w) => w.length > 1 || /\d/.test(w))
+    .filter((w) => w !== '' && !STOPWORDS.has(w) && !/^\d+[a-z]{0,3}$/.test(w))
+    .map((w) => (MONTHS.test(w) ? 'data' : stem(w)))
+    .filter((w) => w.length > 1)
 }

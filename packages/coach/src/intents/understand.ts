@@ -224,14 +224,18 @@ function bySlots(c: Classification, slots: Slots, plain: string): Classification
     slots.dayActivities !== undefined ||
     (slots.days?.length ?? 0) >= 2 ||
     slots.sessionsPerWeek !== undefined
+  // A result the player reports ("perdi de 6/3"), with no feeling in it, is a game to read.
+  const reported = slots.score?.won !== undefined && !(CUES[0]?.[1].test(plain) ?? false)
   const wanted =
     schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
       ? 'plano-semanal'
-      : slots.partner?.hand
-        ? /\b(adversari|contra)/.test(plain)
-          ? 'contra-canhoto'
-          : 'parceiro-canhoto'
-        : undefined
+      : reported
+        ? 'resultado-jogo'
+        : slots.partner?.hand
+          ? /\b(adversari|contra)/.test(plain)
+            ? 'contra-canhoto'
+            : 'parceiro-canhoto'
+          : undefined
   if (!wanted) return c
   const intent = intentById(wanted)
   const top = c.candidates[0]
@@ -274,10 +278,25 @@ function clauses(text: string): string[] {
     .filter((s) => terms(s).length >= 2)
 }
 
-/** The message read against the knowledge, with the preferences above applied. */
-function read(text: string, slots: Slots = extractSlots(text)): Classification {
+const READINGS = new Map<string, Classification>()
+const READINGS_KEPT = 5000
+
+/**
+ * The message read against the knowledge, with the preferences above applied. Readings are kept:
+ * every reply reads the conversation's earlier messages again.
+ */
+function read(text: string): Classification {
+  const kept = READINGS.get(text)
+  if (kept) return kept
   const plain = plainText(text)
-  return bySlots(cued(preferGeneral(intentIndex().classify(text)), plain), slots, plain)
+  const reading = bySlots(
+    cued(preferGeneral(intentIndex().classify(text)), plain),
+    extractSlots(text),
+    plain,
+  )
+  if (READINGS.size >= READINGS_KEPT) READINGS.delete(READINGS.keys().next().value as string)
+  READINGS.set(text, reading)
+  return reading
 }
 
 /**
@@ -346,7 +365,7 @@ function resolve(text: string, state: State): Understanding {
   }
 
   if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
-  const c = read(text, slots)
+  const c = read(text)
   const top = c.candidates[0]
   // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
   if ((mashed(plain) && c.known < 0.5) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
