@@ -144,6 +144,10 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\bk{2,}\b|\b(ha){2,}h?\b|\b(rs){1,}\b|\b(he){2,}\b/g, ' risada '],
 ]
 
+/** Makers of beach tennis rackets and balls: a name of one is a question about equipment. */
+const BRANDS =
+  /\b(heroes|mormaii|kona|shark|sexy|rakkettone|quicksand|vision|mbt|kvor|xtreme|babolat|wilson|head|adidas|dunlop|sane|akkeron|ad\/ts|turquoise)\b/g
+
 /** Emoji that carry meaning in a chat, as words; other symbols are dropped by `normalize`. */
 const EMOJI: Array<[RegExp, string]> = [
   [/[😡🤬😤👿]/gu, ' raiva '],
@@ -195,6 +199,9 @@ export function chatText(text: string): string {
   let out = text
   for (const [re, word] of EMOJI) out = out.replace(re, word)
   out = normalize(out)
+  // "raquete Drop Shot de 2019" names a maker, not the stroke.
+  if (/\braquete/.test(out)) out = out.replace(/\bdrop ?shot\b/g, ' marca ')
+  out = out.replace(BRANDS, ' marca ')
   for (const [re, word] of PHRASES) out = out.replace(re, word)
   return out
     .replace(/[a-z0-9]+/g, (w) => {
