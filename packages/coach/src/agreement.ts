@@ -1,5 +1,5 @@
-import type { PlayerProfile } from './types'
-import type { CoachPersona } from './types'
+import { categoryText } from './profile'
+import type { CoachPersona, PlayerProfile } from './types'
 
 /**
  * Fills the marks knowledge text may hold: `[[masculino|feminino]]` agrees with the player's
@@ -40,18 +40,8 @@ export function roleWord(coach: Pick<CoachPersona, 'archetype' | 'persona'>): st
 
 /** "na categoria C", "na categoria iniciante"; null when the profile has no category. */
 export function inCategory(profile: PlayerProfile): string | null {
-  switch (profile.category) {
-    case 'INICIANTE':
-      return 'na categoria iniciante'
-    case 'PROFISSIONAL':
-      return 'no nível profissional'
-    case 'D':
-    case 'C':
-    case 'B':
-    case 'A':
-      return `na categoria ${profile.category}`
-    case null:
-    case undefined:
-      return null
-  }
+  const text = categoryText(profile)
+  if (text === null) return null
+  if (text === 'profissional') return 'no nível profissional'
+  return text.startsWith('categoria') ? `na ${text}` : `na categoria ${text}`
 }

@@ -5,6 +5,7 @@ import type { Injury } from '../knowledge/types'
 import { shuffle } from '../text'
 import type { CoachPersona, Rng } from '../types'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
+import { DOMAINS } from './catalog'
 import { personalLines } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
@@ -38,18 +39,8 @@ export function drillLine(drill: Drill, level: Level): string {
   return `**Exercício: ${drill.name}.** ${how}: **${amount} ${drill.unit}**.`
 }
 
-const TECHNIQUE = new Set<Intent['domain']>([
-  'saque',
-  'devolucao',
-  'voleio',
-  'smash',
-  'bandeja',
-  'lob',
-  'curtinha',
-  'fundo',
-  'fundamentos',
-  'tatica',
-])
+/** The game's own areas, strokes to tactics: where drills and the category line belong. */
+const TECHNIQUE = new Set<Intent['domain']>(DOMAINS.slice(0, DOMAINS.indexOf('tatica') + 1))
 
 /** Where the player's goal belongs in an answer: planning, motivation and goals. */
 const GOAL_INTENTS = new Set([

@@ -55,6 +55,17 @@ function fuzzy(term: string): number | false {
   return term.length >= 5 && !/\d/.test(term) ? 1 : false
 }
 
+/** Documents hold stemmed terms already: split on spaces, nothing more. */
+function newIndex(): MiniSearch<Doc> {
+  return new MiniSearch<Doc>({
+    fields: ['text'],
+    storeFields: ['intent'],
+    tokenize: (text) => text.split(' ').filter((t) => t !== ''),
+    processTerm: (term) => term,
+    searchOptions: { combineWith: 'OR', fuzzy, weights: { fuzzy: 0.55, prefix: 0.3 } },
+  })
+}
+
 interface Doc {
   id: number
   intent: string
@@ -81,20 +92,8 @@ export class IntentIndex {
 
   constructor(intents: readonly Intent[]) {
     this.byId = new Map(intents.map((i) => [i.id, i]))
-    this.search = new MiniSearch<Doc>({
-      fields: ['text'],
-      storeFields: ['intent'],
-      tokenize: (text) => text.split(' ').filter((t) => t !== ''),
-      processTerm: (term) => term,
-      searchOptions: { combineWith: 'OR', fuzzy, weights: { fuzzy: 0.55, prefix: 0.3 } },
-    })
-    this.topics = new MiniSearch<Doc>({
-      fields: ['text'],
-      storeFields: ['intent'],
-      tokenize: (text) => text.split(' ').filter((t) => t !== ''),
-      processTerm: (term) => term,
-      searchOptions: { combineWith: 'OR', fuzzy, weights: { fuzzy: 0.55, prefix: 0.3 } },
-    })
+    this.search = newIndex()
+    this.topics = newIndex()
     const docs: Doc[] = []
     const topicDocs: Doc[] = []
     for (const intent of intents) {

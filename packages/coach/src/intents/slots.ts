@@ -35,20 +35,6 @@ export const WEEK: readonly Weekday[] = [
   'domingo',
 ]
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'marco',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const
 const MONTH_LABEL = [
   'janeiro',
   'fevereiro',
@@ -63,6 +49,8 @@ const MONTH_LABEL = [
   'novembro',
   'dezembro',
 ]
+/** The months as `chatText` writes them (no accents). */
+const MONTHS = MONTH_LABEL.map((m) => m.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))
 
 export interface Partner {
   hand?: DominantHand
@@ -212,7 +200,7 @@ function eventIn(text: string): string | undefined {
       text,
     )
   if (m) {
-    const month = MONTH_LABEL[MONTHS.indexOf(m[6] as (typeof MONTHS)[number])] ?? m[6]
+    const month = MONTH_LABEL[MONTHS.indexOf(m[6] ?? '')] ?? m[6]
     return m[4] ? `${m[4]} de ${month}` : `em ${month}`
   }
   const date =
