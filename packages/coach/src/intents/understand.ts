@@ -215,6 +215,34 @@ function nearLast(c: Classification, last: Intent, within = CONTEXT): Candidate 
   )
 }
 
+/** Questions that are about the partner, or about the app failing, by how they are worded. */
+const PARTNER_SUBJECT =
+  /\b(meu parceiro|minha parceira|minha dupla|meu companheiro|minha companheira)\b/
+const APP_TROUBLE =
+  /\b(trav\w*|bug\w*|nao funciona|nao carrega|nao abre|deu erro|da erro|fechando sozinho)\b/
+
+/**
+ * The subject decides between close readings: "meu parceiro abaixa a cabeça…" is about helping
+ * the partner, "o app trava quando mando vídeo" is a problem for support, not a how-to.
+ */
+function aboutSomeone(c: Classification, plain: string): Classification {
+  const [top] = c.candidates
+  if (!top) return c
+  const prefer = (pick: (i: Intent) => boolean, within: number) => {
+    if (pick(top.intent)) return c
+    const found = c.candidates.find((cand) => pick(cand.intent) && cand.score >= top.score * within)
+    return found ? { ...c, candidates: [found, ...c.candidates.filter((x) => x !== found)] } : c
+  }
+  if (
+    (APP_TROUBLE.test(plain) && top.intent.domain === 'produto') ||
+    (APP_TROUBLE.test(plain) && top.intent.domain === 'numeros')
+  )
+    return prefer((i) => i.id === 'suporte', 0.5)
+  if (PARTNER_SUBJECT.test(plain) && top.intent.owner === 'MENTAL')
+    return prefer((i) => i.owner === 'MENTAL' && /parceir|dupla/.test(i.id), 0.6)
+  return c
+}
+
 /**
  * A partner's or an opponent's hand named in the message says which question it is: "meu
  * parceiro é canhoto" is about playing with a left-hander, not about being one.
@@ -236,7 +264,7 @@ function bySlots(c: Classification, slots: Slots, plain: string): Classification
             ? 'contra-canhoto'
             : 'parceiro-canhoto'
           : undefined
-  if (!wanted) return c
+  if (!wanted) return aboutSomeone(c, plain)
   const intent = intentById(wanted)
   const top = c.candidates[0]
   if (!intent || !top || top.intent.id === wanted || top.intent.domain === 'conversa') return c
