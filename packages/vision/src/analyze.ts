@@ -4,8 +4,16 @@
 // carries the source frames it came from.
 import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js'
 import { proposeCorners } from './corners.js'
-import { PersonDetector, type Detection, type Tile } from './detector.js'
-import { decodeFrames, probe, VisionError, type Frame, type VideoInfo } from './ffmpeg.js'
+import { describe } from './appearance.js'
+import { iou, PersonDetector, type Box, type Detection, type Tile } from './detector.js'
+import {
+  decodeFrames,
+  outputSize,
+  probe,
+  VisionError,
+  type Frame,
+  type VideoInfo,
+} from './ffmpeg.js'
 import {
   COURT_LENGTH_M,
   COURT_WIDTH_M,
@@ -14,6 +22,8 @@ import {
   mapCourt,
   onCourt,
   pixelsPerMetre,
+  scaleCorners,
+  type CourtMapping,
   type Corners,
   type Point,
 } from './homography.js'
@@ -28,13 +38,27 @@ import {
   type Gray,
 } from './motion.js'
 import { segmentRallies, type Rally } from './rallies.js'
-import { END_MARGIN_M, expectedBox, planTiles, selectTiles, SIDE_MARGIN_M } from './tiles.js'
-import { Tracker, type TrackSample } from './tracker.js'
+import {
+  END_MARGIN_M,
+  expectedBox,
+  planTiles,
+  selectTiles,
+  SIDE_MARGIN_M,
+  TRACK_END_MARGIN_M,
+} from './tiles.js'
+import { cameraOf, personHeightPx, type Camera } from './perspective.js'
+import { Tracker, type CourtDetection, type TrackSample } from './tracker.js'
+import { fewPlayersReason, MIN_FOUR_PLAYER_SHARE, verdict } from './verdict.js'
+
+export { fewPlayersReason, MIN_FOUR_PLAYER_SHARE }
 
 export type Stage = 'probe' | 'court' | 'frames' | 'summary'
 
 export interface AnalyzeOptions {
-  /** four image corners (see Corners); proposed from line detection when absent */
+  /**
+   * four image corners (see Corners) in the video's own pixels (as displayed, after rotation),
+   * whatever size the frames are decoded at; proposed from line detection when absent
+   */
   corners?: Corners | null
   onProgress?: (p: { stage: Stage; percent: number }) => void
   signal?: AbortSignal
@@ -62,9 +86,16 @@ export interface AnalyzeOptions {
 export interface DetectionRound {
   t: number
   frame: number
+  /** what the detector looked at: every planned tile, or one mosaic around the tracked players */
+  look?: 'tiles' | 'mosaic'
   boxes: Array<Detection & { court: { x: number; y: number } | null; playerId: number | null }>
 }
 
+/**
+ * Every image coordinate in the result (corners, boxes, tiles, ball points) is in the video's own
+ * pixels, the space `video.width` × `video.height` describes: the same space the corners are
+ * given in and the analyst's editor and overlay draw in, whatever size frames were decoded at.
+ */
 export interface AnalysisResult {
   version: 1
   analysable: boolean
@@ -81,7 +112,14 @@ export interface AnalysisResult {
     frameHeight: number
     tiles: Tile[]
   }
-  coverage: { rounds: number; roundsWithFourPlayers: number; share: number; frames: number[] }
+  coverage: {
+    rounds: number
+    roundsWithFourPlayers: number
+    share: number
+    frames: number[]
+    /** rounds in which each track (ids 1–4, in order) has a position */
+    tracks?: number[]
+  }
   players: PlayerMetrics[]
   rallies: {
     count: number
@@ -93,12 +131,6 @@ export interface AnalysisResult {
   ball: { estimated: true; trajectories: BallTrajectory[] }
   detections: DetectionRound[]
 }
-
-/** Share of detection rounds that must show four players on court for the video to be analysable. */
-export const MIN_FOUR_PLAYER_SHARE = 0.5
-
-export const fewPlayersReason = (share: number) =>
-  `Menos de quatro jogadores encontrados na quadra na maior parte do vídeo (${Math.round(share * 100)}% dos quadros analisados).`
 
 export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const progress = (stage: Stage, percent: number) =>
@@ -114,6 +146,16 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 16))
   const focus = opts.focus ?? 'mosaic'
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
+  // Corners arrive, and every coordinate leaves, in the video's own pixels; the work in between
+  // happens on the decoded frames.
+  const decoded = outputSize(info, width)
+  const sx = info.width / decoded.width
+  const sy = info.height / decoded.height
+  const toSource = <T extends { x: number; y: number }>(p: T): T => ({
+    ...p,
+    x: round2(p.x * sx),
+    y: round2(p.y * sy),
+  })
   const srcFrame = (t: number) => Math.round(t * (info.fps || analysisFps))
   const video = { ...info, fromSec, toSec }
 
@@ -124,6 +166,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     source = 'proposed'
     corners = await proposeFromVideo(input, info, width, fromSec, toSec, signal)
   }
+  const frameCorners = corners ? scaleCorners(corners, 1 / sx, 1 / sy) : null
   const decodedSize = { width: 0, height: 0 }
   const base = {
     version: 1 as const,
@@ -134,7 +177,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     ball: { estimated: true as const, trajectories: [] },
     detections: [],
   }
-  const mapping = corners ? mapCourt(corners) : null
+  const mapping = frameCorners ? mapCourt(frameCorners) : null
   if (!corners || !mapping) {
     return {
       ...base,
@@ -158,6 +201,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const detectEvery = Math.max(1, Math.round(analysisFps / detectHz))
   let tiles: Tile[] = []
   let region: Uint8Array | null = null
+  let cam: Camera | null = null
   const tracker = new Tracker()
   const energy: Array<{ t: number; frame: number; e: number }> = []
   const ballFrames: Array<{ t: number; frame: number; blobs: Blob[] }> = []
@@ -167,6 +211,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let prev: { gray: Gray; frame: Frame } | null = null
   let prevMask: Uint8Array | null = null
   let lastBoxes: Detection[] = []
+  let stoppedEarly = false
   const total = Math.max(1, Math.round((toSec - fromSec) * analysisFps))
 
   // Each frame is finished with (grey copy, detection) before the next is read: one buffer.
@@ -177,12 +222,14 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     endSec: toSec,
     signal,
     recycle: true,
+    referenceOnly: true,
   })) {
     signal?.throwIfAborted()
     if (!region) {
       decodedSize.width = frame.width
       decodedSize.height = frame.height
-      tiles = planTiles(mapping, frame.width, frame.height)
+      cam = cameraOf(mapping, frame.width, frame.height)
+      tiles = planTiles(mapping, frame.width, frame.height, cam)
       region = courtRegion(mapping, frame.width, frame.height)
     }
     const gray = toGray(frame, 2)
@@ -198,52 +245,71 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     }
     if (frame.index % detectEvery === 0) {
       const round = frame.index / detectEvery
-      // All tiles every fullRoundEvery-th round and whenever someone was lost; otherwise a look
-      // only where the tracked players are predicted to be.
-      const lastRoundT = rounds.at(-1)?.t
+      // All tiles every fullRoundEvery-th round and whenever a player has been out of sight for
+      // a while; otherwise one look where the four tracked players are predicted to be (a
+      // briefly unseen one with a window widened by how far they could have run).
       const expected =
-        round % fullEvery !== 0 && lastRoundT !== undefined && tracker.allSeenAt(lastRoundT)
-          ? tracker.predict(frame.timeSec).map((p) => expectedBox(mapping, p))
+        round % fullEvery !== 0 && tracker.started && tracker.lostFor(frame.timeSec) <= LOST_S
+          ? tracker
+              .predict(frame.timeSec)
+              .map((p, i) =>
+                expectedBox(mapping, p, cam, slackFor(frame.timeSec - tracker.tracks[i]!.lastT)),
+              )
           : null
       const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
+      // Boxes too tall for a person standing at their foot point (two people, one behind the
+      // other) go before duplicates are merged; people off the court stay for the analyst.
+      const keep = (d: Detection) => {
+        const court = imageToCourt(mapping, footPoint(d))
+        return (
+          !onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !tooTall(mapping, cam, d, court)
+        )
+      }
       const dets = !expected
-        ? await detector.detect(frame, tiles)
+        ? await detector.detect(frame, tiles, keep)
         : focus === 'mosaic'
-          ? await detector.detectMosaic(frame, expected)
-          : await detector.detect(frame, focused ?? tiles)
+          ? await detector.detectMosaic(frame, expected, keep)
+          : await detector.detect(frame, focused ?? tiles, keep)
       lastBoxes = dets
-      const boxes = dets.map((d) => {
-        const court = imageToCourt(mapping, { x: d.x + d.w / 2, y: d.y + d.h })
-        return {
-          ...d,
-          court:
-            onCourt(court, SIDE_MARGIN_M, END_MARGIN_M) && plausiblePerson(mapping, d, court)
-              ? court
-              : null,
-          playerId: null as number | null,
-        }
-      })
-      const valid = boxes.flatMap((b, ref) =>
-        b.court ? [{ court: b.court, ref, score: b.score }] : [],
-      )
-      if (valid.length >= 4) {
+      const found = people(frame, mapping, cam, dets)
+      const valid = found.flatMap((b, ref) => (b.det ? [{ ...b.det, ref }] : []))
+      if (valid.filter((d) => onCourt(d.court, 0.5, 1.5)).length >= 4) {
         fourRounds++
         fourFrames.push(fnum)
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
-      for (const [ref, id] of ids) boxes[ref]!.playerId = id
-      rounds.push({ t: frame.timeSec, frame: fnum, boxes })
+      const boxes = found.map((b, ref) => ({
+        ...toSource(b.box),
+        w: round2(b.box.w * sx),
+        h: round2(b.box.h * sy),
+        court: b.det ? roundPoint(b.det.court) : null,
+        playerId: ids.get(ref) ?? null,
+      }))
+      // A shared (merged) box names the player it was matched to; the partner's half position
+      // is in the partner's samples.
+      rounds.push({ t: frame.timeSec, frame: fnum, look: expected ? 'mosaic' : 'tiles', boxes })
+      // A clip on which nobody could start being tracked is refused early, not after minutes of
+      // detector calls: a few seconds of full rounds are enough to say so.
+      if (!tracker.started && rounds.length >= EARLY_EXIT_ROUNDS && fourRounds <= 2) {
+        stoppedEarly = true
+        break
+      }
     }
     prev = { gray, frame }
     progress('frames', 10 + (85 * Math.min(total, frame.index + 1)) / total)
   }
   progress('summary', 96)
   const share = rounds.length ? fourRounds / rounds.length : 0
+  const trackRounds = [1, 2, 3, 4].map(
+    (id) =>
+      new Set(tracker.tracks.find((t) => t.id === id)?.samples.map((s) => s.frame) ?? []).size,
+  )
   const coverage = {
     rounds: rounds.length,
     roundsWithFourPlayers: fourRounds,
     share: Math.round(share * 1000) / 1000,
     frames: fourFrames,
+    tracks: trackRounds,
   }
   const settings = {
     analysisFps,
@@ -252,7 +318,11 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     focus,
     frameWidth: decodedSize.width,
     frameHeight: decodedSize.height,
-    tiles,
+    tiles: tiles.map((t) => ({
+      x: round2(t.x * sx),
+      y: round2(t.y * sy),
+      size: round2(t.size * sx),
+    })),
   }
   // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short for the merge.
   const rallyRes = segmentRallies(energy, analysisFps, {
@@ -267,15 +337,25 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     trajectories: linkTrajectories(ballFrames, {
       maxStepPx: (ppm * 25) / analysisFps,
       minStepPx: (ppm * 4) / analysisFps,
-    }),
+    }).map((tr) => ({ ...tr, points: tr.points.map(toSource) })),
   }
   const court = { corners, source }
-  if (!tracker.started || share < MIN_FOUR_PLAYER_SHARE) {
-    progress('summary', 100)
+  const analysedSec = (rounds.at(-1)?.t ?? fromSec) - fromSec + 1 / detectHz
+  const reason = stoppedEarly
+    ? `${fewPlayersReason(share)} A análise parou após ${Math.round(analysedSec)} s sem encontrar dois jogadores de cada lado da rede.`
+    : verdict({
+        durationSec: toSec - fromSec,
+        rounds: rounds.length,
+        fourRounds,
+        started: tracker.started,
+        trackRounds,
+      })
+  progress('summary', 100)
+  if (reason) {
     return {
       ...base,
       analysable: false,
-      reason: fewPlayersReason(share),
+      reason,
       court,
       settings,
       coverage,
@@ -285,7 +365,6 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     }
   }
   const players = buildPlayers(new Map(tracker.tracks.map((t) => [t.id, t.samples])))
-  progress('summary', 100)
   return {
     ...base,
     analysable: true,
@@ -298,6 +377,56 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     ball,
     detections: rounds,
   }
+}
+
+/** Rounds of full tiles at the start after which a clip where nobody can be tracked is refused. */
+const EARLY_EXIT_ROUNDS = 16
+/** A player unseen for longer than this (s) brings back a full round of tiles. */
+const LOST_S = 1.6
+/** Where a player unseen for dt seconds may be by now (m), for the look around the prediction. */
+const slackFor = (dt: number) => Math.min(2.5, 0.3 + 3 * dt)
+
+const round2 = (v: number) => Math.round(v * 100) / 100
+const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })
+
+/**
+ * The detector's boxes as people on the court: foot point on the court plane, kept only where a
+ * player can be (the court with margins) and only when the box is as tall as a person standing
+ * there; with clothes colours when no other box overlaps it, and half-box foot points when it is
+ * wide enough to hold two partners.
+ */
+function people(
+  frame: Frame,
+  m: CourtMapping,
+  cam: Camera | null,
+  dets: Detection[],
+): Array<{ box: Detection; det: Omit<CourtDetection, 'ref'> | null }> {
+  return dets.map((d, i) => {
+    const court = imageToCourt(m, footPoint(d))
+    if (!onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !plausiblePerson(m, cam, d, court))
+      return { box: d, det: null }
+    const alone = dets.every((o, k) => k === i || iou(o, d) < 0.05)
+    const wide = d.w > 0.85 * d.h
+    return {
+      box: d,
+      det: {
+        court,
+        score: d.score,
+        app: alone ? describe(frame, d) : null,
+        halves: wide
+          ? [
+              imageToCourt(m, footPoint({ ...d, w: d.w / 2 })),
+              imageToCourt(m, footPoint({ ...d, x: d.x + d.w / 2, w: d.w / 2 })),
+            ]
+          : null,
+      },
+    }
+  })
+}
+
+/** Where the feet touch the ground in a person box: the middle of its bottom edge. */
+export function footPoint(d: Box): Point {
+  return { x: d.x + d.w / 2, y: d.y + d.h }
 }
 
 export function summarizeRallies(items: Rally[]): AnalysisResult['rallies'] {
@@ -324,24 +453,24 @@ export function buildPlayers(byId: Map<number, TrackSample[]>): PlayerMetrics[] 
 }
 
 /**
- * A standing player's box is about as tall as 1.75 m at its foot point (a crouch a bit less):
- * half bodies cut by a tile edge and wide non-person boxes would put a wrong foot on the court.
+ * A standing player's box is about as tall as 1.75 m at its foot point, in the court's perspective
+ * (a crouch a bit less, raised arms more): half bodies cut by a tile edge and wide non-person
+ * boxes would put a wrong foot on the court.
  */
-function plausiblePerson(
-  m: NonNullable<ReturnType<typeof mapCourt>>,
-  d: Detection,
-  court: Point,
-): boolean {
-  const expected = pixelsPerMetre(m, court) * 1.75
-  return d.h >= 0.6 * expected && d.h <= 1.7 * expected && d.w <= 1.2 * d.h
+function plausiblePerson(m: CourtMapping, cam: Camera | null, d: Detection, court: Point): boolean {
+  const expected = personHeightPx(m, cam, court, PERSON_M)
+  return d.h >= 0.55 * expected && !tooTall(m, cam, d, court) && d.w <= 1.3 * d.h
 }
 
+/** Taller than a 1.75 m person with a racket held high (≈ 2.5 m) standing at the foot point. */
+function tooTall(m: CourtMapping, cam: Camera | null, d: Detection, court: Point): boolean {
+  return d.h > 1.45 * personHeightPx(m, cam, court, PERSON_M)
+}
+
+const PERSON_M = 1.75
+
 /** The court with its margins, raised by a person's height at the far end: where motion counts. */
-function courtRegion(
-  m: NonNullable<ReturnType<typeof mapCourt>>,
-  w: number,
-  h: number,
-): Uint8Array {
+function courtRegion(m: CourtMapping, w: number, h: number): Uint8Array {
   const far = COURT_LENGTH_M + END_MARGIN_M
   const rise = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: far }) * 2
   const up = (p: { x: number; y: number }) => ({ x: p.x, y: p.y - rise })
@@ -355,7 +484,8 @@ function courtRegion(
 }
 
 /**
- * Median of a few frames spread over the range (players move away), then line detection. Each
+ * Median of a few frames spread over the range (players move away), then line detection; the
+ * corners come back in the video's own pixels, whatever `width` the frames were decoded at. Each
  * frame is read by its own seek: a filter picking 7 frames would still decode every frame of the
  * video (~8 s of a 5-minute 720p match here; the seeks cost a fraction of that).
  */
@@ -383,5 +513,8 @@ export async function proposeFromVideo(
       break
     }
   }
-  return proposeCorners(frames)
+  const found = proposeCorners(frames)
+  const f = frames[0]
+  // Proposed on decoded frames; handed out, like all corners, in the video's own pixels.
+  return found && f ? scaleCorners(found, info.width / f.width, info.height / f.height) : found
 }

@@ -128,7 +128,11 @@ export class PersonDetector {
    * One call for up to four expected player boxes (a 2×2 mosaic of crops around them, see
    * mosaic.ts); boxes come back in frame pixels, people cut by a crop's edge left out.
    */
-  async detectMosaic(frame: Frame, boxes: Box[]): Promise<Detection[]> {
+  async detectMosaic(
+    frame: Frame,
+    boxes: Box[],
+    keep: (d: Detection) => boolean = () => true,
+  ): Promise<Detection[]> {
     const cells = planMosaic(boxes, frame.width, frame.height)
     this.mosaic = renderMosaic(frame, cells, this.mosaic)
     const found = fromMosaic(
@@ -137,7 +141,7 @@ export class PersonDetector {
       frame.width,
       frame.height,
     )
-    return nonMaxSuppression(found, 0.45)
+    return nonMaxSuppression(found.filter(keep), 0.45)
   }
 
   /** centernet on a square RGB image; boxes in its pixels. */
@@ -158,11 +162,19 @@ export class PersonDetector {
     }
   }
 
-  /** Runs every tile and merges duplicates found in overlapping tiles. */
-  async detect(frame: Frame, tiles: Tile[]): Promise<Detection[]> {
+  /**
+   * Runs every tile and merges duplicates found in overlapping tiles. `keep` drops boxes that
+   * cannot be what the caller looks for before duplicates are merged: a box holding two people
+   * one behind the other must not swallow the box of the one behind.
+   */
+  async detect(
+    frame: Frame,
+    tiles: Tile[],
+    keep: (d: Detection) => boolean = () => true,
+  ): Promise<Detection[]> {
     const all: Detection[] = []
     for (const t of tiles) all.push(...(await this.detectTile(frame, t)))
-    return nonMaxSuppression(all, 0.45)
+    return nonMaxSuppression(all.filter(keep), 0.45)
   }
 }
 

@@ -5,6 +5,7 @@ import { pickHighlights } from '../src/clips.js'
 import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
 import { toGray } from '../src/motion.js'
+import { verdict } from '../src/verdict.js'
 import { segmentRallies } from '../src/rallies.js'
 import { selectTiles } from '../src/tiles.js'
 import type { TrackSample } from '../src/tracker.js'
@@ -45,6 +46,22 @@ describe('metrics', () => {
     expect(m.heatmap.seconds.reduce((s, v) => s + v, 0)).toBeCloseTo(10, 5)
   })
 
+  it('credits no time to a place while the player is unseen beyond a short gap', () => {
+    // Seen at 0 s and 0.5 s at the net, then only again 4 s later at the back.
+    const a = [sample(0, 2, 7), sample(0.5, 2, 7), sample(4.5, 2, 1), sample(5, 2, 1)]
+    const m = playerMetrics(1, a, [], 2)
+    expect(m.timeNearNetSec.value).toBe(1.5)
+    expect(m.timeBackSec.value).toBe(0.5)
+  })
+
+  it('leaves positions off the court out of the heatmap instead of piling them on its edge', () => {
+    const behind = Array.from({ length: 5 }, (_, i) => sample(i * 0.5, 4, -1.5))
+    const m = playerMetrics(1, [...behind, sample(2.5, 4, 1), sample(3, 4, 1)], [], 2)
+    const total = m.heatmap.seconds.reduce((s, v) => s + v, 0)
+    expect(total).toBeCloseTo(0.5, 5)
+    expect(m.timeBackSec.value).toBe(3)
+  })
+
   it('renders the heatmap as a PNG of the court', () => {
     const m = playerMetrics(1, [sample(0, 2, 3), sample(1, 2, 3), sample(2, 6, 12)], [], 2)
     const png = PNG.sync.read(heatmapPng(m.heatmap))
@@ -56,6 +73,27 @@ describe('metrics', () => {
     const i = (Math.round(py) * png.width + Math.round(px)) * 4
     expect(png.data[i]).toBeGreaterThan(180)
     expect(png.data[i + 1]).toBeLessThan(80)
+  })
+})
+
+describe('verdict', () => {
+  const good = { durationSec: 60, rounds: 120, fourRounds: 110, started: true }
+  it('refuses when one of the four tracks has positions in under half the rounds', () => {
+    expect(verdict({ ...good, trackRounds: [120, 118, 115, 110] })).toBeNull()
+    expect(verdict({ ...good, trackRounds: [120, 118, 1, 110] })).toMatch(
+      /jogador 3 foi acompanhado em apenas 1%/,
+    )
+  })
+  it('refuses a clip too short to say anything, and names the cause', () => {
+    expect(verdict({ ...good, durationSec: 1, rounds: 2, trackRounds: [2, 2, 2, 2] })).toMatch(
+      /curto demais/,
+    )
+    expect(verdict({ ...good, started: false, trackRounds: [0, 0, 0, 0] })).toMatch(
+      /dois jogadores de cada lado/,
+    )
+    expect(verdict({ ...good, fourRounds: 10, trackRounds: [120, 118, 115, 110] })).toMatch(
+      /Menos de quatro jogadores/,
+    )
   })
 })
 
