@@ -107,15 +107,17 @@ interface Fixture {
 
 /** Outside the lines by more than this (m): where officials and spectators stand. */
 const OUTSIDE_M = 0.3
-/** rounds a spot must be occupied, and the share of rounds since first seen, to be a fixture */
-const FIXTURE_ROUNDS = 4
+/** rounds a spot must be found occupied to be a fixture (it is looked at only now and then) */
+const FIXTURE_ROUNDS = 3
 const FIXTURE_RADIUS_M = 0.7
+/** behind the baselines players wait to serve: only further back is it someone else's place */
+const BEHIND_M = 2
 
 const outsideLines = (p: Point) =>
   p.x < -OUTSIDE_M ||
   p.x > COURT_WIDTH_M + OUTSIDE_M ||
-  p.y < -OUTSIDE_M ||
-  p.y > COURT_LENGTH_M + OUTSIDE_M
+  p.y < -BEHIND_M ||
+  p.y > COURT_LENGTH_M + BEHIND_M
 
 export class Tracker {
   tracks: Track[] = []
@@ -139,14 +141,10 @@ export class Tracker {
     return this.tracks.reduce((m, tr) => Math.max(m, t - tr.lastT), 0)
   }
 
-  /** Whether every track was matched in the round at time t (nobody lost). */
-  allSeenAt(t: number): boolean {
-    return this.started && this.tracks.every((tr) => tr.lastT === t)
-  }
-
   /**
-   * Remembers people who stay put outside the lines, round after round. Players only pass
-   * through there (a serve, a wide ball), so a spot held most of the time is not a player's.
+   * Remembers people who stay put beside the court or far behind it, round after round.
+   * Players only pass through there (a wide ball), so a spot found occupied again and again,
+   * by someone who does not move, is an umpire's, a line judge's or a spectator's.
    */
   private noteFixtures(dets: CourtDetection[]): Set<number> {
     const fixed = new Set<number>()
