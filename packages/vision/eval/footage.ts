@@ -200,10 +200,16 @@ async function main(): Promise<number> {
     const info = await probe(file)
     const feet = spec.feet(FOOTAGE, info.fps)
     const before = cpuSeconds()
+    const calls = { ...detector.stats }
     const result = await analyze(file, { corners: spec.corners, detector, ...spec.options })
     const cpu = cpuSeconds() - before
     const figures = evaluate(spec, result, feet, cpu)
     print(figures)
+    const n = detector.stats.calls - calls.calls
+    const dcpu = detector.stats.cpuSec - calls.cpuSec
+    process.stdout.write(
+      `  detector           ${n} calls, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, n)).toFixed(0)} ms a call)\n`,
+    )
     all.push(figures)
   }
   if (process.env.EVAL_JSON) fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(all, null, 2))

@@ -5,6 +5,7 @@
 import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js'
 import { proposeCorners } from './corners.js'
 import { describe } from './appearance.js'
+import { audioOnsets, strikeSpans } from './audio.js'
 import { iou, PersonDetector, type Box, type Detection, type Tile } from './detector.js'
 import {
   decodeFrames,
@@ -74,7 +75,7 @@ export interface AnalyzeOptions {
   detector?: PersonDetector
   /**
    * While all four players are tracked, every Nth detection round still searches every tile
-   * (default 16: every 8 s at 2 Hz); the rounds between make one call on a mosaic of crops
+   * (default 24: every 12 s at 2 Hz); the rounds between make one call on a mosaic of crops
    * around the four predicted players. Any lost player brings the next round back to all tiles.
    */
   fullRoundEvery?: number
@@ -127,6 +128,10 @@ export interface AnalysisResult {
     longestSec: number
     longestIndex: number | null
     items: Rally[]
+    /** the cues play was told from ('motion', 'sound'); empty when neither had contrast */
+    cues?: Array<'motion' | 'sound'>
+    /** pt-BR, when the rallies could not be told apart from the pauses */
+    note?: string
   }
   ball: { estimated: true; trajectories: BallTrajectory[] }
   detections: DetectionRound[]
@@ -143,7 +148,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   if (!(toSec > fromSec)) throw new VisionError('Intervalo de análise vazio.')
   const analysisFps = opts.analysisFps ?? 10
   const detectHz = opts.detectHz ?? 2
-  const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 16))
+  const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 24))
   const focus = opts.focus ?? 'mosaic'
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
   // Corners arrive, and every coordinate leaves, in the video's own pixels; the work in between
@@ -212,6 +217,11 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let prevMask: Uint8Array | null = null
   let lastBoxes: Detection[] = []
   let stoppedEarly = false
+  let lastFull = -Infinity
+  const spare: { grays: Uint8Array[]; masks: Uint8Array[]; both?: Uint8Array } = {
+    grays: [],
+    masks: [],
+  }
   const total = Math.max(1, Math.round((toSec - fromSec) * analysisFps))
 
   // Each frame is finished with (grey copy, detection) before the next is read: one buffer.
@@ -232,30 +242,46 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       tiles = planTiles(mapping, frame.width, frame.height, cam)
       region = courtRegion(mapping, frame.width, frame.height)
     }
-    const gray = toGray(frame, 2)
+    // Grey images and masks cycle through a few buffers: a fresh array per frame kept the
+    // garbage collector busy.
+    const gray = toGray(frame, 2, spare.grays[frame.index % 2])
+    spare.grays[frame.index % 2] = gray.data
     const fnum = srcFrame(frame.timeSec)
     if (prev) {
-      const { mask, energy: e } = changeMask(prev.gray, gray, region)
+      const { mask, energy: e } = changeMask(
+        prev.gray,
+        gray,
+        region,
+        22,
+        spare.masks[frame.index % 2],
+      )
+      spare.masks[frame.index % 2] = mask
       energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e })
       if (prevMask) {
-        const blobs = ballCandidates(findBlobs(andMasks(prevMask, mask), gray), lastBoxes)
+        spare.both = andMasks(prevMask, mask, spare.both)
+        const blobs = ballCandidates(findBlobs(spare.both, gray), lastBoxes)
         ballFrames.push({ t: prev.frame.timeSec, frame: srcFrame(prev.frame.timeSec), blobs })
       }
       prevMask = mask
     }
     if (frame.index % detectEvery === 0) {
       const round = frame.index / detectEvery
-      // All tiles every fullRoundEvery-th round and whenever a player has been out of sight for
-      // a while; otherwise one look where the four tracked players are predicted to be (a
-      // briefly unseen one with a window widened by how far they could have run).
-      const expected =
-        round % fullEvery !== 0 && tracker.started && tracker.lostFor(frame.timeSec) <= LOST_S
-          ? tracker
-              .predict(frame.timeSec)
-              .map((p, i) =>
-                expectedBox(mapping, p, cam, slackFor(frame.timeSec - tracker.tracks[i]!.lastT)),
-              )
-          : null
+      // All tiles until the four players are found, every fullRoundEvery-th round after that,
+      // and (every few rounds, not every round) while a player stays out of sight; otherwise
+      // one look where the four tracked players are predicted to be (a briefly unseen one with
+      // a window widened by how far they could have run).
+      const full =
+        !tracker.started ||
+        round - lastFull >= fullEvery ||
+        (tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY)
+      const expected = full
+        ? null
+        : tracker
+            .predict(frame.timeSec)
+            .map((p, i) =>
+              expectedBox(mapping, p, cam, slackFor(frame.timeSec - tracker.tracks[i]!.lastT)),
+            )
+      if (full) lastFull = round
       const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
       // Boxes too tall for a person standing at their foot point (two people, one behind the
       // other) go before duplicates are merged; people off the court stay for the analyst.
@@ -325,11 +351,19 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     })),
   }
   // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short for the merge.
+  const onsets = stoppedEarly
+    ? null
+    : await audioOnsets(input, { startSec: fromSec, endSec: toSec, signal })
   const rallyRes = segmentRallies(energy, analysisFps, {
     openStart: fromSec > 0,
     openEnd: toSec < info.durationSec - 0.5,
+    strikes: onsets ? strikeSpans(onsets) : null,
   })
-  const rallies = summarizeRallies(rallyRes.rallies)
+  const rallies = {
+    ...summarizeRallies(rallyRes.rallies),
+    cues: rallyRes.cues,
+    ...(rallyRes.contrast ? {} : { note: NO_CONTRAST }),
+  }
   // A ball in flight covers ~4–25 m/s; pixels per metre taken mid-court.
   const ppm = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: COURT_LENGTH_M / 2 })
   const ball = {
@@ -379,10 +413,16 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   }
 }
 
+export const NO_CONTRAST =
+  'Não foi possível separar os pontos das pausas: nem o movimento nem o som mudam entre jogo e intervalo neste vídeo (por exemplo, um único rali contínuo).'
+
 /** Rounds of full tiles at the start after which a clip where nobody can be tracked is refused. */
 const EARLY_EXIT_ROUNDS = 16
-/** A player unseen for longer than this (s) brings back a full round of tiles. */
-const LOST_S = 1.6
+/** A player unseen for longer than this (s) brings back full rounds of tiles... */
+const LOST_S = 0.9
+/** ...one every this many rounds while they stay unseen (a player who walked off the picture
+ * between points must not cost five detector calls a round until they come back). */
+const LOST_FULL_EVERY = 3
 /** Where a player unseen for dt seconds may be by now (m), for the look around the prediction. */
 const slackFor = (dt: number) => Math.min(2.5, 0.3 + 3 * dt)
 

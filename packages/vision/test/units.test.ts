@@ -6,6 +6,7 @@ import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
 import { toGray } from '../src/motion.js'
 import { verdict } from '../src/verdict.js'
+import { onsetsOf, strikeSpans } from '../src/audio.js'
 import { segmentRallies } from '../src/rallies.js'
 import { selectTiles } from '../src/tiles.js'
 import type { TrackSample } from '../src/tracker.js'
@@ -94,6 +95,49 @@ describe('verdict', () => {
     expect(verdict({ ...good, fourRounds: 10, trackRounds: [120, 118, 115, 110] })).toMatch(
       /Menos de quatro jogadores/,
     )
+  })
+})
+
+describe('rallies from sound', () => {
+  it('hears sharp strikes over background noise', () => {
+    // 6 s of quiet noise at 16 kHz with a 3 ms crack every 1.2 s from 1 s on.
+    const pcm = new Int16Array(16_000 * 6)
+    let seed = 7
+    for (let i = 0; i < pcm.length; i++) {
+      seed = (seed * 1664525 + 1013904223) >>> 0
+      pcm[i] = ((seed / 2 ** 32) * 2 - 1) * 60
+    }
+    const cracks = [1, 2.2, 3.4, 4.6]
+    for (const t of cracks) {
+      for (let k = 0; k < 48; k++) pcm[Math.round(t * 16_000) + k] = (k % 2 ? 1 : -1) * 12_000
+    }
+    const found = onsetsOf(pcm).map((o) => o.t)
+    expect(found).toHaveLength(cracks.length)
+    found.forEach((t, i) => expect(Math.abs(t - cracks[i]!)).toBeLessThan(0.02))
+  })
+
+  it('takes play from chains of strikes where players keep moving between points', () => {
+    const fps = 10
+    // Players move the whole time (a rally 5–12 s, then walking about until 25 s)...
+    const energy = Array.from({ length: 300 }, (_, i) => {
+      const t = i / fps
+      return { t, frame: i, e: (t >= 5 && t < 25 ? 0.03 : 0.002) + 0.002 * Math.sin(i * 1.7) }
+    })
+    // ...but the ball is only struck during the rally; a bounce and a shout later on.
+    const onsets = [
+      ...[5.2, 6.3, 7.5, 8.4, 9.6, 10.9, 11.8].map((t) => ({ t, rise: 30 })),
+      { t: 17, rise: 30 },
+      { t: 21, rise: 28 },
+      { t: 2, rise: 16 },
+      { t: 14, rise: 17 },
+    ]
+    const spans = strikeSpans(onsets)
+    expect(spans).toEqual([[5.2, 11.8]])
+    const r = segmentRallies(energy, fps, { strikes: spans })
+    expect(r.cues).toEqual(['motion', 'sound'])
+    expect(r.rallies.map((x) => [x.startSec, x.endSec])).toEqual([
+      [expect.closeTo(5, 0), expect.closeTo(12.3, 0)],
+    ])
   })
 })
 
