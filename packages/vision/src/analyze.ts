@@ -232,7 +232,9 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     endSec: toSec,
     signal,
     recycle: true,
-    referenceOnly: true,
+    // Only when most frames would be dropped anyway: at 60 fps for 10 the nearest reference
+    // frame is a frame away; at 30 fps skipped frames would leave holes in the motion.
+    referenceOnly: info.fps >= 4 * analysisFps,
   })) {
     signal?.throwIfAborted()
     if (!region) {
@@ -279,7 +281,12 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         : tracker
             .predict(frame.timeSec)
             .map((p, i) =>
-              expectedBox(mapping, p, cam, slackFor(frame.timeSec - tracker.tracks[i]!.lastT)),
+              expectedBox(
+                mapping,
+                p,
+                cam,
+                slackFor(frame.timeSec - tracker.tracks[i]!.lastT - 1 / detectHz),
+              ),
             )
       if (full) lastFull = round
       const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
@@ -423,8 +430,10 @@ const LOST_S = 0.9
 /** ...one every this many rounds while they stay unseen (a player who walked off the picture
  * between points must not cost five detector calls a round until they come back). */
 const LOST_FULL_EVERY = 3
-/** Where a player unseen for dt seconds may be by now (m), for the look around the prediction. */
-const slackFor = (dt: number) => Math.min(2.5, 0.3 + 3 * dt)
+/** How far (m) from the prediction a player missed for `dt` seconds beyond the last round may
+ * be by now, for the look around it; none for a player seen in the last round (the crop keeps
+ * the person at the scale the detector finds them). */
+const slackFor = (dt: number) => (dt <= 0.05 ? 0 : Math.min(2.5, 0.3 + 3 * dt))
 
 const round2 = (v: number) => Math.round(v * 100) / 100
 const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })

@@ -33,13 +33,13 @@ export function verdict(v: VerdictInput): string | null {
     const first = v.cameraMoved![0]!
     return `A câmera se moveu durante a gravação (a partir de ${first.fromSec.toFixed(0)} s): a quadra marcada não vale para a maior parte do vídeo. Grave com o celular fixo em um tripé.`
   }
-  if (v.durationSec < MIN_ANALYSABLE_SEC)
-    return `O vídeo é curto demais para a análise (${v.durationSec.toFixed(1)} s; são necessários pelo menos ${MIN_ANALYSABLE_SEC} s de jogo).`
   const rounds = Math.max(1, v.rounds)
   const four = v.fourRounds / rounds
   if (four < MIN_FOUR_PLAYER_SHARE) return fewPlayersReason(four)
   if (!v.started)
     return 'Não foi possível identificar os jogadores: em nenhum momento havia dois jogadores de cada lado da rede dentro da quadra. Confira os cantos marcados.'
+  if (v.durationSec < MIN_ANALYSABLE_SEC)
+    return `O vídeo é curto demais para a análise (${v.durationSec.toFixed(1)} s; são necessários pelo menos ${MIN_ANALYSABLE_SEC} s de jogo).`
   const weak = v.trackRounds
     .map((n, i) => ({ id: i + 1, share: n / rounds }))
     .filter((t) => t.share < MIN_TRACK_SHARE)

@@ -86,9 +86,9 @@ describe('verdict', () => {
     )
   })
   it('refuses a clip too short to say anything, and names the cause', () => {
-    expect(verdict({ ...good, durationSec: 1, rounds: 2, trackRounds: [2, 2, 2, 2] })).toMatch(
-      /curto demais/,
-    )
+    expect(
+      verdict({ ...good, durationSec: 1, rounds: 2, fourRounds: 2, trackRounds: [2, 2, 2, 2] }),
+    ).toMatch(/curto demais/)
     expect(verdict({ ...good, started: false, trackRounds: [0, 0, 0, 0] })).toMatch(
       /dois jogadores de cada lado/,
     )
