@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { AnalysisResult, AnalyzeOptions } from '../src/analyze.js'
-import type { Corners, Point } from '../src/homography.js'
+import { courtToImage, mapCourt, type Corners, type Point } from '../src/homography.js'
 
 export interface ClipSpec {
   name: string
@@ -14,6 +14,8 @@ export interface ClipSpec {
   feet(footage: string, fps: number): Map<number, Map<string, Point>>
   /** what the rallies found say against the labelled play */
   rallyCheck(rallies: Array<[number, number]>, result: AnalysisResult): string
+  /** the clip, so marked, cannot be analysed: judged on how fast and why it is refused */
+  refusal?: RegExp
 }
 
 const corners = (v: number[]): Corners =>
@@ -31,6 +33,19 @@ function oneRally(rally: [number, number], dead: [number, number], tol = 1.5) {
       inDead.length === 0
     return `${ok ? 'OK' : 'WRONG'} (labelled ${rally[0]}–${rally[1]} s; ${matching.length} overlapping, ${inDead.length} in the dead time ${dead[0]}–${dead[1]} s)`
   }
+}
+
+const OUTDOOR = corners([211.1, 788.9, 1710.6, 788.1, 1312.7, 303.5, 604.1, 306.0])
+
+/** The far half marked as if it were the whole court (a person's mistake): two players on it. */
+function farHalf(c: Corners): Corners {
+  const m = mapCourt(c)!
+  return [
+    courtToImage(m, { x: 0, y: 8 }),
+    courtToImage(m, { x: 8, y: 8 }),
+    courtToImage(m, { x: 8, y: 16 }),
+    courtToImage(m, { x: 0, y: 16 }),
+  ]
 }
 
 export const CLIPS: ClipSpec[] = [
@@ -64,7 +79,7 @@ export const CLIPS: ClipSpec[] = [
   {
     name: 'pickleball_outdoor_doubles_30s',
     file: 'pickleball_outdoor_doubles_30s.mp4',
-    corners: corners([211.1, 788.9, 1710.6, 788.1, 1312.7, 303.5, 604.1, 306.0]),
+    corners: OUTDOOR,
     feet(footage) {
       const raw = JSON.parse(
         fs.readFileSync(
@@ -88,5 +103,13 @@ export const CLIPS: ClipSpec[] = [
       return out
     },
     rallyCheck: oneRally([3, 12], [12, 29]),
+  },
+  {
+    name: 'pickleball_outdoor_doubles_30s, far half marked as the court',
+    file: 'pickleball_outdoor_doubles_30s.mp4',
+    corners: farHalf(OUTDOOR),
+    feet: () => new Map(),
+    rallyCheck: () => 'not judged (refusal case)',
+    refusal: /Menos de quatro jogadores|dois jogadores de cada lado/,
   },
 ]

@@ -203,6 +203,14 @@ async function main(): Promise<number> {
     const calls = { ...detector.stats }
     const result = await analyze(file, { corners: spec.corners, detector, ...spec.options })
     const cpu = cpuSeconds() - before
+    if (spec.refusal) {
+      const right = !result.analysable && spec.refusal.test(result.reason ?? '')
+      process.stdout.write(
+        `${spec.name}: ${right ? 'refused' : 'NOT refused as expected'} after ${cpu.toFixed(1)} CPU-s, ${result.detections.length} rounds: ${result.reason}\n`,
+      )
+      all.push({ ...evaluate(spec, result, feet, cpu), rallyCheck: right ? 'refused' : 'wrong' })
+      continue
+    }
     const figures = evaluate(spec, result, feet, cpu)
     print(figures)
     const n = detector.stats.calls - calls.calls
