@@ -6,6 +6,7 @@ import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js
 import { proposeCorners } from './corners.js'
 import { describe } from './appearance.js'
 import { audioOnsets, strikeSpans } from './audio.js'
+import { CameraWatch } from './camera.js'
 import { iou, PersonDetector, type Box, type Detection, type Tile } from './detector.js'
 import {
   decodeFrames,
@@ -135,6 +136,11 @@ export interface AnalysisResult {
   }
   ball: { estimated: true; trajectories: BallTrajectory[] }
   detections: DetectionRound[]
+  /**
+   * Spans (s) in which the camera had moved away from where the court was mapped (or cut to
+   * another view): no positions are taken there.
+   */
+  camera?: { moved: Array<{ fromSec: number; toSec: number; cut: boolean }> }
 }
 
 export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise<AnalysisResult> {
@@ -218,6 +224,11 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let lastBoxes: Detection[] = []
   let stoppedEarly = false
   let lastFull = -Infinity
+  // A chunk inside a longer video checks its camera against the video's first frame, like the
+  // first chunk does: a camera moved before this chunk began is still a moved camera.
+  let watch: CameraWatch | null =
+    fromSec > 0 ? await firstFrameWatch(input, info, width, signal) : null
+  let cameraAway = false
   const spare: { grays: Uint8Array[]; masks: Uint8Array[]; both?: Uint8Array } = {
     grays: [],
     masks: [],
@@ -248,6 +259,11 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     // garbage collector busy.
     const gray = toGray(frame, 2, spare.grays[frame.index % 2])
     spare.grays[frame.index % 2] = gray.data
+    // The first frame is the reference the court was mapped on (its own copy: grey buffers are
+    // reused); about once a second the camera is checked against it.
+    if (!watch) watch = new CameraWatch({ ...gray, data: gray.data.slice() })
+    else if (frame.index % Math.max(1, Math.round(analysisFps)) === 0)
+      cameraAway = watch.check(frame.timeSec, gray).moved
     const fnum = srcFrame(frame.timeSec)
     if (prev) {
       const { mask, energy: e } = changeMask(
@@ -258,7 +274,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         spare.masks[frame.index % 2],
       )
       spare.masks[frame.index % 2] = mask
-      energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e })
+      energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e: cameraAway ? 0 : e })
       if (prevMask) {
         spare.both = andMasks(prevMask, mask, spare.both)
         const blobs = ballCandidates(findBlobs(spare.both, gray), lastBoxes)
@@ -266,7 +282,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       }
       prevMask = mask
     }
-    if (frame.index % detectEvery === 0) {
+    if (frame.index % detectEvery === 0 && !cameraAway) {
       const round = frame.index / detectEvery
       // All tiles until the four players are found, every fullRoundEvery-th round after that,
       // and (every few rounds, not every round) while a player stays out of sight; otherwise
@@ -382,6 +398,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   }
   const court = { corners, source }
   const analysedSec = (rounds.at(-1)?.t ?? fromSec) - fromSec + 1 / detectHz
+  const camera = { moved: watch?.movedSpans(toSec) ?? [] }
   const reason = stoppedEarly
     ? `${fewPlayersReason(share)} A análise parou após ${Math.round(analysedSec)} s sem encontrar dois jogadores de cada lado da rede.`
     : verdict({
@@ -390,6 +407,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         fourRounds,
         started: tracker.started,
         trackRounds,
+        cameraMoved: camera.moved,
       })
   progress('summary', 100)
   if (reason) {
@@ -403,6 +421,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       rallies,
       ball,
       detections: rounds,
+      camera,
     }
   }
   const players = buildPlayers(new Map(tracker.tracks.map((t) => [t.id, t.samples])))
@@ -417,6 +436,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     rallies,
     ball,
     detections: rounds,
+    camera,
   }
 }
 
@@ -530,6 +550,23 @@ function courtRegion(m: CourtMapping, w: number, h: number): Uint8Array {
     up(courtToImage(m, { x: -SIDE_MARGIN_M, y: far })),
   ]
   return polygonMask({ width: Math.floor(w / 2), height: Math.floor(h / 2), scale: 2 }, poly)
+}
+
+/** The camera reference from the video's first frame, decoded at the analysis width. */
+async function firstFrameWatch(
+  input: string,
+  info: VideoInfo,
+  width: number,
+  signal?: AbortSignal,
+): Promise<CameraWatch | null> {
+  for await (const f of decodeFrames(input, info, {
+    fps: info.fps || 30,
+    width,
+    endSec: 0.5,
+    signal,
+  }))
+    return new CameraWatch(toGray(f, 2))
+  return null
 }
 
 /**

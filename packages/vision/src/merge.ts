@@ -72,6 +72,7 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
         fourRounds: four,
         started: trackRounds.every((n) => n > 0),
         trackRounds,
+        cameraMoved: parts.flatMap((p) => p.camera?.moved ?? []),
       })
   const analysable = reason === null
   coverage.tracks = trackRounds
@@ -91,6 +92,7 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
     rallies: summarizeRallies(joinRallies(parts)),
     ball: { estimated: true, trajectories: parts.flatMap((p) => p.ball.trajectories) },
     detections,
+    camera: { moved: parts.flatMap((p) => p.camera?.moved ?? []) },
   }
 }
 

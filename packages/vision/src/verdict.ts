@@ -18,7 +18,7 @@ export interface VerdictInput {
   /** rounds with a position, per track id 1–4 */
   trackRounds: number[]
   /** spans (s) where the camera moved away from the court mapping */
-  cameraMoved?: Array<{ fromSec: number; toSec: number }>
+  cameraMoved?: Array<{ fromSec: number; toSec: number; cut?: boolean }>
 }
 
 const pct = (v: number) => `${Math.round(v * 100)}%`
@@ -31,7 +31,8 @@ export function verdict(v: VerdictInput): string | null {
   const moved = (v.cameraMoved ?? []).reduce((s, m) => s + (m.toSec - m.fromSec), 0)
   if (v.durationSec > 0 && moved > v.durationSec / 2) {
     const first = v.cameraMoved![0]!
-    return `A câmera se moveu durante a gravação (a partir de ${first.fromSec.toFixed(0)} s): a quadra marcada não vale para a maior parte do vídeo. Grave com o celular fixo em um tripé.`
+    const what = v.cameraMoved!.some((m) => m.cut) ? 'mudou de imagem (corte)' : 'se moveu'
+    return `A câmera ${what} durante a gravação (a partir de ${first.fromSec.toFixed(0)} s): a quadra marcada não vale para a maior parte do vídeo. Grave com o celular fixo em um tripé, sem cortes.`
   }
   const rounds = Math.max(1, v.rounds)
   const four = v.fourRounds / rounds

@@ -4,9 +4,10 @@ import { linkTrajectories } from '../src/ball.js'
 import { pickHighlights } from '../src/clips.js'
 import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
-import { toGray } from '../src/motion.js'
+import { toGray, type Gray } from '../src/motion.js'
 import { verdict } from '../src/verdict.js'
 import { onsetsOf, strikeSpans } from '../src/audio.js'
+import { CameraWatch } from '../src/camera.js'
 import { segmentRallies } from '../src/rallies.js'
 import { selectTiles } from '../src/tiles.js'
 import type { TrackSample } from '../src/tracker.js'
@@ -242,5 +243,44 @@ describe('tile selection', () => {
     // Straddling the first seam (260–300) only fits the middle tile whole.
     expect(selectTiles(tiles, [box(20), box(265)])).toEqual([tiles[0], tiles[1]])
     expect(selectTiles(tiles, [box(20), box(790)])).toBeNull()
+  })
+})
+
+describe('camera watch', () => {
+  const W = 200
+  const H = 120
+  const texture = (seed: number, shift = 0): Gray => {
+    let s = seed
+    const base = Array.from({ length: (W + 40) * (H + 40) }, () => {
+      s = (s * 1664525 + 1013904223) >>> 0
+      return s >>> 24
+    })
+    // Blocky texture (lines, banners), shifted left by `shift` pixels.
+    const data = new Uint8Array(W * H)
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++)
+        data[y * W + x] = base[(y >> 3) * (W + 40) + ((x + shift + 20) >> 3)]!
+    return { width: W, height: H, scale: 2, data }
+  }
+  it('tells a still camera from a moved one and from a cut', () => {
+    const watch = new CameraWatch(texture(1))
+    expect(watch.check(1, texture(1)).moved).toBe(false)
+    const moved = watch.check(2, texture(1, 6))
+    expect(moved.moved).toBe(true)
+    expect(moved.dx).toBe(-6) // the picture moved 6 px to the left
+    expect(watch.check(3, texture(99)).cut).toBe(true)
+    expect(watch.movedSpans(4)).toEqual([{ fromSec: 1, toSec: 4, cut: true }])
+  })
+  it('refuses a video whose camera moved for most of it, saying so', () => {
+    expect(
+      verdict({
+        durationSec: 60,
+        rounds: 40,
+        fourRounds: 40,
+        started: true,
+        trackRounds: [40, 40, 40, 40],
+        cameraMoved: [{ fromSec: 10, toSec: 60, cut: false }],
+      }),
+    ).toMatch(/câmera se moveu/)
   })
 })
