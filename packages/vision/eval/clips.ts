@@ -14,6 +14,8 @@ export interface ClipSpec {
   feet(footage: string, fps: number): Map<number, Map<string, Point>>
   /** what the rallies found say against the labelled play */
   rallyCheck(rallies: Array<[number, number]>, result: AnalysisResult): string
+  /** last source frame a person reviewed: coverage is also judged on the rounds up to it */
+  reviewedTo?: number
   /** the clip, so marked, cannot be analysed: judged on how fast and why it is refused */
   refusal?: RegExp
 }
@@ -103,6 +105,7 @@ export const CLIPS: ClipSpec[] = [
       return out
     },
     rallyCheck: oneRally([3, 12], [12, 29]),
+    reviewedTo: 1150,
   },
   {
     name: 'pickleball_outdoor_doubles_30s, far half marked as the court',

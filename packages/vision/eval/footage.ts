@@ -50,6 +50,8 @@ export interface ClipFigures {
   footP90M: number | null
   switches: number
   coverage: Record<string, number>
+  /** coverage over the rounds in the reviewed frames, when the labels stop before the clip */
+  reviewedCoverage?: Record<string, number>
   rallies: Array<[number, number]>
   rallyCheck: string
 }
@@ -139,12 +141,19 @@ export function evaluate(
     })
   }
   const finite = errors.filter(Number.isFinite)
-  const coverage: Record<string, number> = {}
-  const total = result.detections.length || 1
-  for (const id of trackIds) {
-    const n = result.detections.filter((r) => r.boxes.some((b) => b.playerId === id)).length
-    coverage[String(id)] = Math.round((n / total) * 1000) / 1000
+  const coverageOf = (rounds: AnalysisResult['detections']) => {
+    const out: Record<string, number> = {}
+    for (const id of trackIds) {
+      const n = rounds.filter((r) => r.boxes.some((b) => b.playerId === id)).length
+      out[String(id)] = Math.round((n / Math.max(1, rounds.length)) * 1000) / 1000
+    }
+    return out
   }
+  const coverage = coverageOf(result.detections)
+  const reviewedCoverage =
+    spec.reviewedTo !== undefined
+      ? coverageOf(result.detections.filter((r) => r.frame <= spec.reviewedTo!))
+      : undefined
   const videoSec = result.video.toSec - result.video.fromSec
   const rallies = result.rallies.items.map((r) => [r.startSec, r.endSec] as [number, number])
   return {
@@ -162,6 +171,7 @@ export function evaluate(
     footP90M: quantile(errors, 0.9) === Infinity ? null : quantile(errors, 0.9),
     switches,
     coverage,
+    ...(reviewedCoverage ? { reviewedCoverage } : {}),
     rallies,
     rallyCheck: spec.rallyCheck(rallies, result),
   }
@@ -175,7 +185,13 @@ function print(f: ClipFigures): void {
     `  identity switches  ${f.switches}`,
     `  coverage per track ${Object.entries(f.coverage)
       .map(([id, v]) => `${id}: ${pct(v)}`)
-      .join(', ')} of ${f.rounds} rounds`,
+      .join(', ')} of ${f.rounds} rounds${
+      f.reviewedCoverage
+        ? `; in the reviewed frames ${Object.entries(f.reviewedCoverage)
+            .map(([id, v]) => `${id}: ${pct(v)}`)
+            .join(', ')}`
+        : ''
+    }`,
     `  rallies            ${f.rallies.map(([a, b]) => `${a.toFixed(1)}–${b.toFixed(1)} s`).join(', ') || 'none'}; ${f.rallyCheck}`,
     `  CPU                ${f.cpuSec} s for ${f.videoSec.toFixed(1)} s of video = ${f.cpuPerVideoSec} CPU-s per video second`,
   ]

@@ -461,8 +461,8 @@ const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })
 /**
  * The detector's boxes as people on the court: foot point on the court plane, kept only where a
  * player can be (the court with margins) and only when the box is as tall as a person standing
- * there; with clothes colours when no other box overlaps it, and half-box foot points when it is
- * wide enough to hold two partners.
+ * there; with its clothes colours (less sure when another box overlaps it), and half-box foot
+ * points when it is wide enough to hold two partners.
  */
 function people(
   frame: Frame,
@@ -481,7 +481,8 @@ function people(
       det: {
         court,
         score: d.score,
-        app: alone ? describe(frame, d) : null,
+        app: describe(frame, d),
+        overlapped: !alone,
         halves: wide
           ? [
               imageToCourt(m, footPoint({ ...d, w: d.w / 2 })),

@@ -14,8 +14,10 @@ export interface CourtDetection {
   score?: number
   /** index in the caller's detection list (to recover boxes) */
   ref: number
-  /** clothes colours, when the box shows one person clearly (no other box overlapping it) */
+  /** clothes colours seen in the box */
   app?: Appearance | null
+  /** another box overlaps this one: its colours may be partly someone else's */
+  overlapped?: boolean
   /** foot points of the left and right halves, for a box wide enough to hold two people */
   halves?: [Point, Point] | null
 }
@@ -194,7 +196,7 @@ export class Tracker {
           vel: { x: 0, y: 0 },
           lastT: t,
           samples: [{ t, frame, x: d.court.x, y: d.court.y, ref: d.ref }],
-          app: d.app ?? null,
+          app: d.overlapped ? null : (d.app ?? null),
         }))
         .sort((a, b) => a.id - b.id)
       for (const tr of this.tracks) out.set(tr.samples[0]!.ref!, tr.id)
@@ -211,7 +213,9 @@ export class Tracker {
         const wrongSide = far ? d.court.y < NET_Y_M - 0.5 : d.court.y > NET_Y_M + 0.5
         const looks =
           tr.app && d.app
-            ? Math.max(0, appearanceDistance(tr.app, d.app) - APPEARANCE_FLOOR) * APPEARANCE_M
+            ? Math.max(0, appearanceDistance(tr.app, d.app) - APPEARANCE_FLOOR) *
+              APPEARANCE_M *
+              (d.overlapped ? 0.5 : 1)
             : 0
         return dist + looks + (wrongSide ? WRONG_SIDE_PENALTY : 0) + 0.5 * (1 - (d.score ?? 1))
       })
@@ -270,7 +274,8 @@ export class Tracker {
         return
       }
       moveTo(tr, det.court, det.ref, false)
-      if (det.app) tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
+      // Only a clear view of the player teaches their model.
+      if (det.app && !det.overlapped) tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
       out.set(det.ref, tr.id)
     })
     return out
