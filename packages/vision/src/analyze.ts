@@ -7,7 +7,14 @@ import { proposeCorners } from './corners.js'
 import { describe } from './appearance.js'
 import { audioOnsets, strikeSpans } from './audio.js'
 import { CameraWatch } from './camera.js'
-import { iou, PersonDetector, type Box, type Detection, type Tile } from './detector.js'
+import {
+  iou,
+  nonMaxSuppression,
+  PersonDetector,
+  type Box,
+  type Detection,
+  type Tile,
+} from './detector.js'
 import {
   decodeFrames,
   outputSize,
@@ -314,11 +321,41 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           !onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !tooTall(mapping, cam, d, court)
         )
       }
-      const dets = !expected
+      let dets = !expected
         ? await detector.detect(frame, tiles, keep)
         : focus === 'mosaic'
           ? await detector.detectMosaic(frame, expected, keep)
           : await detector.detect(frame, focused ?? tiles, keep)
+      // A player seen a moment ago but missing from the mosaic (often half hidden behind
+      // someone nearer the camera, whom the crop also holds) gets one more look: a tile around
+      // where they should be, at the scale full rounds find people at.
+      if (expected) {
+        const preds = tracker.predict(frame.timeSec)
+        const missing = tracker.tracks.flatMap((tr, i) => {
+          if (frame.timeSec - tr.lastT > LOST_S + 0.01) return []
+          const p = preds[i]!
+          const near = dets.some((d) => {
+            const c = imageToCourt(mapping, footPoint(d))
+            return Math.hypot(c.x - p.x, c.y - p.y) <= 1.5
+          })
+          return near ? [] : [p]
+        })
+        for (const p of missing.slice(0, 2)) {
+          const foot = courtToImage(mapping, p)
+          const size = Math.round(
+            Math.min(frame.width, frame.height, 3.5 * personHeightPx(mapping, cam, p, PERSON_M)),
+          )
+          const tile = {
+            x: Math.round(Math.max(0, Math.min(frame.width - size, foot.x - size / 2))),
+            y: Math.round(Math.max(0, Math.min(frame.height - size, foot.y - 0.7 * size))),
+            size,
+          }
+          dets = nonMaxSuppression(
+            [...dets, ...(await detector.detectTile(frame, tile)).filter(keep)],
+            0.45,
+          )
+        }
+      }
       lastBoxes = dets
       const found = people(frame, mapping, cam, dets)
       const valid = found.flatMap((b, ref) => (b.det ? [{ ...b.det, ref }] : []))
