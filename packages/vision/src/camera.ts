@@ -20,6 +20,9 @@ export interface CameraCheck {
   /** best shift (grey pixels) against the first frame */
   dx: number
   dy: number
+  /** this comparison alone looks moved */
+  raw: boolean
+  /** moved, confirmed by the neighbouring comparison */
   moved: boolean
   cut: boolean
 }
@@ -27,6 +30,7 @@ export interface CameraCheck {
 export class CameraWatch {
   private readonly points: number[] = []
   private noise = 0
+  private scratch = new Float32Array(0)
   readonly checks: CameraCheck[] = []
 
   constructor(private readonly ref: Gray) {
@@ -49,24 +53,31 @@ export class CameraWatch {
         if (best >= 0) this.points.push(best)
       }
     }
+    this.scratch = new Float32Array(this.points.length)
   }
 
-  /** Mean clipped difference of 3×3 patches around the points, shifted by (dx, dy). */
+  /**
+   * Median over the points of the clipped difference of 3×3 patches, shifted by (dx, dy): the
+   * median, because players walking over some points must not look like the camera moving.
+   */
   private error(cur: Gray, dx: number, dy: number): number {
     const { width: w } = cur
     const a = this.ref.data
     const b = cur.data
     const off = dy * w + dx
-    let s = 0
-    for (const p of this.points) {
+    const per = this.scratch
+    this.points.forEach((p, n) => {
+      let s = 0
       for (let k = -1; k <= 1; k++) {
         const i = p + k * w
         s += Math.min(CLIP, Math.abs(a[i - 1]! - b[i - 1 + off]!))
         s += Math.min(CLIP, Math.abs(a[i]! - b[i + off]!))
         s += Math.min(CLIP, Math.abs(a[i + 1]! - b[i + 1 + off]!))
       }
-    }
-    return s / Math.max(1, this.points.length * 9)
+      per[n] = s / 9
+    })
+    const used = per.subarray(0, this.points.length).sort()
+    return used[used.length >> 1] ?? 0
   }
 
   /** Compares a frame with the reference; the first comparison sets the noise level. */
@@ -87,10 +98,16 @@ export class CameraWatch {
         if (e < best.e) best = { dx, dy, e }
       }
     }
-    if (!this.noise) this.noise = Math.max(2, still)
-    const moved = Math.hypot(best.dx, best.dy) >= MOVED_PX && best.e < 0.8 * still
-    const cut = best.e > CUT_RATIO * this.noise && best.e > 12
-    const c = { t, dx: best.dx, dy: best.dy, moved: moved || cut, cut }
+    // The noise floor is the best match seen so far (the camera was still at least then).
+    this.noise = this.noise ? Math.min(this.noise, best.e) : Math.max(2, best.e)
+    const shifted = Math.hypot(best.dx, best.dy) >= MOVED_PX && best.e < 0.8 * still
+    const cut = best.e > CUT_RATIO * this.noise && best.e > 10
+    const raw = shifted || cut
+    // One odd comparison (a player filling the view for a moment) is not a moved camera: a
+    // bumped tripod or a cut stays, so two in a row are needed.
+    const prev = this.checks.at(-1)
+    const c = { t, dx: best.dx, dy: best.dy, raw, moved: raw && !!prev?.raw, cut }
+    if (c.moved && prev) prev.moved = true
     this.checks.push(c)
     return c
   }

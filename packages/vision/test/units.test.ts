@@ -265,11 +265,14 @@ describe('camera watch', () => {
   it('tells a still camera from a moved one and from a cut', () => {
     const watch = new CameraWatch(texture(1))
     expect(watch.check(1, texture(1)).moved).toBe(false)
-    const moved = watch.check(2, texture(1, 6))
+    // One odd look is not enough; the camera stays moved, so the second confirms it.
+    expect(watch.check(2, texture(1, 6)).moved).toBe(false)
+    const moved = watch.check(3, texture(1, 6))
     expect(moved.moved).toBe(true)
     expect(moved.dx).toBe(-6) // the picture moved 6 px to the left
-    expect(watch.check(3, texture(99)).cut).toBe(true)
-    expect(watch.movedSpans(4)).toEqual([{ fromSec: 1, toSec: 4, cut: true }])
+    expect(watch.check(4, texture(99)).cut).toBe(true)
+    expect(watch.check(5, texture(1)).moved).toBe(false)
+    expect(watch.movedSpans(6)).toEqual([{ fromSec: 1, toSec: 5, cut: true }])
   })
   it('refuses a video whose camera moved for most of it, saying so', () => {
     expect(
