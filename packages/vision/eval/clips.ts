@@ -14,6 +14,8 @@ export interface ClipSpec {
   feet(footage: string, fps: number): Map<number, Map<string, Point>>
   /** what the rallies found say against the labelled play */
   rallyCheck(rallies: Array<[number, number]>, result: AnalysisResult): string
+  /** the same corners as the README gives them for the 1280-px decode */
+  decodeCorners?: Corners
   /** last source frame a person reviewed: coverage is also judged on the rounds up to it */
   reviewedTo?: number
   /** the clip, so marked, cannot be analysed: judged on how fast and why it is refused */
@@ -106,6 +108,7 @@ export const CLIPS: ClipSpec[] = [
     },
     rallyCheck: oneRally([3, 12], [12, 29]),
     reviewedTo: 1150,
+    decodeCorners: corners([140.7, 525.9, 1140.4, 525.4, 875.1, 202.3, 402.7, 204.0]),
   },
   {
     name: 'pickleball_outdoor_doubles_30s, far half marked as the court',

@@ -229,6 +229,18 @@ async function main(): Promise<number> {
     }
     const figures = evaluate(spec, result, feet, cpu)
     print(figures)
+    if (spec.decodeCorners) {
+      // The corners the pipeline worked with on its decoded frames, against the README's.
+      const s = result.settings.frameWidth / result.video.width
+      const gap = Math.max(
+        ...spec.corners.map((c, i) =>
+          Math.hypot(c.x * s - spec.decodeCorners![i]!.x, c.y * s - spec.decodeCorners![i]!.y),
+        ),
+      )
+      process.stdout.write(
+        `  corners            given in ${result.video.width}-px pixels, used on the ${result.settings.frameWidth}-px decode: within ${gap.toFixed(2)} px of the README's ${result.settings.frameWidth}-px corners\n`,
+      )
+    }
     const n = detector.stats.calls - calls.calls
     const dcpu = detector.stats.cpuSec - calls.cpuSec
     process.stdout.write(
