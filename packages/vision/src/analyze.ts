@@ -3,18 +3,9 @@
 // per-player metrics, rallies and ball trajectories. The result is plain JSON; every figure
 // carries the source frames it came from.
 import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js'
-import { proposeCorners } from './corners.js'
-import { describe } from './appearance.js'
 import { audioOnsets, strikeSpans } from './audio.js'
 import { CameraWatch } from './camera.js'
-import {
-  iou,
-  nonMaxSuppression,
-  PersonDetector,
-  type Box,
-  type Detection,
-  type Tile,
-} from './detector.js'
+import { nonMaxSuppression, PersonDetector, type Detection, type Tile } from './detector.js'
 import {
   decodeFrames,
   outputSize,
@@ -32,34 +23,20 @@ import {
   onCourt,
   pixelsPerMetre,
   scaleCorners,
-  type CourtMapping,
   type Corners,
   type Point,
 } from './homography.js'
 import { playerMetrics, type PlayerMetrics } from './metrics.js'
-import {
-  andMasks,
-  changeMask,
-  findBlobs,
-  polygonMask,
-  toGray,
-  type Blob,
-  type Gray,
-} from './motion.js'
+import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from './motion.js'
 import { segmentRallies, type Rally } from './rallies.js'
-import {
-  END_MARGIN_M,
-  expectedBox,
-  planTiles,
-  selectTiles,
-  SIDE_MARGIN_M,
-  TRACK_END_MARGIN_M,
-} from './tiles.js'
+import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
+import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
+import { footPoint, people, PERSON_M, tooTall } from './people.js'
 import { cameraOf, personHeightPx, type Camera } from './perspective.js'
-import { Tracker, type CourtDetection, type TrackSample } from './tracker.js'
+import { Tracker, type TrackSample } from './tracker.js'
 import { fewPlayersReason, MIN_FOUR_PLAYER_SHARE, verdict } from './verdict.js'
 
-export { fewPlayersReason, MIN_FOUR_PLAYER_SHARE }
+export { fewPlayersReason, MIN_FOUR_PLAYER_SHARE, proposeFromVideo }
 
 export type Stage = 'probe' | 'court' | 'frames' | 'summary'
 
@@ -495,47 +472,6 @@ const slackFor = (dt: number) => (dt <= 0.05 ? 0 : Math.min(2.5, 0.3 + 3 * dt))
 const round2 = (v: number) => Math.round(v * 100) / 100
 const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })
 
-/**
- * The detector's boxes as people on the court: foot point on the court plane, kept only where a
- * player can be (the court with margins) and only when the box is as tall as a person standing
- * there; with its clothes colours (less sure when another box overlaps it), and half-box foot
- * points when it is wide enough to hold two partners.
- */
-function people(
-  frame: Frame,
-  m: CourtMapping,
-  cam: Camera | null,
-  dets: Detection[],
-): Array<{ box: Detection; det: Omit<CourtDetection, 'ref'> | null }> {
-  return dets.map((d, i) => {
-    const court = imageToCourt(m, footPoint(d))
-    if (!onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !plausiblePerson(m, cam, d, court))
-      return { box: d, det: null }
-    const alone = dets.every((o, k) => k === i || iou(o, d) < 0.05)
-    const wide = d.w > 0.85 * d.h
-    return {
-      box: d,
-      det: {
-        court,
-        score: d.score,
-        app: describe(frame, d),
-        overlapped: !alone,
-        halves: wide
-          ? [
-              imageToCourt(m, footPoint({ ...d, w: d.w / 2 })),
-              imageToCourt(m, footPoint({ ...d, x: d.x + d.w / 2, w: d.w / 2 })),
-            ]
-          : null,
-      },
-    }
-  })
-}
-
-/** Where the feet touch the ground in a person box: the middle of its bottom edge. */
-export function footPoint(d: Box): Point {
-  return { x: d.x + d.w / 2, y: d.y + d.h }
-}
-
 export function summarizeRallies(items: Rally[]): AnalysisResult['rallies'] {
   const longest = items.reduce<Rally | null>(
     (a, r) => (!a || r.durationSec > a.durationSec ? r : a),
@@ -557,88 +493,4 @@ export function buildPlayers(byId: Map<number, TrackSample[]>): PlayerMetrics[] 
   return [1, 2, 3, 4].map((id) =>
     playerMetrics(id, byId.get(id) ?? [], byId.get(partnerOf(id)) ?? [], partnerOf(id)),
   )
-}
-
-/**
- * A standing player's box is about as tall as 1.75 m at its foot point, in the court's perspective
- * (a crouch a bit less, raised arms more): half bodies cut by a tile edge and wide non-person
- * boxes would put a wrong foot on the court.
- */
-function plausiblePerson(m: CourtMapping, cam: Camera | null, d: Detection, court: Point): boolean {
-  const expected = personHeightPx(m, cam, court, PERSON_M)
-  return d.h >= 0.55 * expected && !tooTall(m, cam, d, court) && d.w <= 1.3 * d.h
-}
-
-/** Taller than a 1.75 m person with a racket held high (≈ 2.5 m) standing at the foot point. */
-function tooTall(m: CourtMapping, cam: Camera | null, d: Detection, court: Point): boolean {
-  return d.h > 1.45 * personHeightPx(m, cam, court, PERSON_M)
-}
-
-const PERSON_M = 1.75
-
-/** The court with its margins, raised by a person's height at the far end: where motion counts. */
-function courtRegion(m: CourtMapping, w: number, h: number): Uint8Array {
-  const far = COURT_LENGTH_M + END_MARGIN_M
-  const rise = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: far }) * 2
-  const up = (p: { x: number; y: number }) => ({ x: p.x, y: p.y - rise })
-  const poly = [
-    courtToImage(m, { x: -SIDE_MARGIN_M, y: -END_MARGIN_M }),
-    courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: -END_MARGIN_M }),
-    up(courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: far })),
-    up(courtToImage(m, { x: -SIDE_MARGIN_M, y: far })),
-  ]
-  return polygonMask({ width: Math.floor(w / 2), height: Math.floor(h / 2), scale: 2 }, poly)
-}
-
-/** The camera reference from the video's first frame, decoded at the analysis width. */
-async function firstFrameWatch(
-  input: string,
-  info: VideoInfo,
-  width: number,
-  signal?: AbortSignal,
-): Promise<CameraWatch | null> {
-  for await (const f of decodeFrames(input, info, {
-    fps: info.fps || 30,
-    width,
-    endSec: 0.5,
-    signal,
-  }))
-    return new CameraWatch(toGray(f, 2))
-  return null
-}
-
-/**
- * Median of a few frames spread over the range (players move away), then line detection; the
- * corners come back in the video's own pixels, whatever `width` the frames were decoded at. Each
- * frame is read by its own seek: a filter picking 7 frames would still decode every frame of the
- * video (~8 s of a 5-minute 720p match here; the seeks cost a fraction of that).
- */
-export async function proposeFromVideo(
-  input: string,
-  info: VideoInfo,
-  width: number,
-  fromSec: number,
-  toSec: number,
-  signal?: AbortSignal,
-): Promise<Corners | null> {
-  const samples = 7
-  const span = toSec - fromSec
-  const frames: Frame[] = []
-  for (let i = 0; i < samples; i++) {
-    const at = fromSec + ((i + 0.5) * span) / samples
-    for await (const f of decodeFrames(input, info, {
-      fps: info.fps || 30,
-      width,
-      startSec: at,
-      endSec: Math.min(toSec, at + 1),
-      signal,
-    })) {
-      frames.push(f)
-      break
-    }
-  }
-  const found = proposeCorners(frames)
-  const f = frames[0]
-  // Proposed on decoded frames; handed out, like all corners, in the video's own pixels.
-  return found && f ? scaleCorners(found, info.width / f.width, info.height / f.height) : found
 }
