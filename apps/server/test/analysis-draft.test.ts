@@ -82,4 +82,17 @@ describe('the draft report', () => {
     expect(pro).not.toContain(COMMENTARY_HEADING)
     expect(pro).not.toContain('Jogo de')
   })
+
+  it('says when rallies could not be told apart, and which stretch the camera moved in', () => {
+    const md = draftReport({
+      player: player({ net: 30, mid: 50, back: 20 }),
+      rallies: { ...rallies(), count: 0, items: [], note: 'sem contraste' },
+      game: { date: null, outcome: null, score: null },
+      humanReview: false,
+      camera: { moved: [{ fromSec: 95, toSec: 130, cut: false }] },
+    })
+    expect(md).not.toContain('**Ralis:** 0')
+    expect(md).toContain('**Ralis:** não foi possível separar os pontos das pausas')
+    expect(md).toContain('a câmera se moveu durante o vídeo (1 min 35 s a 2 min 10 s)')
+  })
 })

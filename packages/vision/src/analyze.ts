@@ -3,9 +3,17 @@
 // per-player metrics, rallies and ball trajectories. The result is plain JSON; every figure
 // carries the source frames it came from.
 import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js'
-import { proposeCorners } from './corners.js'
-import { PersonDetector, type Detection, type Tile } from './detector.js'
-import { decodeFrames, probe, VisionError, type Frame, type VideoInfo } from './ffmpeg.js'
+import { audioOnsets, strikeSpans } from './audio.js'
+import { CameraWatch } from './camera.js'
+import { nonMaxSuppression, PersonDetector, type Detection, type Tile } from './detector.js'
+import {
+  decodeFrames,
+  outputSize,
+  probe,
+  VisionError,
+  type Frame,
+  type VideoInfo,
+} from './ffmpeg.js'
 import {
   COURT_LENGTH_M,
   COURT_WIDTH_M,
@@ -14,27 +22,29 @@ import {
   mapCourt,
   onCourt,
   pixelsPerMetre,
+  scaleCorners,
   type Corners,
   type Point,
 } from './homography.js'
 import { playerMetrics, type PlayerMetrics } from './metrics.js'
-import {
-  andMasks,
-  changeMask,
-  findBlobs,
-  polygonMask,
-  toGray,
-  type Blob,
-  type Gray,
-} from './motion.js'
+import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from './motion.js'
 import { segmentRallies, type Rally } from './rallies.js'
-import { END_MARGIN_M, expectedBox, planTiles, selectTiles, SIDE_MARGIN_M } from './tiles.js'
+import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
+import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
+import { footPoint, people, PERSON_M, tooTall } from './people.js'
+import { cameraOf, personHeightPx, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
+import { fewPlayersReason, MIN_FOUR_PLAYER_SHARE, verdict } from './verdict.js'
+
+export { fewPlayersReason, MIN_FOUR_PLAYER_SHARE, proposeFromVideo }
 
 export type Stage = 'probe' | 'court' | 'frames' | 'summary'
 
 export interface AnalyzeOptions {
-  /** four image corners (see Corners); proposed from line detection when absent */
+  /**
+   * four image corners (see Corners) in the video's own pixels (as displayed, after rotation),
+   * whatever size the frames are decoded at; proposed from line detection when absent
+   */
   corners?: Corners | null
   onProgress?: (p: { stage: Stage; percent: number }) => void
   signal?: AbortSignal
@@ -50,7 +60,7 @@ export interface AnalyzeOptions {
   detector?: PersonDetector
   /**
    * While all four players are tracked, every Nth detection round still searches every tile
-   * (default 16: every 8 s at 2 Hz); the rounds between make one call on a mosaic of crops
+   * (default 24: every 12 s at 2 Hz); the rounds between make one call on a mosaic of crops
    * around the four predicted players. Any lost player brings the next round back to all tiles.
    */
   fullRoundEvery?: number
@@ -62,9 +72,16 @@ export interface AnalyzeOptions {
 export interface DetectionRound {
   t: number
   frame: number
+  /** what the detector looked at: every planned tile, or one mosaic around the tracked players */
+  look?: 'tiles' | 'mosaic'
   boxes: Array<Detection & { court: { x: number; y: number } | null; playerId: number | null }>
 }
 
+/**
+ * Every image coordinate in the result (corners, boxes, tiles, ball points) is in the video's own
+ * pixels, the space `video.width` × `video.height` describes: the same space the corners are
+ * given in and the analyst's editor and overlay draw in, whatever size frames were decoded at.
+ */
 export interface AnalysisResult {
   version: 1
   analysable: boolean
@@ -81,7 +98,14 @@ export interface AnalysisResult {
     frameHeight: number
     tiles: Tile[]
   }
-  coverage: { rounds: number; roundsWithFourPlayers: number; share: number; frames: number[] }
+  coverage: {
+    rounds: number
+    roundsWithFourPlayers: number
+    share: number
+    frames: number[]
+    /** rounds in which each track (ids 1–4, in order) has a position */
+    tracks?: number[]
+  }
   players: PlayerMetrics[]
   rallies: {
     count: number
@@ -89,16 +113,19 @@ export interface AnalysisResult {
     longestSec: number
     longestIndex: number | null
     items: Rally[]
+    /** the cues play was told from ('motion', 'sound'); empty when neither had contrast */
+    cues?: Array<'motion' | 'sound'>
+    /** pt-BR, when the rallies could not be told apart from the pauses */
+    note?: string
   }
   ball: { estimated: true; trajectories: BallTrajectory[] }
   detections: DetectionRound[]
+  /**
+   * Spans (s) in which the camera had moved away from where the court was mapped (or cut to
+   * another view): no positions are taken there.
+   */
+  camera?: { moved: Array<{ fromSec: number; toSec: number; cut: boolean }> }
 }
-
-/** Share of detection rounds that must show four players on court for the video to be analysable. */
-export const MIN_FOUR_PLAYER_SHARE = 0.5
-
-export const fewPlayersReason = (share: number) =>
-  `Menos de quatro jogadores encontrados na quadra na maior parte do vídeo (${Math.round(share * 100)}% dos quadros analisados).`
 
 export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const progress = (stage: Stage, percent: number) =>
@@ -111,9 +138,19 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   if (!(toSec > fromSec)) throw new VisionError('Intervalo de análise vazio.')
   const analysisFps = opts.analysisFps ?? 10
   const detectHz = opts.detectHz ?? 2
-  const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 16))
+  const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 24))
   const focus = opts.focus ?? 'mosaic'
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
+  // Corners arrive, and every coordinate leaves, in the video's own pixels; the work in between
+  // happens on the decoded frames.
+  const decoded = outputSize(info, width)
+  const sx = info.width / decoded.width
+  const sy = info.height / decoded.height
+  const toSource = <T extends { x: number; y: number }>(p: T): T => ({
+    ...p,
+    x: round2(p.x * sx),
+    y: round2(p.y * sy),
+  })
   const srcFrame = (t: number) => Math.round(t * (info.fps || analysisFps))
   const video = { ...info, fromSec, toSec }
 
@@ -124,6 +161,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     source = 'proposed'
     corners = await proposeFromVideo(input, info, width, fromSec, toSec, signal)
   }
+  const frameCorners = corners ? scaleCorners(corners, 1 / sx, 1 / sy) : null
   const decodedSize = { width: 0, height: 0 }
   const base = {
     version: 1 as const,
@@ -134,7 +172,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     ball: { estimated: true as const, trajectories: [] },
     detections: [],
   }
-  const mapping = corners ? mapCourt(corners) : null
+  const mapping = frameCorners ? mapCourt(frameCorners) : null
   if (!corners || !mapping) {
     return {
       ...base,
@@ -158,6 +196,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const detectEvery = Math.max(1, Math.round(analysisFps / detectHz))
   let tiles: Tile[] = []
   let region: Uint8Array | null = null
+  let cam: Camera | null = null
   const tracker = new Tracker()
   const energy: Array<{ t: number; frame: number; e: number }> = []
   const ballFrames: Array<{ t: number; frame: number; blobs: Blob[] }> = []
@@ -167,6 +206,17 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let prev: { gray: Gray; frame: Frame } | null = null
   let prevMask: Uint8Array | null = null
   let lastBoxes: Detection[] = []
+  let stoppedEarly = false
+  let lastFull = -Infinity
+  // A chunk inside a longer video checks its camera against the video's first frame, like the
+  // first chunk does: a camera moved before this chunk began is still a moved camera.
+  let watch: CameraWatch | null =
+    fromSec > 0 ? await firstFrameWatch(input, info, width, signal) : null
+  let cameraAway = false
+  const spare: { grays: Uint8Array[]; masks: Uint8Array[]; both?: Uint8Array } = {
+    grays: [],
+    masks: [],
+  }
   const total = Math.max(1, Math.round((toSec - fromSec) * analysisFps))
 
   // Each frame is finished with (grey copy, detection) before the next is read: one buffer.
@@ -177,73 +227,152 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     endSec: toSec,
     signal,
     recycle: true,
+    // Only when most frames would be dropped anyway: at 60 fps for 10 the nearest reference
+    // frame is a frame away; at 30 fps skipped frames would leave holes in the motion.
+    referenceOnly: info.fps >= 4 * analysisFps,
   })) {
     signal?.throwIfAborted()
     if (!region) {
       decodedSize.width = frame.width
       decodedSize.height = frame.height
-      tiles = planTiles(mapping, frame.width, frame.height)
+      cam = cameraOf(mapping, frame.width, frame.height)
+      tiles = planTiles(mapping, frame.width, frame.height, cam)
       region = courtRegion(mapping, frame.width, frame.height)
     }
-    const gray = toGray(frame, 2)
+    // Grey images and masks cycle through a few buffers: a fresh array per frame kept the
+    // garbage collector busy.
+    const gray = toGray(frame, 2, spare.grays[frame.index % 2])
+    spare.grays[frame.index % 2] = gray.data
+    // The first frame is the reference the court was mapped on (its own copy: grey buffers are
+    // reused); about once a second the camera is checked against it.
+    if (!watch) watch = new CameraWatch({ ...gray, data: gray.data.slice() })
+    else if (frame.index % Math.max(1, Math.round(analysisFps)) === 0)
+      cameraAway = watch.check(frame.timeSec, gray).moved
     const fnum = srcFrame(frame.timeSec)
     if (prev) {
-      const { mask, energy: e } = changeMask(prev.gray, gray, region)
-      energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e })
+      const { mask, energy: e } = changeMask(
+        prev.gray,
+        gray,
+        region,
+        22,
+        spare.masks[frame.index % 2],
+      )
+      spare.masks[frame.index % 2] = mask
+      energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e: cameraAway ? 0 : e })
       if (prevMask) {
-        const blobs = ballCandidates(findBlobs(andMasks(prevMask, mask), gray), lastBoxes)
+        spare.both = andMasks(prevMask, mask, spare.both)
+        const blobs = ballCandidates(findBlobs(spare.both, gray), lastBoxes)
         ballFrames.push({ t: prev.frame.timeSec, frame: srcFrame(prev.frame.timeSec), blobs })
       }
       prevMask = mask
     }
-    if (frame.index % detectEvery === 0) {
+    if (frame.index % detectEvery === 0 && !cameraAway) {
       const round = frame.index / detectEvery
-      // All tiles every fullRoundEvery-th round and whenever someone was lost; otherwise a look
-      // only where the tracked players are predicted to be.
-      const lastRoundT = rounds.at(-1)?.t
-      const expected =
-        round % fullEvery !== 0 && lastRoundT !== undefined && tracker.allSeenAt(lastRoundT)
-          ? tracker.predict(frame.timeSec).map((p) => expectedBox(mapping, p))
-          : null
+      // All tiles until the four players are found, every fullRoundEvery-th round after that,
+      // and (every few rounds, not every round) while a player stays out of sight; otherwise
+      // one look where the four tracked players are predicted to be (a briefly unseen one with
+      // a window widened by how far they could have run).
+      const full =
+        !tracker.started ||
+        round - lastFull >= fullEvery ||
+        (tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY)
+      const expected = full
+        ? null
+        : tracker
+            .predict(frame.timeSec)
+            .map((p, i) =>
+              expectedBox(
+                mapping,
+                p,
+                cam,
+                slackFor(frame.timeSec - tracker.tracks[i]!.lastT - 1 / detectHz),
+              ),
+            )
+      if (full) lastFull = round
       const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
-      const dets = !expected
-        ? await detector.detect(frame, tiles)
+      // Boxes too tall for a person standing at their foot point (two people, one behind the
+      // other) go before duplicates are merged; people off the court stay for the analyst.
+      const keep = (d: Detection) => {
+        const court = imageToCourt(mapping, footPoint(d))
+        return (
+          !onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !tooTall(mapping, cam, d, court)
+        )
+      }
+      let dets = !expected
+        ? await detector.detect(frame, tiles, keep)
         : focus === 'mosaic'
-          ? await detector.detectMosaic(frame, expected)
-          : await detector.detect(frame, focused ?? tiles)
-      lastBoxes = dets
-      const boxes = dets.map((d) => {
-        const court = imageToCourt(mapping, { x: d.x + d.w / 2, y: d.y + d.h })
-        return {
-          ...d,
-          court:
-            onCourt(court, SIDE_MARGIN_M, END_MARGIN_M) && plausiblePerson(mapping, d, court)
-              ? court
-              : null,
-          playerId: null as number | null,
+          ? await detector.detectMosaic(frame, expected, keep)
+          : await detector.detect(frame, focused ?? tiles, keep)
+      // A player seen a moment ago but missing from the mosaic (often half hidden behind
+      // someone nearer the camera, whom the crop also holds) gets one more look: a tile around
+      // where they should be, at the scale full rounds find people at.
+      if (expected) {
+        const preds = tracker.predict(frame.timeSec)
+        const missing = tracker.tracks.flatMap((tr, i) => {
+          if (frame.timeSec - tr.lastT > LOST_S + 0.01) return []
+          const p = preds[i]!
+          const near = dets.some((d) => {
+            const c = imageToCourt(mapping, footPoint(d))
+            return Math.hypot(c.x - p.x, c.y - p.y) <= 1.5
+          })
+          return near ? [] : [p]
+        })
+        for (const p of missing.slice(0, 2)) {
+          const foot = courtToImage(mapping, p)
+          const size = Math.round(
+            Math.min(frame.width, frame.height, 3.5 * personHeightPx(mapping, cam, p, PERSON_M)),
+          )
+          const tile = {
+            x: Math.round(Math.max(0, Math.min(frame.width - size, foot.x - size / 2))),
+            y: Math.round(Math.max(0, Math.min(frame.height - size, foot.y - 0.7 * size))),
+            size,
+          }
+          dets = nonMaxSuppression(
+            [...dets, ...(await detector.detectTile(frame, tile)).filter(keep)],
+            0.45,
+          )
         }
-      })
-      const valid = boxes.flatMap((b, ref) =>
-        b.court ? [{ court: b.court, ref, score: b.score }] : [],
-      )
-      if (valid.length >= 4) {
+      }
+      lastBoxes = dets
+      const found = people(frame, mapping, cam, dets)
+      const valid = found.flatMap((b, ref) => (b.det ? [{ ...b.det, ref }] : []))
+      if (valid.filter((d) => onCourt(d.court, 0.5, 1.5)).length >= 4) {
         fourRounds++
         fourFrames.push(fnum)
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
-      for (const [ref, id] of ids) boxes[ref]!.playerId = id
-      rounds.push({ t: frame.timeSec, frame: fnum, boxes })
+      const boxes = found.map((b, ref) => ({
+        ...toSource(b.box),
+        w: round2(b.box.w * sx),
+        h: round2(b.box.h * sy),
+        court: b.det ? roundPoint(b.det.court) : null,
+        playerId: ids.get(ref) ?? null,
+      }))
+      // A shared (merged) box names the player it was matched to; the partner's half position
+      // is in the partner's samples.
+      rounds.push({ t: frame.timeSec, frame: fnum, look: expected ? 'mosaic' : 'tiles', boxes })
+      // A clip on which nobody could start being tracked is refused early, not after minutes of
+      // detector calls: a few seconds of full rounds are enough to say so.
+      if (!tracker.started && rounds.length >= EARLY_EXIT_ROUNDS && fourRounds <= 2) {
+        stoppedEarly = true
+        break
+      }
     }
     prev = { gray, frame }
     progress('frames', 10 + (85 * Math.min(total, frame.index + 1)) / total)
   }
   progress('summary', 96)
   const share = rounds.length ? fourRounds / rounds.length : 0
+  const trackRounds = [1, 2, 3, 4].map(
+    (id) =>
+      new Set(tracker.tracks.find((t) => t.id === id)?.samples.map((s) => s.frame) ?? []).size,
+  )
   const coverage = {
     rounds: rounds.length,
     roundsWithFourPlayers: fourRounds,
     share: Math.round(share * 1000) / 1000,
     frames: fourFrames,
+    tracks: trackRounds,
   }
   const settings = {
     analysisFps,
@@ -252,14 +381,26 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     focus,
     frameWidth: decodedSize.width,
     frameHeight: decodedSize.height,
-    tiles,
+    tiles: tiles.map((t) => ({
+      x: round2(t.x * sx),
+      y: round2(t.y * sy),
+      size: round2(t.size * sx),
+    })),
   }
   // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short for the merge.
+  const onsets = stoppedEarly
+    ? null
+    : await audioOnsets(input, { startSec: fromSec, endSec: toSec, signal })
   const rallyRes = segmentRallies(energy, analysisFps, {
     openStart: fromSec > 0,
     openEnd: toSec < info.durationSec - 0.5,
+    strikes: onsets ? strikeSpans(onsets) : null,
   })
-  const rallies = summarizeRallies(rallyRes.rallies)
+  const rallies = {
+    ...summarizeRallies(rallyRes.rallies),
+    cues: rallyRes.cues,
+    ...(rallyRes.contrast ? {} : { note: NO_CONTRAST }),
+  }
   // A ball in flight covers ~4–25 m/s; pixels per metre taken mid-court.
   const ppm = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: COURT_LENGTH_M / 2 })
   const ball = {
@@ -267,25 +408,37 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     trajectories: linkTrajectories(ballFrames, {
       maxStepPx: (ppm * 25) / analysisFps,
       minStepPx: (ppm * 4) / analysisFps,
-    }),
+    }).map((tr) => ({ ...tr, points: tr.points.map(toSource) })),
   }
   const court = { corners, source }
-  if (!tracker.started || share < MIN_FOUR_PLAYER_SHARE) {
-    progress('summary', 100)
+  const analysedSec = (rounds.at(-1)?.t ?? fromSec) - fromSec + 1 / detectHz
+  const camera = { moved: watch?.movedSpans(toSec) ?? [] }
+  const reason = stoppedEarly
+    ? `${fewPlayersReason(share)} A análise parou após ${Math.round(analysedSec)} s sem encontrar dois jogadores de cada lado da rede.`
+    : verdict({
+        durationSec: toSec - fromSec,
+        rounds: rounds.length,
+        fourRounds,
+        started: tracker.started,
+        trackRounds,
+        cameraMoved: camera.moved,
+      })
+  progress('summary', 100)
+  if (reason) {
     return {
       ...base,
       analysable: false,
-      reason: fewPlayersReason(share),
+      reason,
       court,
       settings,
       coverage,
       rallies,
       ball,
       detections: rounds,
+      camera,
     }
   }
   const players = buildPlayers(new Map(tracker.tracks.map((t) => [t.id, t.samples])))
-  progress('summary', 100)
   return {
     ...base,
     analysable: true,
@@ -297,8 +450,27 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     rallies,
     ball,
     detections: rounds,
+    camera,
   }
 }
+
+export const NO_CONTRAST =
+  'Não foi possível separar os pontos das pausas: nem o movimento nem o som mudam entre jogo e intervalo neste vídeo (por exemplo, um único rali contínuo).'
+
+/** Rounds of full tiles at the start after which a clip where nobody can be tracked is refused. */
+const EARLY_EXIT_ROUNDS = 16
+/** A player unseen for longer than this (s) brings back full rounds of tiles... */
+const LOST_S = 0.9
+/** ...one every this many rounds while they stay unseen (a player who walked off the picture
+ * between points must not cost five detector calls a round until they come back). */
+const LOST_FULL_EVERY = 3
+/** How far (m) from the prediction a player missed for `dt` seconds beyond the last round may
+ * be by now, for the look around it; none for a player seen in the last round (the crop keeps
+ * the person at the scale the detector finds them). */
+const slackFor = (dt: number) => (dt <= 0.05 ? 0 : Math.min(2.5, 0.3 + 3 * dt))
+
+const round2 = (v: number) => Math.round(v * 100) / 100
+const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })
 
 export function summarizeRallies(items: Rally[]): AnalysisResult['rallies'] {
   const longest = items.reduce<Rally | null>(
@@ -321,67 +493,4 @@ export function buildPlayers(byId: Map<number, TrackSample[]>): PlayerMetrics[] 
   return [1, 2, 3, 4].map((id) =>
     playerMetrics(id, byId.get(id) ?? [], byId.get(partnerOf(id)) ?? [], partnerOf(id)),
   )
-}
-
-/**
- * A standing player's box is about as tall as 1.75 m at its foot point (a crouch a bit less):
- * half bodies cut by a tile edge and wide non-person boxes would put a wrong foot on the court.
- */
-function plausiblePerson(
-  m: NonNullable<ReturnType<typeof mapCourt>>,
-  d: Detection,
-  court: Point,
-): boolean {
-  const expected = pixelsPerMetre(m, court) * 1.75
-  return d.h >= 0.6 * expected && d.h <= 1.7 * expected && d.w <= 1.2 * d.h
-}
-
-/** The court with its margins, raised by a person's height at the far end: where motion counts. */
-function courtRegion(
-  m: NonNullable<ReturnType<typeof mapCourt>>,
-  w: number,
-  h: number,
-): Uint8Array {
-  const far = COURT_LENGTH_M + END_MARGIN_M
-  const rise = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: far }) * 2
-  const up = (p: { x: number; y: number }) => ({ x: p.x, y: p.y - rise })
-  const poly = [
-    courtToImage(m, { x: -SIDE_MARGIN_M, y: -END_MARGIN_M }),
-    courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: -END_MARGIN_M }),
-    up(courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: far })),
-    up(courtToImage(m, { x: -SIDE_MARGIN_M, y: far })),
-  ]
-  return polygonMask({ width: Math.floor(w / 2), height: Math.floor(h / 2), scale: 2 }, poly)
-}
-
-/**
- * Median of a few frames spread over the range (players move away), then line detection. Each
- * frame is read by its own seek: a filter picking 7 frames would still decode every frame of the
- * video (~8 s of a 5-minute 720p match here; the seeks cost a fraction of that).
- */
-export async function proposeFromVideo(
-  input: string,
-  info: VideoInfo,
-  width: number,
-  fromSec: number,
-  toSec: number,
-  signal?: AbortSignal,
-): Promise<Corners | null> {
-  const samples = 7
-  const span = toSec - fromSec
-  const frames: Frame[] = []
-  for (let i = 0; i < samples; i++) {
-    const at = fromSec + ((i + 0.5) * span) / samples
-    for await (const f of decodeFrames(input, info, {
-      fps: info.fps || 30,
-      width,
-      startSec: at,
-      endSec: Math.min(toSec, at + 1),
-      signal,
-    })) {
-      frames.push(f)
-      break
-    }
-  }
-  return proposeCorners(frames)
 }

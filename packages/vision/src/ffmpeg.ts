@@ -112,6 +112,13 @@ export interface DecodeOptions {
    * garbage collector busy). Off by default: callers that keep frames get their own copies.
    */
   recycle?: boolean
+  /**
+   * Decode only the frames other frames refer to (skips non-reference B-frames): at a sampled
+   * rate (10 of 60 frames a second) most skipped frames would be thrown away anyway, and the
+   * nearest reference frame is at most a frame or two away. One decoding thread: the analysis
+   * is judged on CPU time, and chunks already run in parallel processes.
+   */
+  referenceOnly?: boolean
 }
 
 /** Output size for a requested width, keeping the aspect ratio with even dimensions. */
@@ -134,6 +141,7 @@ export async function* decodeFrames(
   const start = opts.startSec ?? 0
   const args = ['-v', 'error', '-nostdin']
   if (opts.keyframesOnly) args.push('-skip_frame', 'nokey')
+  else if (opts.referenceOnly) args.push('-threads', '1', '-skip_frame', 'noref')
   if (start > 0) args.push('-ss', String(start))
   args.push('-i', file)
   if (opts.endSec !== undefined) args.push('-t', String(Math.max(0, opts.endSec - start)))

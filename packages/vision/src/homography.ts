@@ -101,6 +101,11 @@ export interface CourtMapping {
   toImage: Matrix3
 }
 
+/** Corners (or any image points) from one pixel grid to another: source pixels ↔ decoded frame. */
+export function scaleCorners(c: Corners, sx: number, sy: number): Corners {
+  return c.map((p) => ({ x: p.x * sx, y: p.y * sy })) as Corners
+}
+
 /** Builds the mapping from four image corners (see {@link Corners}); null if they cannot be a court. */
 export function mapCourt(corners: Corners): CourtMapping | null {
   if (!isConvexQuad(corners)) return null

@@ -3,15 +3,31 @@
 // re-linked at every boundary: the last known court position of each player before the boundary
 // against the first positions after it, by minimum total distance. Metrics are then recomputed
 // from the joined positions (not averaged), and a rally cut by a boundary becomes one again.
-import {
-  buildPlayers,
-  fewPlayersReason,
-  MIN_FOUR_PLAYER_SHARE,
-  summarizeRallies,
-  type AnalysisResult,
-} from './analyze.js'
+import { buildPlayers, summarizeRallies, type AnalysisResult } from './analyze.js'
 import { MIN_RALLY_SEC, type Rally } from './rallies.js'
 import { assign, type TrackSample } from './tracker.js'
+import { verdict } from './verdict.js'
+
+/**
+ * A chunk's tracked positions: its players' when it could show them, otherwise the tracked boxes
+ * of its detection rounds (a chunk too short or too sparse on its own still adds its positions
+ * to the match).
+ */
+function partSamples(part: AnalysisResult): Map<number, TrackSample[]> {
+  const out = new Map<number, TrackSample[]>([1, 2, 3, 4].map((id) => [id, []]))
+  if (part.players.length) {
+    for (const p of part.players)
+      out.get(p.id)?.push(...p.positions.map((s) => ({ ...s, ref: null })))
+    return out
+  }
+  for (const round of part.detections) {
+    for (const b of round.boxes) {
+      if (b.playerId === null || !b.court) continue
+      out.get(b.playerId)?.push({ t: round.t, frame: round.frame, ...b.court, ref: null })
+    }
+  }
+  return out
+}
 
 /** Rallies closer than this (s) across a chunk boundary are one rally split in two. */
 const BOUNDARY_JOIN_S = 0.5
@@ -23,11 +39,9 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
   const samples = new Map<number, TrackSample[]>([1, 2, 3, 4].map((id) => [id, []]))
   const detections: AnalysisResult['detections'] = []
   for (const part of parts) {
-    const idMap = linkIdentities(samples, part)
-    for (const p of part.players) {
-      const target = samples.get(idMap.get(p.id)!)!
-      for (const s of p.positions) target.push({ ...s, ref: null })
-    }
+    const own = partSamples(part)
+    const idMap = linkIdentities(samples, own)
+    for (const [id, list] of own) samples.get(idMap.get(id)!)!.push(...list)
     for (const round of part.detections) {
       detections.push({
         ...round,
@@ -46,15 +60,22 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
     roundsWithFourPlayers: four,
     share: Math.round(share * 1000) / 1000,
     frames: parts.flatMap((p) => p.coverage.frames),
+    tracks: [] as number[],
   }
   const court = parts.find((p) => p.court)?.court ?? null
-  const tracked = [...samples.values()].every((s) => s.length > 0)
-  const analysable = !!court && tracked && share >= MIN_FOUR_PLAYER_SHARE
-  const reason = analysable
-    ? null
-    : !court
-      ? (first.reason ?? 'Não foi possível mapear a quadra.')
-      : fewPlayersReason(share)
+  const trackRounds = [1, 2, 3, 4].map((id) => new Set(samples.get(id)!.map((s) => s.frame)).size)
+  const reason = !court
+    ? (first.reason ?? 'Não foi possível mapear a quadra.')
+    : verdict({
+        durationSec: Math.max(...parts.map((p) => p.video.toSec)) - first.video.fromSec,
+        rounds,
+        fourRounds: four,
+        started: trackRounds.every((n) => n > 0),
+        trackRounds,
+        cameraMoved: parts.flatMap((p) => p.camera?.moved ?? []),
+      })
+  const analysable = reason === null
+  coverage.tracks = trackRounds
   return {
     version: 1,
     analysable,
@@ -71,18 +92,19 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
     rallies: summarizeRallies(joinRallies(parts)),
     ball: { estimated: true, trajectories: parts.flatMap((p) => p.ball.trajectories) },
     detections,
+    camera: { moved: parts.flatMap((p) => p.camera?.moved ?? []) },
   }
 }
 
 /** Chunk-local player id → match-wide id. */
 function linkIdentities(
   sofar: Map<number, TrackSample[]>,
-  part: AnalysisResult,
+  part: Map<number, TrackSample[]>,
 ): Map<number, number> {
   const ids = [1, 2, 3, 4]
   const last = ids.map((id) => sofar.get(id)!.at(-1))
   if (last.every((s) => !s)) return new Map(ids.map((id) => [id, id]))
-  const firsts = ids.map((id) => part.players.find((p) => p.id === id)?.positions[0])
+  const firsts = ids.map((id) => part.get(id)?.[0])
   // Unknown on either side costs the same for every pairing, so it never decides anything.
   const cost = ids.map((_, g) =>
     ids.map((__, l) => {

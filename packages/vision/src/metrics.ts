@@ -9,8 +9,11 @@ const JITTER_M = 0.25
 /** Zones by distance to the net (m) on a 8 m half: net 0–3, mid 3–5.5, back beyond. */
 export const NET_ZONE_M = 3
 export const MID_ZONE_M = 5.5
-/** Samples further apart than this are a gap in tracking, not time spent somewhere. */
+/** Samples further apart than this are a gap in tracking (for distance and speed). */
 const MAX_GAP_S = 2.5
+/** Time a position stands for at most (s): beyond about two detection rounds unseen, where the
+ * player was is unknown, so that time is credited to no zone and no cell. */
+export const MAX_DWELL_S = 1
 export const HEAT_CELL_M = 0.5
 
 export interface Figure {
@@ -73,13 +76,12 @@ export function distanceCovered(raw: TrackSample[]): Figure {
   return { value: round(d), frames }
 }
 
-/** Duration each sample stands for: until the next sample, capped where tracking lapsed. */
+/** Duration each sample stands for: until the next sample, at most MAX_DWELL_S. */
 function dwell(s: TrackSample[], i: number): number {
   const next = s[i + 1]
   const cur = s[i]!
   if (!next) return 0
-  const dt = next.t - cur.t
-  return dt > MAX_GAP_S ? 0 : dt
+  return Math.min(MAX_DWELL_S, next.t - cur.t)
 }
 
 export function playerMetrics(
@@ -105,9 +107,10 @@ export function playerMetrics(
     zones[zone] += dt
     zoneFrames[zone].push(p.frame)
     if (p.y < NET_Y_M) nearCount++
-    const cx = Math.min(cols - 1, Math.max(0, Math.floor(p.x / HEAT_CELL_M)))
-    const cy = Math.min(rows - 1, Math.max(0, Math.floor(p.y / HEAT_CELL_M)))
-    heat[cy * cols + cx]! += dt
+    // Off the court (serving from behind the line) is time in a zone, not in an edge cell.
+    const cx = Math.floor(p.x / HEAT_CELL_M)
+    const cy = Math.floor(p.y / HEAT_CELL_M)
+    if (cx >= 0 && cx < cols && cy >= 0 && cy < rows) heat[cy * cols + cx]! += dt
   })
   // Peak speed over ≥2 s spans: single-step speeds are dominated by detector jitter.
   let peak = 0

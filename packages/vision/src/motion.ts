@@ -11,11 +11,11 @@ export interface Gray {
   data: Uint8Array
 }
 
-/** RGB frame → grey, downsampled by an integer factor (box average). */
-export function toGray(frame: Frame, scale = 2): Gray {
+/** RGB frame → grey, downsampled by an integer factor (box average); into `out` when given. */
+export function toGray(frame: Frame, scale = 2, out?: Uint8Array): Gray {
   const width = Math.floor(frame.width / scale)
   const height = Math.floor(frame.height / scale)
-  const data = new Uint8Array(width * height)
+  const data = out && out.length === width * height ? out : new Uint8Array(width * height)
   const src = frame.data
   // BT.601 weights ×256 (77 + 150 + 29 = 256) in integers: this runs on every decoded frame.
   const shift = 8
@@ -90,8 +90,11 @@ export function changeMask(
   cur: Gray,
   region: Uint8Array,
   threshold = 22,
+  out?: Uint8Array,
 ): { mask: Uint8Array; energy: number } {
-  const mask = new Uint8Array(cur.width * cur.height)
+  const mask =
+    out && out.length === cur.width * cur.height ? out : new Uint8Array(cur.width * cur.height)
+  mask.fill(0)
   let count = 0
   let total = 0
   for (let i = 0; i < mask.length; i++) {
@@ -107,8 +110,8 @@ export function changeMask(
 
 /** Pixels changed both before and after the middle frame: where a moving thing IS in that frame
  * (a single difference also lights up where it was). */
-export function andMasks(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length)
+export function andMasks(a: Uint8Array, b: Uint8Array, into?: Uint8Array): Uint8Array {
+  const out = into && into.length === a.length ? into : new Uint8Array(a.length)
   for (let i = 0; i < a.length; i++) out[i] = a[i]! & b[i]!
   return out
 }

@@ -1,7 +1,9 @@
-// Play vs dead time. During a rally players move and the ball flies, so the share of changed
-// pixels on the court rises; between rallies people stand, walk slowly or fetch balls. We smooth
-// the per-frame motion energy over one second, threshold it between its quiet and busy levels,
-// then drop blips shorter than a real rally and bridge short pauses inside one.
+// Play vs dead time, from two cues. Motion: during a rally players move and the ball flies, so
+// the share of changed pixels on the court rises (but players also walk between points). Sound:
+// the ball is struck every second or so during a rally, a sharp broadband crack; between points
+// there are fewer. Each cue is smoothed, thresholded between its own quiet and busy levels (a
+// cue with no contrast between them is left out, never forced), and play is where every cue with
+// contrast says so; blips shorter than a real rally are dropped and short pauses bridged.
 
 export interface Rally {
   index: number
@@ -25,13 +27,33 @@ export interface RallyOptions {
    */
   openStart?: boolean
   openEnd?: boolean
+  /** spans (s) of ball strikes heard on the audio track (audio.ts); null without sound */
+  strikes?: Array<[number, number]> | null
 }
 
 export interface RallyResult {
   rallies: Rally[]
   threshold: number
-  /** false when the energy shows no contrast between play and rest (nothing to segment) */
+  /** false when neither cue shows contrast between play and rest (nothing to segment) */
   contrast: boolean
+  /** which cues had contrast and were used */
+  cues: Array<'motion' | 'sound'>
+}
+
+/** a rally starts a little before its first strike (the toss) and ends after its last */
+const STRIKE_LEAD_S = 0.5
+const STRIKE_TAIL_S = 0.5
+
+/** Smoothed series → busy flags, or null when it has no contrast between quiet and busy. */
+function busyFlags(
+  smooth: number[],
+  minHigh: number,
+): { busy: boolean[]; threshold: number } | null {
+  const low = percentile(smooth, 0.1)
+  const high = percentile(smooth, 0.9)
+  const threshold = low + 0.4 * (high - low)
+  if (!(high > 2 * low + minHigh)) return null
+  return { busy: smooth.map((v) => v >= threshold), threshold }
 }
 
 function percentile(v: number[], p: number): number {
@@ -56,17 +78,26 @@ export function segmentRallies(
     }
     return s / n
   })
-  const low = percentile(smooth, 0.1)
-  const high = percentile(smooth, 0.9)
-  const contrast = high > 2 * low + 0.002
-  const threshold = low + 0.4 * (high - low)
-  if (!contrast || energy.length === 0) return { rallies: [], threshold, contrast }
+  const motion = busyFlags(smooth, 0.002)
+  // The sound cue has contrast when strike chains cover some of the clip but not all of it.
+  const spans = opts.strikes ?? null
+  const heard = spans
+    ? energy.map(({ t }) =>
+        spans.some(([a, b]) => t >= a - STRIKE_LEAD_S && t <= b + STRIKE_TAIL_S),
+      )
+    : null
+  const sound = heard && heard.some(Boolean) && !heard.every(Boolean) ? { busy: heard } : null
+  const cues = [...(motion ? (['motion'] as const) : []), ...(sound ? (['sound'] as const) : [])]
+  const threshold = motion?.threshold ?? 0
+  if (!cues.length || energy.length === 0)
+    return { rallies: [], threshold, contrast: false, cues: [] }
+  const busy = energy.map((_, i) => (motion?.busy[i] ?? true) && (sound?.busy[i] ?? true))
   const runs: Array<[number, number]> = []
   let start = -1
-  smooth.forEach((v, i) => {
-    if (v >= threshold && start < 0) start = i
-    if ((v < threshold || i === smooth.length - 1) && start >= 0) {
-      runs.push([start, v >= threshold ? i : i - 1])
+  busy.forEach((v, i) => {
+    if (v && start < 0) start = i
+    if ((!v || i === busy.length - 1) && start >= 0) {
+      runs.push([start, v ? i : i - 1])
       start = -1
     }
   })
@@ -95,5 +126,5 @@ export function segmentRallies(
       startFrame: r.a.frame,
       endFrame: r.b.frame,
     }))
-  return { rallies, threshold, contrast }
+  return { rallies, threshold, contrast: true, cues }
 }

@@ -3,6 +3,7 @@
 // where a person is at least ~1/4 of the tile. We size tiles per court half from the expected
 // person height there (pixels per metre × 1.8 m) and cover each half with overlapping squares.
 import type { Box, Tile } from './detector.js'
+import { personHeightPx, type Camera } from './perspective.js'
 import {
   COURT_LENGTH_M,
   COURT_WIDTH_M,
@@ -18,6 +19,8 @@ const TILE_PER_PERSON = 4
 /** court margins (m) in which players are still looked for: serving from behind the baseline */
 export const SIDE_MARGIN_M = 1.5
 export const END_MARGIN_M = 2.5
+/** behind the baselines a tracked player may go further (serving, chasing a lob) */
+export const TRACK_END_MARGIN_M = 4
 
 function span(from: number, to: number, size: number, overlap: number): number[] {
   if (to - from <= size) return [Math.round((from + to - size) / 2)]
@@ -26,14 +29,19 @@ function span(from: number, to: number, size: number, overlap: number): number[]
   return Array.from({ length: n }, (_, i) => Math.round(from + i * step))
 }
 
-export function planTiles(m: CourtMapping, frameW: number, frameH: number): Tile[] {
+export function planTiles(
+  m: CourtMapping,
+  frameW: number,
+  frameH: number,
+  cam: Camera | null = null,
+): Tile[] {
   const halves: Array<[number, number]> = [
     [NET_Y_M, COURT_LENGTH_M + END_MARGIN_M],
     [-END_MARGIN_M, NET_Y_M],
   ]
   const tiles: Tile[] = []
   for (const [y0, y1] of halves) {
-    const mid = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: (y0 + y1) / 2 }) * PERSON_M
+    const mid = personHeightPx(m, cam, { x: COURT_WIDTH_M / 2, y: (y0 + y1) / 2 }, PERSON_M)
     const size = Math.round(Math.min(frameH, frameW, Math.max(128, mid * TILE_PER_PERSON)))
     // Bounding box of the half (with margins), raised by the height of a person at its far edge.
     const pts = [
@@ -42,7 +50,7 @@ export function planTiles(m: CourtMapping, frameW: number, frameH: number): Tile
       courtToImage(m, { x: -SIDE_MARGIN_M, y: y1 }),
       courtToImage(m, { x: COURT_WIDTH_M + SIDE_MARGIN_M, y: y1 }),
     ]
-    const headRise = pixelsPerMetre(m, { x: COURT_WIDTH_M / 2, y: y1 }) * PERSON_M
+    const headRise = personHeightPx(m, cam, { x: COURT_WIDTH_M / 2, y: y1 }, PERSON_M)
     const minX = Math.max(0, Math.min(...pts.map((p) => p.x)))
     const maxX = Math.min(frameW, Math.max(...pts.map((p) => p.x)))
     const minY = Math.max(0, Math.min(...pts.map((p) => p.y)) - headRise)
@@ -92,9 +100,23 @@ export function selectTiles(tiles: Tile[], boxes: Box[]): Tile[] | null {
   return tiles.filter((t) => chosen.has(t))
 }
 
-/** The box a standing person would fill with feet at a court point (a little generous). */
-export function expectedBox(m: CourtMapping, court: { x: number; y: number }): Box {
+/**
+ * The box a standing person would fill with feet at a court point (a little generous), widened by
+ * `slackM` metres of uncertainty about where they are (a player unseen for a moment).
+ */
+export function expectedBox(
+  m: CourtMapping,
+  court: { x: number; y: number },
+  cam: Camera | null = null,
+  slackM = 0,
+): Box {
   const foot = courtToImage(m, court)
-  const h = pixelsPerMetre(m, court) * PERSON_M * 1.15
-  return { x: foot.x - 0.35 * h, y: foot.y - h, w: 0.7 * h, h: h * 1.1 }
+  const h = personHeightPx(m, cam, court, PERSON_M) * 1.15
+  const slack = pixelsPerMetre(m, court) * slackM
+  return {
+    x: foot.x - 0.35 * h - slack,
+    y: foot.y - h - slack / 2,
+    w: 0.7 * h + 2 * slack,
+    h: h * 1.1 + slack,
+  }
 }

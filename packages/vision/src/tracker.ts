@@ -1,9 +1,12 @@
 // Keeps four identities on the court plane. Each detection round: predict every track with its
 // (damped) velocity, then choose the assignment of detections to tracks with the lowest total
-// distance (exhaustive search: 4 tracks × a handful of detections), gated by how far a player can
-// run since last seen. Players never cross the net in beach tennis, so a detection on the other
-// side of the net from a track costs a large penalty. Unmatched tracks coast and record a gap.
-import { NET_Y_M, type Point } from './homography.js'
+// cost (exhaustive search: 4 tracks × a handful of detections): distance, gated by how far a
+// player can run since last seen, plus how different the box looks from the player's clothes
+// (partners crossing or standing together). Players never cross the net in beach tennis, so a
+// detection on the other side of the net from a track costs a large penalty. Partners merged
+// into one box share it, each taking the half on its side. Unmatched tracks coast and record a gap.
+import { appearanceDistance, blend, type Appearance } from './appearance.js'
+import { COURT_LENGTH_M, COURT_WIDTH_M, NET_Y_M, type Point } from './homography.js'
 
 export interface CourtDetection {
   court: Point
@@ -11,6 +14,12 @@ export interface CourtDetection {
   score?: number
   /** index in the caller's detection list (to recover boxes) */
   ref: number
+  /** clothes colours seen in the box */
+  app?: Appearance | null
+  /** another box overlaps this one: its colours may be partly someone else's */
+  overlapped?: boolean
+  /** foot points of the left and right halves, for a box wide enough to hold two people */
+  halves?: [Point, Point] | null
 }
 
 export interface TrackSample {
@@ -20,6 +29,8 @@ export interface TrackSample {
   y: number
   /** detection ref that produced it, or null when the track was coasting */
   ref: number | null
+  /** the box was shared with the partner (two people merged into one box) */
+  shared?: boolean
 }
 
 export interface Track {
@@ -28,11 +39,20 @@ export interface Track {
   vel: Point
   lastT: number
   samples: TrackSample[]
+  app: Appearance | null
 }
 
 const MAX_SPEED = 6 // m/s, a sprinting player
 const BASE_GATE = 1.2 // m, detection noise
 const WRONG_SIDE_PENALTY = 50
+/** metres of cost per unit of appearance distance (0 same clothes … 1 nothing in common) */
+const APPEARANCE_M = 3
+/** appearance differences below this are lighting and pose, not another person */
+const APPEARANCE_FLOOR = 0.15
+/** appearance distance under which a lost player is recognised again */
+const REACQUIRE_LOOKS = 0.25
+/** a partner predicted this close (m) to the far half of a two-person box is merged into it */
+const SHARE_M = 0.8
 
 /** Player numbers: 1 near-left, 2 near-right, 3 far-left, 4 far-right (as the camera sees them). */
 export function initialIds(points: Point[]): number[] {
@@ -45,8 +65,12 @@ export function initialIds(points: Point[]): number[] {
   return ids
 }
 
-/** Minimum-cost assignment of tracks to detections (or to nothing), exhaustive with pruning. */
-export function assign(cost: number[][], missCost: number): Array<number | null> {
+/**
+ * Minimum-cost assignment of tracks to detections (or to nothing), exhaustive with pruning.
+ * `missCost` is what leaving a track unmatched costs: one value, or one per track.
+ */
+export function assign(cost: number[][], missCost: number | number[]): Array<number | null> {
+  const miss = (t: number) => (typeof missCost === 'number' ? missCost : missCost[t]!)
   const nT = cost.length
   const nD = cost[0]?.length ?? 0
   let best = Infinity
@@ -70,15 +94,36 @@ export function assign(cost: number[][], missCost: number): Array<number | null>
       used[d] = false
     }
     pick.push(null)
-    rec(t + 1, acc + missCost)
+    rec(t + 1, acc + miss(t))
     pick.pop()
   }
   rec(0, 0)
   return bestPick
 }
 
+/** A person standing still off the court, round after round: an umpire, a line judge, a coach. */
+interface Fixture {
+  pos: Point
+  seen: number
+}
+
+/** Outside the lines by more than this (m): where officials and spectators stand. */
+const OUTSIDE_M = 0.3
+/** rounds a spot must be found occupied to be a fixture (it is looked at only now and then) */
+const FIXTURE_ROUNDS = 3
+const FIXTURE_RADIUS_M = 0.7
+/** behind the baselines players wait to serve: only further back is it someone else's place */
+const BEHIND_M = 2
+
+const outsideLines = (p: Point) =>
+  p.x < -OUTSIDE_M ||
+  p.x > COURT_WIDTH_M + OUTSIDE_M ||
+  p.y < -BEHIND_M ||
+  p.y > COURT_LENGTH_M + BEHIND_M
+
 export class Tracker {
   tracks: Track[] = []
+  private fixtures: Fixture[] = []
 
   get started(): boolean {
     return this.tracks.length === 4
@@ -93,14 +138,46 @@ export class Tracker {
     })
   }
 
-  /** Whether every track was matched in the round at time t (nobody lost). */
-  allSeenAt(t: number): boolean {
-    return this.started && this.tracks.every((tr) => tr.lastT === t)
+  /** How long (s) the longest-unseen track has been out of sight at time t. */
+  lostFor(t: number): number {
+    return this.tracks.reduce((m, tr) => Math.max(m, t - tr.lastT), 0)
+  }
+
+  /**
+   * Remembers people who stay put beside the court or far behind it, round after round.
+   * Players only pass through there (a wide ball), so a spot found occupied again and again,
+   * by someone who does not move, is an umpire's, a line judge's or a spectator's.
+   */
+  private noteFixtures(dets: CourtDetection[]): Set<number> {
+    const fixed = new Set<number>()
+    for (const d of dets) {
+      if (!outsideLines(d.court)) continue
+      const f = this.fixtures.find(
+        (o) => Math.hypot(o.pos.x - d.court.x, o.pos.y - d.court.y) <= FIXTURE_RADIUS_M,
+      )
+      if (f) {
+        f.seen++
+        f.pos = { x: 0.8 * f.pos.x + 0.2 * d.court.x, y: 0.8 * f.pos.y + 0.2 * d.court.y }
+        if (f.seen >= FIXTURE_ROUNDS) fixed.add(d.ref)
+      } else this.fixtures.push({ pos: d.court, seen: 1 })
+    }
+    return fixed
   }
 
   /** Feeds one detection round; returns the track id per detection ref (0 = unassigned). */
-  update(t: number, frame: number, dets: CourtDetection[]): Map<number, number> {
+  update(t: number, frame: number, all: CourtDetection[]): Map<number, number> {
     const out = new Map<number, number>()
+    const fixed = this.noteFixtures(all)
+    // Officials and spectators standing still off the court are no one's to take, except a
+    // player seen right there a moment ago (running past them).
+    const dets = all.filter((d) => {
+      if (!fixed.has(d.ref)) return true
+      return this.tracks.some(
+        (tr, i) =>
+          t - tr.lastT <= 0.6 &&
+          Math.hypot(this.predict(t)[i]!.x - d.court.x, this.predict(t)[i]!.y - d.court.y) <= 1,
+      )
+    })
     if (!this.started) {
       // Start only on a round that shows exactly two people on each side inside the lines (a
       // little margin, more behind the baselines for the serve): the numbering depends on it,
@@ -109,8 +186,9 @@ export class Tracker {
         (d) => d.court.x >= -0.5 && d.court.x <= 8.5 && d.court.y >= -1.5 && d.court.y <= 17.5,
       )
       if (inside.length !== 4) return out
+      const near = inside.filter((d) => d.court.y < NET_Y_M).length
+      if (near !== 2) return out
       const ids = initialIds(inside.map((d) => d.court))
-      if (ids.filter((i) => i <= 2).length !== 2) return out
       this.tracks = inside
         .map((d, k) => ({
           id: ids[k]!,
@@ -118,6 +196,7 @@ export class Tracker {
           vel: { x: 0, y: 0 },
           lastT: t,
           samples: [{ t, frame, x: d.court.x, y: d.court.y, ref: d.ref }],
+          app: d.overlapped ? null : (d.app ?? null),
         }))
         .sort((a, b) => a.id - b.id)
       for (const tr of this.tracks) out.set(tr.samples[0]!.ref!, tr.id)
@@ -132,20 +211,71 @@ export class Tracker {
         const dist = Math.hypot(d.court.x - p.x, d.court.y - p.y)
         if (dist > gate) return Infinity
         const wrongSide = far ? d.court.y < NET_Y_M - 0.5 : d.court.y > NET_Y_M + 0.5
-        return dist + (wrongSide ? WRONG_SIDE_PENALTY : 0) + 0.5 * (1 - (d.score ?? 1))
+        const looks =
+          tr.app && d.app
+            ? Math.max(0, appearanceDistance(tr.app, d.app) - APPEARANCE_FLOOR) *
+              APPEARANCE_M *
+              (d.overlapped ? 0.5 : 1)
+            : 0
+        return dist + looks + (wrongSide ? WRONG_SIDE_PENALTY : 0) + 0.5 * (1 - (d.score ?? 1))
       })
     })
     const pick = assign(cost, BASE_GATE + 1)
+    // A player unseen for a while may have run off: left-over detections on their side of the
+    // net are offered to them afterwards, so re-acquiring a lost player never takes a box from
+    // a player in plain sight.
+    const lost = this.tracks.flatMap((tr, i) =>
+      pick[i] === null && t - tr.lastT > 0.75 ? [i] : [],
+    )
+    if (lost.length) {
+      const free = dets.flatMap((_, d) => (pick.includes(d) ? [] : [d]))
+      const second = assign(
+        lost.map((i) =>
+          free.map((d) => {
+            // Far from where they were last seen, only someone dressed like them will do.
+            const tr = this.tracks[i]!
+            const det = dets[d]!
+            const looks = tr.app && det.app ? appearanceDistance(tr.app, det.app) : 1
+            return looks <= REACQUIRE_LOOKS ? cost[i]![d]! : Infinity
+          }),
+        ),
+        lost.map((i) => BASE_GATE + 1 + 0.5 * MAX_SPEED * (t - this.tracks[i]!.lastT)),
+      )
+      second.forEach((k, j) => {
+        if (k !== null) pick[lost[j]!] = free[k]!
+      })
+    }
+    const moveTo = (tr: Track, at: Point, ref: number, shared: boolean) => {
+      const dt = Math.max(1e-3, t - tr.lastT)
+      const v = { x: (at.x - tr.pos.x) / dt, y: (at.y - tr.pos.y) / dt }
+      tr.vel = { x: 0.5 * tr.vel.x + 0.5 * v.x, y: 0.5 * tr.vel.y + 0.5 * v.y }
+      tr.pos = at
+      tr.lastT = t
+      tr.samples.push({ t, frame, x: at.x, y: at.y, ref, ...(shared ? { shared } : {}) })
+    }
     this.tracks.forEach((tr, i) => {
       const d = pick[i]
       if (d === null || d === undefined) return
       const det = dets[d]!
-      const dt = Math.max(1e-3, t - tr.lastT)
-      const v = { x: (det.court.x - tr.pos.x) / dt, y: (det.court.y - tr.pos.y) / dt }
-      tr.vel = { x: 0.5 * tr.vel.x + 0.5 * v.x, y: 0.5 * tr.vel.y + 0.5 * v.y }
-      tr.pos = det.court
-      tr.lastT = t
-      tr.samples.push({ t, frame, x: det.court.x, y: det.court.y, ref: det.ref })
+      // Partners standing together come out of the detector as one wide box: the partner
+      // predicted inside it takes the half on its side instead of coasting blind.
+      const partner = this.tracks.findIndex(
+        (o, k) => k !== i && o.id <= 2 === tr.id <= 2 && (pick[k] ?? null) === null,
+      )
+      const p = partner >= 0 ? predicted[partner]! : null
+      const mineLeft = p ? predicted[i]!.x <= p.x : true
+      const theirs = det.halves?.[mineLeft ? 1 : 0]
+      if (theirs && p && Math.hypot(p.x - theirs.x, p.y - theirs.y) <= SHARE_M) {
+        const [left, right] = det.halves!
+        moveTo(tr, mineLeft ? left : right, det.ref, true)
+        moveTo(this.tracks[partner]!, mineLeft ? right : left, det.ref, true)
+        pick[partner] = d
+        out.set(det.ref, tr.id)
+        return
+      }
+      moveTo(tr, det.court, det.ref, false)
+      // Only a clear view of the player teaches their model.
+      if (det.app && !det.overlapped) tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
       out.set(det.ref, tr.id)
     })
     return out

@@ -74,4 +74,47 @@ describe('tracker', () => {
     for (const [, refs] of labels) expect(new Set(refs).size).toBe(1)
     expect([...labels.keys()].sort()).toEqual([1, 2, 3, 4])
   })
+
+  it('starts only on two players on each side of the net (not three and one)', () => {
+    const tracker = new Tracker()
+    const threeOne: CourtDetection[] = [
+      { court: { x: 2, y: 3 }, ref: 0 },
+      { court: { x: 6, y: 3 }, ref: 1 },
+      { court: { x: 4, y: 6 }, ref: 2 },
+      { court: { x: 4, y: 12 }, ref: 3 },
+    ]
+    expect(tracker.update(0, 0, threeOne).size).toBe(0)
+    expect(tracker.started).toBe(false)
+    const twoTwo = threeOne.map((d, i) => (i === 2 ? { ...d, court: { x: 2, y: 12 } } : d))
+    tracker.update(0.5, 15, twoTwo)
+    expect(tracker.tracks.map((t) => t.id)).toEqual([1, 2, 3, 4])
+  })
+
+  it('picks a lost player up again where they ran to, not the official by the net post', () => {
+    const tracker = new Tracker()
+    // Clothes: each person's torso and legs fall in their own colour bins.
+    const looks = (k: number) => {
+      const a = new Float32Array(24)
+      a[k] = 1
+      a[12 + k] = 1
+      return a
+    }
+    const players = (t: number, withFarLeft: boolean): CourtDetection[] => [
+      { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+      { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+      ...(withFarLeft ? [{ court: { x: 2, y: 12 - 0.8 * t }, ref: 2, app: looks(2) }] : []),
+      { court: { x: 6, y: 12 }, ref: 3, app: looks(3) },
+      { court: { x: -1.3, y: 7.8 }, ref: 9, app: looks(9) },
+    ]
+    for (let k = 0; k < 4; k++) tracker.update(k * 0.5, k, players(k * 0.5, true))
+    // The far-left player is out of sight for three seconds (behind the net band, say) and
+    // comes back 2.8 m from where they were last seen.
+    for (let k = 4; k < 10; k++) {
+      const ids = tracker.update(k * 0.5, k, players(k * 0.5, false))
+      expect(ids.get(9)).toBeUndefined()
+    }
+    const back = tracker.update(5, 10, players(5, true))
+    expect(back.get(2)).toBe(3)
+    expect(back.get(9)).toBeUndefined()
+  })
 })

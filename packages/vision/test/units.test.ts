@@ -4,7 +4,10 @@ import { linkTrajectories } from '../src/ball.js'
 import { pickHighlights } from '../src/clips.js'
 import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
-import { toGray } from '../src/motion.js'
+import { toGray, type Gray } from '../src/motion.js'
+import { verdict } from '../src/verdict.js'
+import { onsetsOf, strikeSpans } from '../src/audio.js'
+import { CameraWatch } from '../src/camera.js'
 import { segmentRallies } from '../src/rallies.js'
 import { selectTiles } from '../src/tiles.js'
 import type { TrackSample } from '../src/tracker.js'
@@ -45,6 +48,22 @@ describe('metrics', () => {
     expect(m.heatmap.seconds.reduce((s, v) => s + v, 0)).toBeCloseTo(10, 5)
   })
 
+  it('credits no time to a place while the player is unseen beyond a short gap', () => {
+    // Seen at 0 s and 0.5 s at the net, then only again 4 s later at the back.
+    const a = [sample(0, 2, 7), sample(0.5, 2, 7), sample(4.5, 2, 1), sample(5, 2, 1)]
+    const m = playerMetrics(1, a, [], 2)
+    expect(m.timeNearNetSec.value).toBe(1.5)
+    expect(m.timeBackSec.value).toBe(0.5)
+  })
+
+  it('leaves positions off the court out of the heatmap instead of piling them on its edge', () => {
+    const behind = Array.from({ length: 5 }, (_, i) => sample(i * 0.5, 4, -1.5))
+    const m = playerMetrics(1, [...behind, sample(2.5, 4, 1), sample(3, 4, 1)], [], 2)
+    const total = m.heatmap.seconds.reduce((s, v) => s + v, 0)
+    expect(total).toBeCloseTo(0.5, 5)
+    expect(m.timeBackSec.value).toBe(3)
+  })
+
   it('renders the heatmap as a PNG of the court', () => {
     const m = playerMetrics(1, [sample(0, 2, 3), sample(1, 2, 3), sample(2, 6, 12)], [], 2)
     const png = PNG.sync.read(heatmapPng(m.heatmap))
@@ -56,6 +75,70 @@ describe('metrics', () => {
     const i = (Math.round(py) * png.width + Math.round(px)) * 4
     expect(png.data[i]).toBeGreaterThan(180)
     expect(png.data[i + 1]).toBeLessThan(80)
+  })
+})
+
+describe('verdict', () => {
+  const good = { durationSec: 60, rounds: 120, fourRounds: 110, started: true }
+  it('refuses when one of the four tracks has positions in under half the rounds', () => {
+    expect(verdict({ ...good, trackRounds: [120, 118, 115, 110] })).toBeNull()
+    expect(verdict({ ...good, trackRounds: [120, 118, 1, 110] })).toMatch(
+      /jogador 3 foi acompanhado em apenas 1%/,
+    )
+  })
+  it('refuses a clip too short to say anything, and names the cause', () => {
+    expect(
+      verdict({ ...good, durationSec: 1, rounds: 2, fourRounds: 2, trackRounds: [2, 2, 2, 2] }),
+    ).toMatch(/curto demais/)
+    expect(verdict({ ...good, started: false, trackRounds: [0, 0, 0, 0] })).toMatch(
+      /dois jogadores de cada lado/,
+    )
+    expect(verdict({ ...good, fourRounds: 10, trackRounds: [120, 118, 115, 110] })).toMatch(
+      /Menos de quatro jogadores/,
+    )
+  })
+})
+
+describe('rallies from sound', () => {
+  it('hears sharp strikes over background noise', () => {
+    // 6 s of quiet noise at 16 kHz with a 3 ms crack every 1.2 s from 1 s on.
+    const pcm = new Int16Array(16_000 * 6)
+    let seed = 7
+    for (let i = 0; i < pcm.length; i++) {
+      seed = (seed * 1664525 + 1013904223) >>> 0
+      pcm[i] = ((seed / 2 ** 32) * 2 - 1) * 60
+    }
+    const cracks = [1, 2.2, 3.4, 4.6]
+    for (const t of cracks) {
+      for (let k = 0; k < 48; k++) pcm[Math.round(t * 16_000) + k] = (k % 2 ? 1 : -1) * 12_000
+    }
+    const found = onsetsOf(pcm).map((o) => o.t)
+    expect(found).toHaveLength(cracks.length)
+    found.forEach((t, i) => expect(Math.abs(t - cracks[i]!)).toBeLessThan(0.02))
+  })
+
+  it('takes play from chains of strikes where players keep moving between points', () => {
+    const fps = 10
+    // Players move the whole time (a rally 5–12 s, then walking about until 25 s)...
+    const energy = Array.from({ length: 300 }, (_, i) => {
+      const t = i / fps
+      return { t, frame: i, e: (t >= 5 && t < 25 ? 0.03 : 0.002) + 0.002 * Math.sin(i * 1.7) }
+    })
+    // ...but the ball is only struck during the rally; a bounce and a shout later on.
+    const onsets = [
+      ...[5.2, 6.3, 7.5, 8.4, 9.6, 10.9, 11.8].map((t) => ({ t, rise: 30 })),
+      { t: 17, rise: 30 },
+      { t: 21, rise: 28 },
+      { t: 2, rise: 16 },
+      { t: 14, rise: 17 },
+    ]
+    const spans = strikeSpans(onsets)
+    expect(spans).toEqual([[5.2, 11.8]])
+    const r = segmentRallies(energy, fps, { strikes: spans })
+    expect(r.cues).toEqual(['motion', 'sound'])
+    expect(r.rallies.map((x) => [x.startSec, x.endSec])).toEqual([
+      [expect.closeTo(5, 0), expect.closeTo(12.3, 0)],
+    ])
   })
 })
 
@@ -160,5 +243,47 @@ describe('tile selection', () => {
     // Straddling the first seam (260–300) only fits the middle tile whole.
     expect(selectTiles(tiles, [box(20), box(265)])).toEqual([tiles[0], tiles[1]])
     expect(selectTiles(tiles, [box(20), box(790)])).toBeNull()
+  })
+})
+
+describe('camera watch', () => {
+  const W = 200
+  const H = 120
+  const texture = (seed: number, shift = 0): Gray => {
+    let s = seed
+    const base = Array.from({ length: (W + 40) * (H + 40) }, () => {
+      s = (s * 1664525 + 1013904223) >>> 0
+      return s >>> 24
+    })
+    // Blocky texture (lines, banners), shifted left by `shift` pixels.
+    const data = new Uint8Array(W * H)
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++)
+        data[y * W + x] = base[(y >> 3) * (W + 40) + ((x + shift + 20) >> 3)]!
+    return { width: W, height: H, scale: 2, data }
+  }
+  it('tells a still camera from a moved one and from a cut', () => {
+    const watch = new CameraWatch(texture(1))
+    expect(watch.check(1, texture(1)).moved).toBe(false)
+    // One odd look is not enough; the camera stays moved, so the second confirms it.
+    expect(watch.check(2, texture(1, 6)).moved).toBe(false)
+    const moved = watch.check(3, texture(1, 6))
+    expect(moved.moved).toBe(true)
+    expect(moved.dx).toBe(-6) // the picture moved 6 px to the left
+    expect(watch.check(4, texture(99)).cut).toBe(true)
+    expect(watch.check(5, texture(1)).moved).toBe(false)
+    expect(watch.movedSpans(6)).toEqual([{ fromSec: 1, toSec: 5, cut: true }])
+  })
+  it('refuses a video whose camera moved for most of it, saying so', () => {
+    expect(
+      verdict({
+        durationSec: 60,
+        rounds: 40,
+        fourRounds: 40,
+        started: true,
+        trackRounds: [40, 40, 40, 40],
+        cameraMoved: [{ fromSec: 10, toSec: 60, cut: false }],
+      }),
+    ).toMatch(/câmera se moveu/)
   })
 })

@@ -9,6 +9,8 @@ export interface DraftInput {
   game: { date: string | null; outcome: 'WON' | 'LOST' | null; score: string | null }
   /** The plan's `human_review`: a person writes commentary (Ultra). */
   humanReview: boolean
+  /** Spans in which the camera had moved away from the marked court (no figures there). */
+  camera?: AnalysisResult['camera']
 }
 
 export interface Shares {
@@ -121,6 +123,16 @@ export function chooseDrills(p: PlayerMetrics, rallies: AnalysisResult['rallies'
   return drills.slice(0, 3)
 }
 
+/** The stretches left out because the camera moved, so no one reads the figures as the whole game. */
+function cameraLines(camera: DraftInput['camera']): string[] {
+  const moved = camera?.moved ?? []
+  if (!moved.length) return []
+  const spans = moved.map((m) => `${seconds(m.fromSec)} a ${seconds(m.toSec)}`).join(', ')
+  return [
+    `- **Câmera:** a câmera se moveu durante o vídeo (${spans}); esse trecho ficou fora dos números`,
+  ]
+}
+
 /** The pt-BR report pre-written from the player's own figures; the analyst edits it. */
 export function draftReport(input: DraftInput): string {
   const { player: p, rallies } = input
@@ -137,7 +149,11 @@ export function draftReport(input: DraftInput): string {
       ? `- **Posição:** ${pct(s.net)} do tempo perto da rede, ${pct(s.mid)} no meio e ${pct(s.back)} no fundo (do tempo em que você foi acompanhado em quadra)`
       : '- **Posição:** não houve tempo suficiente de acompanhamento para medir',
     `- **Distância média para o parceiro:** ${num(p.avgPartnerDistanceM.value)} m`,
-    `- **Ralis:** ${rallies.count}${rallies.count > 0 ? ` · **mais longo:** ${seconds(rallies.longestSec)}` : ''}`,
+    // No contrast between play and pauses is not "0 rallies": say it was not measured.
+    rallies.note
+      ? '- **Ralis:** não foi possível separar os pontos das pausas neste vídeo'
+      : `- **Ralis:** ${rallies.count}${rallies.count > 0 ? ` · **mais longo:** ${seconds(rallies.longestSec)}` : ''}`,
+    ...cameraLines(input.camera),
     '',
     '## O que isso quer dizer',
     '',

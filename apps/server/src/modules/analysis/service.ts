@@ -317,6 +317,7 @@ export class AnalysisService {
       rallies: result.rallies,
       game: this.game(r),
       humanReview: !!r.humanReview,
+      camera: result.camera,
     })
   }
 

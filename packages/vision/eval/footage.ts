@@ -1,0 +1,263 @@
+/**
+ * `npm run eval:vision`: the pipeline on the real clips in ../shared/footage (next to the
+ * repository; never copied into it), measured as a new user's upload would be: corners as the
+ * footage README gives them (in the video's own pixels), no tuning per clip.
+ *
+ * Prints per clip: players found by the detector, foot error (median / p90, metres on the court
+ * plane) against the labelled feet, identity switches, per-track coverage, rallies against the
+ * labelled play, and CPU-seconds (this process and its ffmpeg children) per video second. Skips
+ * with a message when the folder is absent. `EVAL_CLIPS=name,name` picks clips; `EVAL_JSON=file`
+ * also writes the figures as JSON.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { analyze, type AnalysisResult } from '../src/analyze.js'
+import { PersonDetector } from '../src/detector.js'
+import { probe } from '../src/ffmpeg.js'
+import { imageToCourt, mapCourt, type Corners, type Point } from '../src/homography.js'
+import { assign } from '../src/tracker.js'
+import { cpuSeconds } from './cpu.js'
+import { CLIPS, type ClipSpec } from './clips.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const FOOTAGE = path.resolve(here, '..', '..', '..', '..', 'shared', 'footage')
+
+/** Labelled feet at one source frame: label name → foot point in source pixels. */
+type FeetAt = Map<number, Map<string, Point>>
+
+const pct = (v: number) => `${Math.round(v * 100)} %`
+const m2 = (v: number | null) => (v === null ? '–' : `${v.toFixed(2)} m`)
+
+function quantile(v: number[], q: number): number | null {
+  if (!v.length) return null
+  const s = [...v].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!
+}
+
+export interface ClipFigures {
+  clip: string
+  analysable: boolean
+  reason: string | null
+  videoSec: number
+  cpuSec: number
+  cpuPerVideoSec: number
+  rounds: number
+  labelledFeet: number
+  playersFound: number
+  within15: number
+  footMedianM: number | null
+  footP90M: number | null
+  switches: number
+  coverage: Record<string, number>
+  /** coverage over the rounds in the reviewed frames, when the labels stop before the clip */
+  reviewedCoverage?: Record<string, number>
+  rallies: Array<[number, number]>
+  rallyCheck: string
+}
+
+/** Feet per round of the result, by label, and the detections of that round. */
+function labelledRounds(result: AnalysisResult, feet: FeetAt, fps: number) {
+  const out: Array<{ round: AnalysisResult['detections'][number]; feet: Map<string, Point> }> = []
+  const tol = Math.max(1, Math.round(fps * 0.05))
+  for (const round of result.detections) {
+    let best: Map<string, Point> | undefined
+    for (let f = round.frame - tol; f <= round.frame + tol && !best; f++) best = feet.get(f)
+    if (best) out.push({ round, feet: best })
+  }
+  return out
+}
+
+export function evaluate(
+  spec: ClipSpec,
+  result: AnalysisResult,
+  feet: FeetAt,
+  cpu: number,
+): ClipFigures {
+  const mapping = mapCourt(spec.corners)!
+  const fps = result.video.fps
+  const rounds = labelledRounds(result, feet, fps)
+  const labels = [...new Set(rounds.flatMap((r) => [...r.feet.keys()]))].sort()
+  const trackIds = [1, 2, 3, 4]
+  // Per round: tracks matched to labels by court distance (gate 2 m) → majority identity.
+  const votes = new Map<string, Map<number, number>>(labels.map((l) => [l, new Map()]))
+  const perRound = rounds.map(({ round, feet: fr }) => {
+    const truth = labels.map((l) => {
+      const p = fr.get(l)
+      return p ? imageToCourt(mapping, p) : null
+    })
+    const tracks = trackIds.map((id) => round.boxes.find((b) => b.playerId === id)?.court ?? null)
+    const cost = labels.map((_, i) =>
+      trackIds.map((_, k) => {
+        const a = truth[i]
+        const b = tracks[k]
+        const d = a && b ? Math.hypot(a.x - b.x, a.y - b.y) : Infinity
+        return d <= 2 ? d : Infinity
+      }),
+    )
+    const pick = assign(cost, 2)
+    pick.forEach((k, i) => {
+      if (k === null) return
+      const v = votes.get(labels[i]!)!
+      v.set(trackIds[k]!, (v.get(trackIds[k]!) ?? 0) + 1)
+    })
+    return { round, truth, tracks, pick }
+  })
+  const owner = new Map<string, number>()
+  {
+    const cost = labels.map((l) => trackIds.map((id) => -(votes.get(l)!.get(id) ?? 0)))
+    assign(cost, 0).forEach((k, i) => {
+      if (k !== null) owner.set(labels[i]!, trackIds[k]!)
+    })
+  }
+  // Identity switches: for each label, how often the track matched to it changes (gaps ignored).
+  let switches = 0
+  labels.forEach((_, i) => {
+    let last: number | null = null
+    for (const r of perRound) {
+      const k = r.pick[i]
+      if (k === null || k === undefined) continue
+      if (last !== null && last !== k) switches++
+      last = k
+    }
+  })
+  // Foot error: the label's own track (majority identity) against the labelled foot.
+  const errors: number[] = []
+  let labelled = 0
+  let found = 0
+  for (const r of perRound) {
+    labels.forEach((l, i) => {
+      const t = r.truth[i]
+      if (!t) return
+      labelled++
+      const anyBox = r.round.boxes.some((b) => {
+        const c = imageToCourt(mapping, { x: (b.x + b.w / 2) * 1, y: b.y + b.h })
+        return Math.hypot(c.x - t.x, c.y - t.y) <= 1.5
+      })
+      if (anyBox) found++
+      const id = owner.get(l)
+      const p = id ? r.tracks[trackIds.indexOf(id)] : null
+      errors.push(p ? Math.hypot(p.x - t.x, p.y - t.y) : Infinity)
+    })
+  }
+  const finite = errors.filter(Number.isFinite)
+  const coverageOf = (rounds: AnalysisResult['detections']) => {
+    const out: Record<string, number> = {}
+    for (const id of trackIds) {
+      const n = rounds.filter((r) => r.boxes.some((b) => b.playerId === id)).length
+      out[String(id)] = Math.round((n / Math.max(1, rounds.length)) * 1000) / 1000
+    }
+    return out
+  }
+  const coverage = coverageOf(result.detections)
+  const reviewedCoverage =
+    spec.reviewedTo !== undefined
+      ? coverageOf(result.detections.filter((r) => r.frame <= spec.reviewedTo!))
+      : undefined
+  const videoSec = result.video.toSec - result.video.fromSec
+  const rallies = result.rallies.items.map((r) => [r.startSec, r.endSec] as [number, number])
+  return {
+    clip: spec.name,
+    analysable: result.analysable,
+    reason: result.reason,
+    videoSec,
+    cpuSec: Math.round(cpu * 10) / 10,
+    cpuPerVideoSec: Math.round((cpu / videoSec) * 100) / 100,
+    rounds: result.detections.length,
+    labelledFeet: labelled,
+    playersFound: found,
+    within15: errors.filter((e) => e <= 1.5).length,
+    footMedianM: quantile(finite, 0.5),
+    footP90M: quantile(errors, 0.9) === Infinity ? null : quantile(errors, 0.9),
+    switches,
+    coverage,
+    ...(reviewedCoverage ? { reviewedCoverage } : {}),
+    rallies,
+    rallyCheck: spec.rallyCheck(rallies, result),
+  }
+}
+
+function print(f: ClipFigures): void {
+  const lines = [
+    `${f.clip}: ${f.analysable ? 'analysable' : `NOT analysable: ${f.reason}`}`,
+    `  players found      ${f.playersFound}/${f.labelledFeet} labelled (${pct(f.playersFound / Math.max(1, f.labelledFeet))})`,
+    `  foot error         ${f.within15}/${f.labelledFeet} within 1.5 m, median ${m2(f.footMedianM)}, p90 ${m2(f.footP90M)}`,
+    `  identity switches  ${f.switches}`,
+    `  coverage per track ${Object.entries(f.coverage)
+      .map(([id, v]) => `${id}: ${pct(v)}`)
+      .join(', ')} of ${f.rounds} rounds${
+      f.reviewedCoverage
+        ? `; in the reviewed frames ${Object.entries(f.reviewedCoverage)
+            .map(([id, v]) => `${id}: ${pct(v)}`)
+            .join(', ')}`
+        : ''
+    }`,
+    `  rallies            ${f.rallies.map(([a, b]) => `${a.toFixed(1)}–${b.toFixed(1)} s`).join(', ') || 'none'}; ${f.rallyCheck}`,
+    `  CPU                ${f.cpuSec} s for ${f.videoSec.toFixed(1)} s of video = ${f.cpuPerVideoSec} CPU-s per video second`,
+  ]
+  process.stdout.write(lines.join('\n') + '\n')
+}
+
+async function main(): Promise<number> {
+  if (!fs.existsSync(FOOTAGE)) {
+    process.stdout.write(`eval:vision: ${FOOTAGE} not found; nothing to evaluate (skipped).\n`)
+    return 0
+  }
+  const only = process.env.EVAL_CLIPS?.split(',').filter(Boolean)
+  const specs = CLIPS.filter((c) => !only || only.some((o) => c.name.includes(o)))
+  const detector = await PersonDetector.create()
+  const all: ClipFigures[] = []
+  for (const spec of specs) {
+    const file = path.join(FOOTAGE, spec.file)
+    if (!fs.existsSync(file)) {
+      process.stdout.write(`${spec.name}: ${spec.file} absent (skipped)\n`)
+      continue
+    }
+    const info = await probe(file)
+    const feet = spec.feet(FOOTAGE, info.fps)
+    const before = cpuSeconds()
+    const calls = { ...detector.stats }
+    const result = await analyze(file, { corners: spec.corners, detector, ...spec.options })
+    const cpu = cpuSeconds() - before
+    if (spec.refusal) {
+      const right = !result.analysable && spec.refusal.test(result.reason ?? '')
+      process.stdout.write(
+        `${spec.name}: ${right ? 'refused' : 'NOT refused as expected'} after ${cpu.toFixed(1)} CPU-s, ${result.detections.length} rounds: ${result.reason}\n`,
+      )
+      all.push({ ...evaluate(spec, result, feet, cpu), rallyCheck: right ? 'refused' : 'wrong' })
+      continue
+    }
+    const figures = evaluate(spec, result, feet, cpu)
+    print(figures)
+    if (spec.decodeCorners) {
+      // The corners the pipeline worked with on its decoded frames, against the README's.
+      const s = result.settings.frameWidth / result.video.width
+      const gap = Math.max(
+        ...spec.corners.map((c, i) =>
+          Math.hypot(c.x * s - spec.decodeCorners![i]!.x, c.y * s - spec.decodeCorners![i]!.y),
+        ),
+      )
+      process.stdout.write(
+        `  corners            given in ${result.video.width}-px pixels, used on the ${result.settings.frameWidth}-px decode: within ${gap.toFixed(2)} px of the README's ${result.settings.frameWidth}-px corners\n`,
+      )
+    }
+    const n = detector.stats.calls - calls.calls
+    const dcpu = detector.stats.cpuSec - calls.cpuSec
+    process.stdout.write(
+      `  detector           ${n} calls, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, n)).toFixed(0)} ms a call)\n`,
+    )
+    all.push(figures)
+  }
+  if (process.env.EVAL_JSON) fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(all, null, 2))
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`eval:vision failed: ${err instanceof Error ? err.stack : String(err)}\n`)
+    process.exit(1)
+  },
+)
+
+export type { Corners }
