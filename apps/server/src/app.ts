@@ -274,10 +274,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const payments = config.payments
   const simulator =
     payments.mode === 'simulated'
-      ? createPagBankSimulator({ token: payments.token, dataDir: config.dataDir, clock })
+      ? createPagBankSimulator({ dataDir: config.dataDir, clock })
       : undefined
   const gateway = createPagBankClient({
-    token: payments.token,
+    token: payments.mode === 'pagbank' ? payments.token : simulator!.token,
     baseUrl: () =>
       payments.mode === 'pagbank' ? payments.baseUrl : `${selfLocal()}/sandbox/pagbank`,
   })

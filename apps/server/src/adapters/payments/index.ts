@@ -18,6 +18,8 @@ export interface GatewayOrder {
   cardHolder: string | null
   /** `payment_response.message` of a declined charge. */
   declineMessage: string | null
+  /** Centavos given back on the charge (a refund or a chargeback); 0 while it stands. */
+  refundedCents: number
 }
 
 interface OrderBase {
@@ -49,7 +51,7 @@ export interface PaymentGateway {
   createCardOrder(req: CardOrderRequest): Promise<GatewayOrder>
   chargeStoredCard(req: StoredCardOrderRequest): Promise<GatewayOrder>
   getOrder(id: string): Promise<GatewayOrder>
-  /** Full refund of a paid charge (PagBank cancels the charge). */
+  /** Full refund of a paid charge, or release of one still in analysis (PagBank cancels it). */
   refundCharge(chargeId: string, amountCents: number, idempotencyKey: string): Promise<void>
   /** The RSA key the browser SDK seals cards with (base64 DER, no PEM headers). */
   publicKey(): Promise<string>
@@ -82,6 +84,9 @@ const PagBankOrder = z.object({
         id: z.string().optional(),
         status: z.string(),
         paid_at: z.string().optional(),
+        amount: z
+          .object({ summary: z.object({ refunded: z.number().optional() }).optional() })
+          .optional(),
         payment_response: z.object({ message: z.string().optional() }).optional(),
         payment_method: z
           .object({
@@ -121,6 +126,7 @@ function toGatewayOrder(raw: unknown): GatewayOrder {
     cardHolder: charge?.payment_method?.card?.holder?.name ?? null,
     declineMessage:
       charge?.status === 'DECLINED' ? (charge.payment_response?.message ?? null) : null,
+    refundedCents: charge?.amount?.summary?.refunded ?? 0,
   }
 }
 

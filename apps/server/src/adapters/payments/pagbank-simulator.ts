@@ -8,6 +8,7 @@ import {
   brandOf,
   cardOutcome,
   loadOrCreateSimulatorKey,
+  loadOrCreateSimulatorToken,
   parseSealedCard,
   simulatorSdkScript,
 } from './simulator-card'
@@ -124,6 +125,8 @@ interface StoredCard {
 /** What a test can see of the simulator, as one sees a sandbox's dashboard. */
 export interface PagBankSimulator {
   plugin: (app: FastifyInstance) => Promise<void>
+  /** The account token the app calls the simulator with; it also signs the webhooks. */
+  token: string
   /** Orders created for a customer's e-mail, oldest first. */
   ordersOf(email: string): SimOrder[]
   /** Every charge attempted for a customer's e-mail (approved, declined or refunded). */
@@ -137,7 +140,8 @@ const invalid = (parameter: string, description: string) => ({
 })
 
 export function createPagBankSimulator(opts: {
-  token: string
+  /** A standalone sandbox is given its token; the embedded one keeps a random one per DATA_DIR. */
+  token?: string
   dataDir: string
   clock: Clock
   retryDelaysMs?: number[]
@@ -147,6 +151,7 @@ export function createPagBankSimulator(opts: {
   const cards = new Map<string, StoredCard>()
   const retryDelays = opts.retryDelaysMs ?? [1_000, 5_000, 30_000]
   const key = loadOrCreateSimulatorKey(opts.dataDir)
+  const token = opts.token ?? loadOrCreateSimulatorToken(opts.dataDir)
   let sdk: string | undefined
   const now = () => opts.clock.now()
 
@@ -159,7 +164,7 @@ export function createPagBankSimulator(opts: {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
-              'x-authenticity-token': webhookSignature(opts.token, body),
+              'x-authenticity-token': webhookSignature(token, body),
             },
             body,
             signal: AbortSignal.timeout(10_000),
@@ -258,7 +263,7 @@ export function createPagBankSimulator(opts: {
           const open =
             request.url.startsWith(`${PREFIX}/pix/pay/`) ||
             request.url.split('?')[0] === `${PREFIX}/sdk.js`
-          if (!open && request.headers.authorization !== `Bearer ${opts.token}`) {
+          if (!open && request.headers.authorization !== `Bearer ${token}`) {
             return reply.status(401).send({ error_messages: [{ code: 'UNAUTHORIZED' }] })
           }
         })
@@ -400,6 +405,7 @@ export function createPagBankSimulator(opts: {
   const ordersOf = (email: string) => [...orders.values()].filter((o) => o.customer.email === email)
   return {
     plugin,
+    token,
     ordersOf,
     chargesOf: (email) => ordersOf(email).flatMap((o) => o.charges ?? []),
   }

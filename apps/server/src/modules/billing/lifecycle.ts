@@ -16,6 +16,7 @@ import {
 } from './policy'
 
 export interface SweepResult {
+  lapsed: number
   pixSent: number
   cardsCharged: number
   pastDue: number
@@ -44,8 +45,9 @@ export class SubscriptionLifecycle {
 
   async sweep(): Promise<SweepResult> {
     const now = this.clock.now()
-    const result: SweepResult = { pixSent: 0, cardsCharged: 0, pastDue: 0, expired: 0 }
+    const result: SweepResult = { lapsed: 0, pixSent: 0, cardsCharged: 0, pastDue: 0, expired: 0 }
     await this.store.purgeCardTokens(this.db, now)
+    result.lapsed = await this.checkout.expireStalePurchases()
     const soon = new Date(now.getTime() + PIX_RENEWAL_NOTICE_MS)
     for (const sub of await this.store.listEndingBy(this.db, 'ACTIVE', 'PIX', soon)) {
       await this.guard(sub, async () => {
@@ -100,7 +102,12 @@ export class SubscriptionLifecycle {
     }
     const now = this.clock.now()
     await this.db.transaction(async (tx) => {
-      await this.store.updateOrder(tx, first.id, { status: 'CANCELED', refundedAt: now })
+      await this.store.updateOrder(tx, first.id, {
+        status: 'CANCELED',
+        refundedAt: now,
+        refundReason: 'WITHDRAWAL',
+      })
+      await this.store.releaseHolds(tx, first.id)
       if (sub.renewalOrderId) await this.store.dropPendingOrder(tx, sub.renewalOrderId)
       await this.store.patchSubscription(tx, userId, {
         status: 'EXPIRED',
@@ -138,16 +145,17 @@ export class SubscriptionLifecycle {
 
   /** A renewal order, once per period (its key names the period's end); null if one exists. */
   private async renewalOrder(sub: SubscriptionRow, method: 'PIX' | 'CARD') {
-    const plan = await this.store.findPlan(this.db, sub.planId)
+    // A downgrade the player chose takes effect here, at the renewal.
+    const plan = await this.store.findPlan(this.db, sub.nextPlanId ?? sub.planId)
+    const cycle = sub.nextBillingCycle ?? sub.billingCycle
     if (!plan) return null
     // Renewals cost the full price: a coupon is for the first charge only.
-    const amountCents =
-      sub.billingCycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
+    const amountCents = cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
     try {
       const order = await this.store.insertOrder(this.db, {
         userId: sub.userId,
         planId: plan.id,
-        billingCycle: sub.billingCycle,
+        billingCycle: cycle,
         amountCents,
         couponId: null,
         paymentMethod: method,
@@ -155,7 +163,7 @@ export class SubscriptionLifecycle {
         renewal: true,
         now: this.clock.now(),
       })
-      return { order, planName: plan.name }
+      return { order, planName: plan.name, cycle }
     } catch (err) {
       if (isUniqueViolation(err)) return null
       throw err
@@ -183,7 +191,7 @@ export class SubscriptionLifecycle {
       const gatewayOrder = await this.gateway.createPixOrder({
         referenceId: order.id,
         customer: await this.customer(sub.userId),
-        itemName: itemName(made.planName, sub.billingCycle),
+        itemName: itemName(made.planName, made.cycle),
         amountCents: order.amountCents,
         notificationUrl: this.opts.notificationUrl(),
         expiresAt: payableUntil,
@@ -255,7 +263,7 @@ export class SubscriptionLifecycle {
       truth = await this.gateway.chargeStoredCard({
         referenceId: order.id,
         customer: await this.customer(sub.userId),
-        itemName: itemName(made.planName, sub.billingCycle),
+        itemName: itemName(made.planName, made.cycle),
         amountCents: order.amountCents,
         notificationUrl: this.opts.notificationUrl(),
         idempotencyKey: order.id,

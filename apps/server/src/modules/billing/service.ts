@@ -73,13 +73,8 @@ export class BillingService {
     return this.onSale(plan) ? 'open' : null
   }
 
-  /**
-   * A new contract was paid: an invited player's reserved spot is used, anyone else takes one of
-   * the plan's spots; either way the player leaves the waiting list.
-   */
-  async settleSpot(tx: DbOrTx, userId: string, planId: number): Promise<void> {
-    const invited = (await this.store.invitedPlanId(tx, userId)) === planId
-    if (!invited) await this.store.takeSpot(tx, planId)
+  /** A new contract was paid: the player leaves the waiting list (their spot was held by the order). */
+  async settleSpot(tx: DbOrTx, userId: string): Promise<void> {
     await this.store.leaveWaitlist(tx, userId)
   }
 
@@ -152,7 +147,10 @@ export class BillingService {
     return { plan, cycle: match[2]?.toLowerCase() === 'mensal' ? 'MONTHLY' : 'YEARLY' }
   }
 
-  /** Active, inside its window, with redemptions left, and not yet used by this player. */
+  /**
+   * Active, inside its window, with uses left, and not yet used by this player (a use held by
+   * the player's own open order does not count: ordering again gives it back first).
+   */
   async usableCoupon(userId: string, code: string): Promise<CouponRow | null> {
     const coupon = await this.store.findCoupon(this.db, code.trim().toUpperCase())
     if (!coupon || !coupon.active) return null
@@ -161,7 +159,9 @@ export class BillingService {
     if (coupon.validUntil && coupon.validUntil <= now) return null
     const used = await this.store.redemptions(this.db, coupon.id, userId)
     if (used.byUser > 0) return null
-    if (coupon.maxRedemptions !== null && used.total >= coupon.maxRedemptions) return null
+    if (coupon.maxRedemptions !== null && used.total - used.heldByUser >= coupon.maxRedemptions) {
+      return null
+    }
     return coupon
   }
 }
