@@ -156,8 +156,7 @@ export interface Config {
     argon2: { memoryKib: number; timeCost: number }
   }
   salesMode: Env['SALES_MODE']
-  payments:
-    { mode: 'simulated' } | { mode: 'pagbank'; token: string; baseUrl: string }
+  payments: { mode: 'simulated' } | { mode: 'pagbank'; token: string; baseUrl: string }
   google:
     { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] } | undefined
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string }

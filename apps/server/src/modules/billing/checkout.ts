@@ -341,9 +341,7 @@ export class CheckoutService {
       order.userId,
       {
         title: 'Pagamento confirmado ✅',
-        body: order.renewal
-          ? 'Sua assinatura foi renovada. Bons treinos!'
-          : upgradeNotice(order),
+        body: order.renewal ? 'Sua assinatura foi renovada. Bons treinos!' : upgradeNotice(order),
         path: '/meu-plano',
       },
       'fallback',
@@ -479,7 +477,11 @@ export class CheckoutService {
       if (order.status === 'DECLINED') throw new AppError(402, order.failureMessage)
       if (order.status === 'CANCELED') {
         const code =
-          order.failureMessage === GATEWAY_DOWN ? 502 : order.failureMessage === STRAY_PAID ? 409 : 422
+          order.failureMessage === GATEWAY_DOWN
+            ? 502
+            : order.failureMessage === STRAY_PAID
+              ? 409
+              : 422
         throw new AppError(code, order.failureMessage)
       }
     }

@@ -90,7 +90,8 @@ export class Refunds {
         (order.periodUntil
           ? order.periodUntil.getTime() === sub.expiresAt.getTime()
           : // Paid before periods were written: the last payment is the one running now.
-            !latest || (latest.paidAt !== null && order.paidAt !== null && latest.paidAt < order.paidAt))
+            !latest ||
+            (latest.paidAt !== null && order.paidAt !== null && latest.paidAt < order.paidAt))
       let until: Date | null = null
       if (sub && paysCurrentPeriod) {
         if (order.periodFrom && order.periodFrom > now) {

@@ -88,11 +88,7 @@ export class Reservations {
   ): Promise<Reservation> {
     const now = this.clock.now()
     if (choice.idempotencyKey) {
-      const known = await this.store.findByIdempotencyKey(
-        tx,
-        choice.userId,
-        choice.idempotencyKey,
-      )
+      const known = await this.store.findByIdempotencyKey(tx, choice.userId, choice.idempotencyKey)
       if (known) return { kind: 'existing', order: known }
     }
     const { amountCents, upgradeCreditCents } = await price(tx)

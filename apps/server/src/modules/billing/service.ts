@@ -65,12 +65,14 @@ export class BillingService {
   }
 
   /**
-   * Whether this player may buy the plan now: it is on sale, or an operator opened a spot for
+   * Whether this player may buy the plan now: sales are open, or an operator opened a spot for
    * them from the waiting list. `invited` tells the checkout not to take a spot from the sale.
    */
   async purchaseRight(userId: string, plan: PlanRow): Promise<'open' | 'invited' | null> {
     if ((await this.store.invitedPlanId(this.db, userId)) === plan.id) return 'invited'
-    return this.onSale(plan) ? 'open' : null
+    // Whether a spot is left is settled when the order claims one (the player's own open
+    // order may be holding it).
+    return this.opts.salesMode === 'checkout' ? 'open' : null
   }
 
   /** A new contract was paid: the player leaves the waiting list (their spot was held by the order). */
