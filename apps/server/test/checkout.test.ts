@@ -12,7 +12,6 @@ let app: TestApp
 let base: string
 let pro: Plan
 
-
 beforeAll(async () => {
   app = await createTestApp()
   await app.server.listen({ port: 0, host: '127.0.0.1' })
@@ -212,6 +211,16 @@ describe('PIX checkout', () => {
       card_token: '6f1c9a52-7a3e-4a43-9d7e-0c5b8a1f2e3d',
     })
     expect(noCvv.json()).toEqual({ detail: 'Informe os dados do cartão.' })
+    // Ids past an integer column's range are unknown plans, not a server error.
+    for (const planId of [2_147_483_648, 1e20, -1]) {
+      const huge = await order(tokens, {
+        plan_id: planId,
+        billing_cycle: 'MONTHLY',
+        payment_method: 'PIX',
+      })
+      expect(huge.statusCode).toBe(422)
+      expect(huge.json<{ detail: string }>().detail).toMatch(/^Plano não encontrado./)
+    }
   })
 })
 

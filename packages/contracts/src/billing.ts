@@ -53,9 +53,19 @@ export function discountedCents(priceCents: number, percent: number | null | und
   return Math.round((priceCents * (100 - percent)) / 100)
 }
 
+/** The largest id a PostgreSQL `integer`/`serial` column holds: past it, no row can match. */
+export const INT4_MAX = 2_147_483_647
+
+/** A plan's id as a client sends it: an integer within its column's range. */
+export const PlanId = z
+  .number({ error: 'Informe o plano.' })
+  .int({ error: 'Plano não encontrado.' })
+  .min(1, { error: 'Plano não encontrado.' })
+  .max(INT4_MAX, { error: 'Plano não encontrado.' })
+
 /** `POST /api/v1/payments/orders` (DESIGN §3). A card order also carries the card token and CVV. */
 export const OrderCreateBody = z.object({
-  plan_id: z.number({ error: 'Informe o plano.' }).int(),
+  plan_id: PlanId,
   billing_cycle: BillingCycle,
   coupon_code: CouponCode.nullable().optional(),
   payment_method: PaymentMethod,
