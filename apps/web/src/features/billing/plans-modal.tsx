@@ -19,6 +19,7 @@ import {
   isPaidPlan,
   listPrice,
   planLabel,
+  yearlyTerms,
 } from './pricing'
 
 export const WAITLIST_FAILED = 'Não foi possível registrar seu interesse.'
@@ -175,6 +176,7 @@ function PlanCard({ plan, cycle, percent, busy, disabled, onChoose }: PlanCardPr
   const discounted = paid && percent !== null && final < original
   const highlighted = plan.slug === 'standard'
   const titleId = `plan-${plan.id}-name`
+  const yearly = paid && cycle === 'YEARLY' ? yearlyTerms(plan) : null
   return (
     <li
       className={`plan ${highlighted ? 'plan--standard' : ''}`}
@@ -213,6 +215,12 @@ function PlanCard({ plan, cycle, percent, busy, disabled, onChoose }: PlanCardPr
           ) : null}
         </p>
       )}
+      {yearly ? (
+        <p className="plan__yearly">
+          Equivale a {formatOriginalPrice(yearly.perMonth)}/mês · economize{' '}
+          {formatOriginalPrice(yearly.saving)} ({yearly.percent}%) em relação ao mensal
+        </p>
+      ) : null}
       <ul className="plan__features">
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>
