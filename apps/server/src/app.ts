@@ -44,6 +44,7 @@ import { CardService } from './modules/billing/cards'
 import { CheckoutService } from './modules/billing/checkout'
 import { CheckoutStore } from './modules/billing/checkout-store'
 import { SubscriptionLifecycle } from './modules/billing/lifecycle'
+import { PlanLimits } from './modules/billing/limits'
 import { BillingNotices } from './modules/billing/notices'
 import { billingRoutes, checkoutRoutes } from './modules/billing/routes'
 import { BillingService } from './modules/billing/service'
@@ -359,7 +360,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     server.log,
   )
   // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
-  coaching.setMessageHook(videos.gameInfoHook)
+  // Past the plan's daily chat allowance, the coaches do not answer (billing says why).
+  const planLimits = new PlanLimits(database.db, clock)
+  coaching.setMessageHook(
+    async (userId, text) =>
+      (await videos.gameInfoHook(userId, text)) ?? planLimits.messageHook(userId, text),
+  )
   // Issue 8: identified videos are analysed by durable jobs; children start on first use only.
   const analysisRunner = new AnalysisRunner(config.analysis.concurrency, server.log)
   const analysisPipeline = new AnalysisPipeline(
