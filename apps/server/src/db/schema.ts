@@ -466,6 +466,9 @@ export const subscriptions = pgTable('subscriptions', {
   /** PagBank's stored-card id (`store: true`); a reference only PagBank can charge, never card data. */
   cardId: text('card_id'),
   cardHolder: text('card_holder'),
+  /** What the player sees of that card ("Visa final 2097"): brand and last four digits only. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   /** PAST_DUE: access lasts until here, then the subscription expires. */
   graceUntil: timestamp('grace_until', { withTimezone: true }),
   /** The payment that started this contract: the CDC art. 49 withdrawal counts from it. */

@@ -4,6 +4,8 @@ ALTER TABLE "orders" ADD COLUMN "spot_held" boolean DEFAULT false NOT NULL;--> s
 ALTER TABLE "orders" ADD COLUMN "upgrade_credit_cents" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "period_from" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "period_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "card_brand" text;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "card_last4" text;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "next_plan_id" integer;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD COLUMN "next_billing_cycle" "billing_cycle";--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
