@@ -45,6 +45,7 @@ import { CheckoutService } from './modules/billing/checkout'
 import { CheckoutStore } from './modules/billing/checkout-store'
 import { SubscriptionLifecycle } from './modules/billing/lifecycle'
 import { PlanLimits } from './modules/billing/limits'
+import { PlanManagement } from './modules/billing/manage'
 import { BillingNotices } from './modules/billing/notices'
 import { billingRoutes, checkoutRoutes } from './modules/billing/routes'
 import { BillingService } from './modules/billing/service'
@@ -491,7 +492,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     await queue.schedule('billing.expire', '7 * * * *', {})
   }
   await server.register(billingRoutes, { billing })
-  await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway })
+  const manage = new PlanManagement(database.db, checkoutStore, checkout, users, gateway, clock)
+  await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway, manage })
   if (simulator) await server.register(simulator.plugin)
   await server.register(pushRoutes, { push })
   await server.register(videosRoutes, { videos, publicOrigin: config.publicOrigin })

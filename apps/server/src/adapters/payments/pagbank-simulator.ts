@@ -69,7 +69,7 @@ const CreateOrder = z
 export interface SimCharge {
   id: string
   reference_id: string
-  status: 'PAID' | 'DECLINED' | 'CANCELED'
+  status: 'AUTHORIZED' | 'PAID' | 'DECLINED' | 'CANCELED'
   created_at: string
   paid_at?: string
   description?: string
@@ -222,16 +222,17 @@ export function createPagBankSimulator(opts: {
     return {
       id: `CHAR_${randomUUID().toUpperCase()}`,
       reference_id: input.reference_id ?? referenceId,
-      status: outcome.approved ? 'PAID' : 'DECLINED',
+      // Without capture an approved charge is only authorised (nothing paid yet).
+      status: outcome.approved ? (pm.capture ? 'PAID' : 'AUTHORIZED') : 'DECLINED',
       created_at: at,
-      ...(outcome.approved ? { paid_at: at } : {}),
+      ...(outcome.approved && pm.capture ? { paid_at: at } : {}),
       ...(input.description ? { description: input.description } : {}),
       amount: {
         value: input.amount.value,
         currency: 'BRL',
         summary: {
           total: input.amount.value,
-          paid: outcome.approved ? input.amount.value : 0,
+          paid: outcome.approved && pm.capture ? input.amount.value : 0,
           refunded: 0,
         },
       },
@@ -336,11 +337,15 @@ export function createPagBankSimulator(opts: {
           if (!order || !charge)
             return reply.status(404).send({ error_messages: [{ code: 'NOT_FOUND' }] })
           if (charge.status === 'CANCELED') return charge
-          if (charge.status !== 'PAID' || body.data.amount.value > charge.amount.value) {
+          if (
+            (charge.status !== 'PAID' && charge.status !== 'AUTHORIZED') ||
+            body.data.amount.value > charge.amount.value
+          ) {
             return reply.status(400).send(invalid('amount.value', 'charge cannot be canceled'))
           }
+          // An authorisation is released; a paid charge is refunded.
+          if (charge.status === 'PAID') charge.amount.summary.refunded = body.data.amount.value
           charge.status = 'CANCELED'
-          charge.amount.summary.refunded = body.data.amount.value
           void notify(order)
           return charge
         })

@@ -153,6 +153,8 @@ export class CheckoutStore {
       paymentMethod: PaymentMethod
       cardId: string | null
       cardHolder: string | null
+      cardBrand: string | null
+      cardLast4: string | null
       orderId: string
       newContract: boolean
       now: Date

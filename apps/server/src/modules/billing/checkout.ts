@@ -80,6 +80,7 @@ export class CheckoutService {
 
   private readonly reservations: Reservations
   readonly upgrades: Upgrades
+  readonly notificationUrl = () => this.opts.notificationUrl()
   readonly refunds: Refunds
 
   async createOrder(
@@ -306,6 +307,8 @@ export class CheckoutService {
         paymentMethod: order.paymentMethod,
         cardId: byCard ? (truth.cardId ?? current?.cardId ?? null) : null,
         cardHolder: byCard ? (truth.cardHolder ?? current?.cardHolder ?? null) : null,
+        cardBrand: byCard ? (truth.cardBrand ?? current?.cardBrand ?? null) : null,
+        cardLast4: byCard ? (truth.cardLast4 ?? current?.cardLast4 ?? null) : null,
         orderId: order.id,
         newContract: !live,
         now,
@@ -377,6 +380,13 @@ export class CheckoutService {
       row = (await this.store.findSubscription(this.db, userId)) ?? row
     }
     const { subscription } = row
+    const next = subscription.nextPlanId
+      ? await this.store.findAnyPlan(this.db, subscription.nextPlanId)
+      : undefined
+    const nextCycle = subscription.nextBillingCycle ?? subscription.billingCycle
+    const renewsOn = next ?? (await this.store.findAnyPlan(this.db, subscription.planId))
+    const renews = subscription.status === 'ACTIVE' && renewsOn !== undefined
+    const byCard = subscription.paymentMethod === 'CARD'
     return {
       plan: { id: subscription.planId, name: row.planName },
       billing_cycle: subscription.billingCycle,
@@ -389,6 +399,23 @@ export class CheckoutService {
           ? (subscription.graceUntil?.toISOString() ?? null)
           : null,
       renewal_order_id: subscription.renewalOrderId,
+      next_charge: renews
+        ? {
+            at: subscription.expiresAt.toISOString(),
+            amount:
+              (nextCycle === 'MONTHLY' ? renewsOn.priceMonthlyCents : renewsOn.priceYearlyCents) /
+              100,
+          }
+        : null,
+      next_plan: next ? { id: next.id, name: next.name, billing_cycle: nextCycle } : null,
+      card:
+        byCard && subscription.cardId
+          ? {
+              brand: subscription.cardBrand,
+              last4: subscription.cardLast4,
+              holder: subscription.cardHolder,
+            }
+          : null,
     }
   }
 
