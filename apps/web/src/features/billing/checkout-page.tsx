@@ -30,6 +30,7 @@ import {
 } from './checkout-state'
 import { encryptCard, loadPagBankSdk } from './pagbank-sdk'
 import { PixGenerating, PixView } from './pix-view'
+import { CheckoutUpgradeSummary } from './plan-changes'
 import { CYCLE_LABEL } from './pricing'
 import { useSubscriptionPolling } from './use-subscription-polling'
 
@@ -225,6 +226,9 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
           Plano: {plan.name} ({CYCLE_LABEL[billingCycle]})
         </p>
         {couponCode ? <p className="checkout__coupon">Cupom aplicado: {couponCode}</p> : null}
+        {user?.payment_status === 'PAYMENT_OK' ? (
+          <CheckoutUpgradeSummary planId={plan.id} cycle={billingCycle} />
+        ) : null}
         <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
           <Button
             variant={method === 'PIX' ? 'primary' : 'secondary'}
