@@ -41,7 +41,7 @@ describe('upgrade', () => {
     const end = Date.parse(started.expires_at)
     const total = end - app.clock.now().getTime()
 
-    moveClockTo(app, new Date(app.clock.now().getTime() + 10 * DAY))
+    moveClockTo(app, new Date(app.clock.now().getTime() + 10 * DAY + 5 * 3_600_000))
     tokens = (await login(app, email)).json<TokenPair>()
     const left = end - app.clock.now().getTime()
     const quote = await client.inject(
@@ -50,7 +50,8 @@ describe('upgrade', () => {
       `/api/v1/subscriptions/me/upgrade?plan_id=${ultra.id}&billing_cycle=MONTHLY`,
     )
     expect(quote.statusCode).toBe(200)
-    const credit = Math.floor((5990 * left) / total)
+    // Whole days left of the period's days, on what was paid.
+    const credit = Math.floor((5990 * Math.floor(left / DAY)) / Math.round(total / DAY))
     expect(quote.json<UpgradeQuote>()).toEqual({
       plan: { id: ultra.id, name: 'Ultra' },
       billing_cycle: 'MONTHLY',
@@ -59,7 +60,7 @@ describe('upgrade', () => {
       amount: (11990 - credit) / 100,
     })
 
-    // Down is not an upgrade, and a coupon is for the first charge only.
+    // Down is not an upgrade.
     const down = await client.inject(
       tokens,
       'GET',

@@ -5,6 +5,8 @@ import { AppError } from '../../errors'
 import type { CheckoutStore, SubscriptionRow } from './checkout-store'
 import type { PlanRow } from './store'
 
+const DAY_MS = 86_400_000
+
 /** The smallest charge we ask a gateway for: below it, the credit covers the change. */
 const MIN_CHARGE_CENTS = 100
 
@@ -39,8 +41,8 @@ export function periodBefore(end: Date, cycle: BillingCycle): Date {
 
 /**
  * Moving up while a plan runs: to a plan placed higher in the catalogue, or from monthly to
- * yearly on the same plan. The new period starts when it is paid, and the unused part of the
- * current one (in proportion to time, on what was actually paid) comes off its price.
+ * yearly on the same plan. The new period starts when it is paid, and the unused whole days of
+ * the current one (in proportion to what was actually paid) come off its price.
  */
 export class Upgrades {
   constructor(
@@ -68,9 +70,16 @@ export class Upgrades {
         ? last.periodFrom
         : periodBefore(periodEnd, current.billingCycle)
     const paid = last?.amountCents ?? priceOf(from, current.billingCycle)
-    const total = periodEnd.getTime() - periodStart.getTime()
-    const left = Math.min(total, Math.max(0, periodEnd.getTime() - now.getTime()))
-    const creditCents = total > 0 ? Math.floor((paid * left) / total) : 0
+    // Whole days left of the period's days: the price shown holds for the rest of the day.
+    const totalDays = Math.max(
+      1,
+      Math.round((periodEnd.getTime() - periodStart.getTime()) / DAY_MS),
+    )
+    const daysLeft = Math.min(
+      totalDays,
+      Math.max(0, Math.floor((periodEnd.getTime() - now.getTime()) / DAY_MS)),
+    )
+    const creditCents = Math.floor((paid * daysLeft) / totalDays)
     const priceCents = priceOf(target, cycle)
     const amountCents = priceCents - creditCents
     if (amountCents < MIN_CHARGE_CENTS) {
