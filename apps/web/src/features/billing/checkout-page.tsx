@@ -128,9 +128,16 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
     await navigate('/meu-plano')
   }, [reloadUser, queryClient, showAlert, navigate])
 
+  // Paid means the subscription is now what this checkout sells: a subscriber moving up is
+  // already ACTIVE (on the old plan) before paying.
+  const fetchPurchased = useCallback(async () => {
+    const current = await fetchSubscription()
+    return current?.plan.id === plan.id && current.billing_cycle === billingCycle ? current : null
+  }, [plan.id, billingCycle])
+
   useSubscriptionPolling(
     method === 'PIX' && phase.name === 'payment_view',
-    fetchSubscription,
+    fetchPurchased,
     () => void onPaid(),
   )
 
