@@ -84,7 +84,10 @@ describe('Meu Plano', () => {
     expect(items).toEqual([`Ultra (Mensal) · ${shown}`, 'Pro (Mensal) · R$ 59,90'])
     const [download] = await Promise.all([
       session.page.waitForEvent('download'),
-      receipts.getByRole('button', { name: /^Baixar recibo/ }).first().click(),
+      receipts
+        .getByRole('button', { name: /^Baixar recibo/ })
+        .first()
+        .click(),
     ])
     expect(download.suggestedFilename()).toMatch(/^recibo-areia-\d{4}-\d{2}-\d{2}\.html$/)
     const document = fs.readFileSync(await download.path(), 'utf8')
@@ -106,6 +109,21 @@ describe('Meu Plano', () => {
     )
     await billing.expectMyPlanRow('Status', 'Ativa')
     await session.button('Cancelar Assinatura').waitFor()
+
+    // "Alterar Pagamento": the renewals move to another card, checked and not charged.
+    await session.button('Alterar Pagamento').click()
+    const dialog = session.page.getByRole('dialog', { name: 'Alterar Pagamento' })
+    await dialog.getByRole('button', { name: 'Salvar cartão' }).waitFor()
+    await dialog.getByLabel('Número do cartão', { exact: true }).fill('5240 0829 7562 2454')
+    await dialog.getByLabel('Nome impresso no cartão', { exact: true }).fill('ANA SOUZA')
+    await dialog.getByLabel('Mês', { exact: true }).fill('12')
+    await dialog.getByLabel('Ano', { exact: true }).fill('2030')
+    await dialog.getByLabel('CVV', { exact: true }).fill('123')
+    await session.capture('46-alterar-pagamento')
+    await dialog.getByRole('button', { name: 'Salvar cartão' }).click()
+    await session.acceptAlert('Cartão alterado. As próximas renovações serão cobradas nele.')
+    await billing.expectMyPlanRow('Pagamento', 'Cartão Mastercard final 2454')
+    expect(await receipts.locator('li').count()).toBe(2)
 
     // The same page on a desktop screen.
     const desktop = await UserSession.open(browser, baseURL, 'desktop')
