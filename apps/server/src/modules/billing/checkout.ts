@@ -11,18 +11,12 @@ import { type GatewayOrder, GatewayError, type PaymentGateway } from '../../adap
 import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
 import type { UsersService } from '../users/service'
-import type { CheckoutStore, OrderRow } from './checkout-store'
+import type { CheckoutStore, OrderRow, SubscriptionRow } from './checkout-store'
 import type { BillingNotices } from './notices'
 import { orderResponse } from './order-view'
-import {
-  cardDeclinedMessage,
-  GATEWAY_DOWN,
-  GRACE_MS,
-  PIX_TTL_MS,
-  WITHDRAWAL_MS,
-  itemName,
-} from './policy'
+import { cardDeclinedMessage, GATEWAY_DOWN, GRACE_MS, PIX_TTL_MS, itemName } from './policy'
 import { Refunds } from './refunds'
+import { Subscriptions } from './subscriptions'
 import { INVALID_COUPON, NOT_ON_SALE, Reservations } from './reservation'
 import type { BillingService } from './service'
 import { Upgrades } from './upgrades'
@@ -76,7 +70,10 @@ export class CheckoutService {
     this.reservations = new Reservations(db, store, clock)
     this.upgrades = new Upgrades(store, clock)
     this.refunds = new Refunds(db, store, gateway, users, notices, clock)
+    this.subscriptions = new Subscriptions(db, store, users, notices, clock)
   }
+
+  private readonly subscriptions: Subscriptions
 
   private readonly reservations: Reservations
   readonly upgrades: Upgrades
@@ -366,130 +363,21 @@ export class CheckoutService {
     }
   }
 
-  async subscription(userId: string): Promise<SubscriptionResponse> {
-    let row = await this.store.findSubscription(this.db, userId)
-    if (!row) return null
-    const now = this.clock.now()
-    const s = row.subscription
-    // Between two hourly sweeps, an access that just ended is already reported (and applied).
-    if (
-      (s.status === 'CANCELED' && s.expiresAt <= now) ||
-      (s.status === 'PAST_DUE' && (!s.graceUntil || s.graceUntil <= now))
-    ) {
-      await this.expireDue()
-      row = (await this.store.findSubscription(this.db, userId)) ?? row
-    }
-    const { subscription } = row
-    const next = subscription.nextPlanId
-      ? await this.store.findAnyPlan(this.db, subscription.nextPlanId)
-      : undefined
-    const nextCycle = subscription.nextBillingCycle ?? subscription.billingCycle
-    const renewsOn = next ?? (await this.store.findAnyPlan(this.db, subscription.planId))
-    const renews = subscription.status === 'ACTIVE' && renewsOn !== undefined
-    const byCard = subscription.paymentMethod === 'CARD'
-    return {
-      plan: { id: subscription.planId, name: row.planName },
-      billing_cycle: subscription.billingCycle,
-      status: subscription.status,
-      expires_at: subscription.expiresAt.toISOString(),
-      withdrawal_until: (await this.withdrawalUntil(subscription))?.toISOString() ?? null,
-      payment_method: subscription.paymentMethod,
-      grace_until:
-        subscription.status === 'PAST_DUE'
-          ? (subscription.graceUntil?.toISOString() ?? null)
-          : null,
-      renewal_order_id: subscription.renewalOrderId,
-      next_charge: renews
-        ? {
-            at: subscription.expiresAt.toISOString(),
-            amount:
-              (nextCycle === 'MONTHLY' ? renewsOn.priceMonthlyCents : renewsOn.priceYearlyCents) /
-              100,
-          }
-        : null,
-      next_plan: next ? { id: next.id, name: next.name, billing_cycle: nextCycle } : null,
-      card:
-        byCard && subscription.cardId
-          ? {
-              brand: subscription.cardBrand,
-              last4: subscription.cardLast4,
-              holder: subscription.cardHolder,
-            }
-          : null,
-    }
+  /** The player's subscription as "Meu Plano" shows it (null when they never subscribed). */
+  subscription(userId: string): Promise<SubscriptionResponse> {
+    return this.subscriptions.view(userId)
   }
 
-  /**
-   * CDC art. 49: seven days from the first payment of this contract, while that payment can
-   * still be refunded in full. Renewals never open the window again.
-   */
-  async withdrawalUntil(
-    subscription: NonNullable<
-      Awaited<ReturnType<CheckoutStore['findSubscription']>>
-    >['subscription'],
-  ): Promise<Date | null> {
-    if (subscription.status === 'EXPIRED' || !subscription.firstOrderId) return null
-    const first = await this.store.findOrder(this.db, subscription.firstOrderId)
-    if (!first || first.renewal || first.status !== 'PAID' || first.refundedAt) return null
-    if (!first.paidAt || !first.gatewayChargeId) return null
-    const until = new Date(first.paidAt.getTime() + WITHDRAWAL_MS)
-    return until > this.clock.now() ? until : null
+  withdrawalUntil(subscription: SubscriptionRow): Promise<Date | null> {
+    return this.subscriptions.withdrawalUntil(subscription)
   }
 
-  /**
-   * Ends what renews no more (cancelled at the end of the period, past due at the end of the
-   * grace): back to FREE, and a PIX still open for the next period is dropped.
-   */
-  async expireDue(): Promise<number> {
-    const now = this.clock.now()
-    const ended = await this.db.transaction(async (tx) => {
-      const rows = await this.store.expireDue(tx, now)
-      for (const row of rows) {
-        await this.users.setPaymentStatus(row.userId, 'FREE', tx)
-        if (row.renewalOrderId) {
-          await this.store.dropPendingOrder(tx, row.renewalOrderId)
-          await this.store.patchSubscription(tx, row.userId, { renewalOrderId: null })
-        }
-      }
-      return rows
-    })
-    for (const row of ended) {
-      await this.notices.send(
-        row.userId,
-        {
-          title: 'Sua assinatura terminou',
-          body: 'Seu acesso aos recursos do plano terminou. Você pode assinar de novo quando quiser.',
-          path: '/',
-        },
-        'fallback',
-      )
-    }
-    return ended.length
+  expireDue(): Promise<number> {
+    return this.subscriptions.expireDue()
   }
 
-  /** SPEC §4: renewal stops, access stays until `expires_at`; an open renewal PIX is dropped. */
-  async cancel(userId: string): Promise<{ message: string }> {
-    const current = await this.subscription(userId)
-    if (!current || current.status === 'EXPIRED')
-      throw notFound('Você não possui uma assinatura ativa.')
-    if (current.status === 'PAST_DUE') {
-      throw new AppError(
-        409,
-        'A renovação da sua assinatura não foi paga: sem o pagamento, ela termina ao fim do prazo de carência.',
-      )
-    }
-    if (current.status !== 'ACTIVE') throw new AppError(409, 'Sua assinatura já está cancelada.')
-    const now = this.clock.now()
-    await this.db.transaction(async (tx) => {
-      if (current.renewal_order_id) await this.store.dropPendingOrder(tx, current.renewal_order_id)
-      await this.store.patchSubscription(tx, userId, {
-        status: 'CANCELED',
-        canceledAt: now,
-        renewalOrderId: null,
-        updatedAt: now,
-      })
-    })
-    return { message: 'Assinatura cancelada com sucesso.' }
+  cancel(userId: string): Promise<{ message: string }> {
+    return this.subscriptions.cancel(userId)
   }
 
   /** The answer a repeated request gets: the first one's, once it is known. */
