@@ -208,6 +208,23 @@ export function createPagBankClient(opts: {
     if (!res.ok) throw new GatewayError(`PagBank ${method} ${path}: ${res.status}`, res.status)
     return json
   }
+  /** A sealed card's first charge, stored for renewals; without capture it is only authorised. */
+  const firstCardCharge = (req: CardOrderRequest, capture: boolean) => {
+    const card = {
+      encrypted: req.card.encrypted,
+      security_code: req.card.securityCode,
+      store: true,
+    }
+    return call(
+      'POST',
+      '/orders',
+      {
+        ...orderBase(req),
+        charges: [cardCharge(req, card, req.card.holderName, 'INITIAL', capture)],
+      },
+      req.idempotencyKey,
+    )
+  }
   let cachedKey: string | undefined
   return {
     async createPixOrder(req) {
@@ -225,18 +242,7 @@ export function createPagBankClient(opts: {
       return toGatewayOrder(raw)
     },
     async createCardOrder(req) {
-      const card = {
-        encrypted: req.card.encrypted,
-        security_code: req.card.securityCode,
-        store: true,
-      }
-      const raw = await call(
-        'POST',
-        '/orders',
-        { ...orderBase(req), charges: [cardCharge(req, card, req.card.holderName, 'INITIAL')] },
-        req.idempotencyKey,
-      )
-      return toGatewayOrder(raw)
+      return toGatewayOrder(await firstCardCharge(req, true))
     },
     async chargeStoredCard(req) {
       const raw = await call(
@@ -251,21 +257,7 @@ export function createPagBankClient(opts: {
       return toGatewayOrder(raw)
     },
     async verifyCard(req) {
-      const card = {
-        encrypted: req.card.encrypted,
-        security_code: req.card.securityCode,
-        store: true,
-      }
-      const raw = await call(
-        'POST',
-        '/orders',
-        {
-          ...orderBase(req),
-          charges: [cardCharge(req, card, req.card.holderName, 'INITIAL', false)],
-        },
-        req.idempotencyKey,
-      )
-      const order = PagBankOrder.parse(raw)
+      const order = PagBankOrder.parse(await firstCardCharge(req, false))
       const charge = order.charges?.[0]
       const stored = charge?.payment_method?.card
       if (!charge || charge.status !== 'AUTHORIZED' || !stored?.id) {

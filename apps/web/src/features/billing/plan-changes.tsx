@@ -1,13 +1,14 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import type { Plan, SubscriptionResponse } from '@areia/contracts/billing'
+import type { Plan, SubscriptionResponse, UpgradeQuote } from '@areia/contracts/billing'
 import type { BillingCycle } from '@areia/contracts/enums'
 import { errorMessage } from '../../lib/api-error'
 import { formatDate, formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'
 import { billingKeys, plansQuery, scheduleChange, upgradeQuoteQuery } from './billing-api'
 import type { CheckoutNavigationState } from './checkout-state'
+import { CycleToggle } from './cycle-toggle'
 import { CYCLE_LABEL, isPaidPlan, listPrice } from './pricing'
 
 export const CHANGE_FAILED = 'Não foi possível agendar a mudança de plano.'
@@ -48,22 +49,14 @@ export function PlanChanges({ subscription }: { subscription: Subscription }) {
       <h2 id="change-title" className="my-plan__subtitle">
         Mudar de plano
       </h2>
-      <div className="plans__cycle" role="group" aria-label="Ciclo do novo plano">
-        {(['MONTHLY', 'YEARLY'] as const).map((value) => (
-          <button
-            key={value}
-            type="button"
-            className="plans__cycle-option"
-            aria-pressed={cycle === value}
-            onClick={() => {
-              setCycle(value)
-              setChosen(null)
-            }}
-          >
-            {CYCLE_LABEL[value]}
-          </button>
-        ))}
-      </div>
+      <CycleToggle
+        value={cycle}
+        onChange={(value) => {
+          setCycle(value)
+          setChosen(null)
+        }}
+        label="Ciclo do novo plano"
+      />
       {options.length === 0 ? (
         <p className="my-plan__muted">Não há outro plano neste ciclo.</p>
       ) : (
@@ -120,20 +113,7 @@ function UpgradeOffer({ plan, cycle }: { plan: Plan; cycle: BillingCycle }) {
   }
   return (
     <div className="plan-changes__quote" role="status">
-      <dl className="upgrade-quote">
-        <div>
-          <dt>Preço do {plan.name}</dt>
-          <dd>{formatPrice(quote.data.price)}</dd>
-        </div>
-        <div>
-          <dt>Crédito do período não usado</dt>
-          <dd>− {formatPrice(quote.data.credit)}</dd>
-        </div>
-        <div className="upgrade-quote__total">
-          <dt>Você paga agora</dt>
-          <dd>{formatPrice(quote.data.amount)}</dd>
-        </div>
-      </dl>
+      <QuoteTable quote={quote.data} total="Você paga agora" />
       <p className="my-plan__muted">
         O novo plano começa assim que o pagamento for confirmado, com um novo período a partir de
         hoje.
@@ -195,19 +175,31 @@ function ScheduleButton({
 export function CheckoutUpgradeSummary({ planId, cycle }: { planId: number; cycle: BillingCycle }) {
   const quote = useQuery(upgradeQuoteQuery(planId, cycle))
   if (!quote.data) return null
+  return <QuoteTable quote={quote.data} total="Total a pagar agora" label="Mudança de plano" />
+}
+
+function QuoteTable({
+  quote,
+  total,
+  label,
+}: {
+  quote: UpgradeQuote
+  total: string
+  label?: string
+}) {
   return (
-    <dl className="upgrade-quote" aria-label="Mudança de plano">
+    <dl className="upgrade-quote" aria-label={label}>
       <div>
-        <dt>Preço do plano</dt>
-        <dd>{formatPrice(quote.data.price)}</dd>
+        <dt>Preço do {quote.plan.name}</dt>
+        <dd>{formatPrice(quote.price)}</dd>
       </div>
       <div>
         <dt>Crédito do período não usado</dt>
-        <dd>− {formatPrice(quote.data.credit)}</dd>
+        <dd>− {formatPrice(quote.credit)}</dd>
       </div>
       <div className="upgrade-quote__total">
-        <dt>Total a pagar agora</dt>
-        <dd>{formatPrice(quote.data.amount)}</dd>
+        <dt>{total}</dt>
+        <dd>{formatPrice(quote.amount)}</dd>
       </div>
     </dl>
   )

@@ -128,7 +128,7 @@ describe('PlansModal', () => {
       billingCycle: 'YEARLY',
       couponCode: 'AREIA10',
     })
-  })
+  }, 15_000) // many typed keystrokes: slow on a loaded machine
 
   it('says when the coupon check itself failed', async () => {
     const user = userEvent.setup()

@@ -10,6 +10,7 @@ import { Modal } from '../../ui/modal'
 import { Spinner } from '../../ui/spinner'
 import { contactQuery, joinWaitlist, plansQuery } from './billing-api'
 import { CouponField, useCoupon } from './coupon-field'
+import { CycleToggle } from './cycle-toggle'
 import type { CheckoutNavigationState } from './checkout-state'
 import {
   CYCLE_SUFFIX,
@@ -104,19 +105,7 @@ export function PlansModal({ open, onClose }: PlansModalProps) {
   } else {
     body = (
       <div className="plans">
-        <div className="plans__cycle" role="group" aria-label="Ciclo de cobrança">
-          {(['MONTHLY', 'YEARLY'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="plans__cycle-option"
-              aria-pressed={cycle === value}
-              onClick={() => setCycle(value)}
-            >
-              {value === 'MONTHLY' ? 'Mensal' : 'Anual'}
-            </button>
-          ))}
-        </div>
+        <CycleToggle value={cycle} onChange={setCycle} label="Ciclo de cobrança" />
         <ul className="plans__list">
           {plans.data.map((plan) => (
             <PlanCard
