@@ -17,7 +17,7 @@ import { orderResponse } from './order-view'
 import { cardDeclinedMessage, GATEWAY_DOWN, GRACE_MS, PIX_TTL_MS, itemName } from './policy'
 import { Refunds } from './refunds'
 import { Subscriptions } from './subscriptions'
-import { INVALID_COUPON, NOT_ON_SALE, Reservations } from './reservation'
+import { INVALID_COUPON, NOT_ON_SALE, PIX_LAPSED, Reservations, reviveLapsed } from './reservation'
 import type { BillingService } from './service'
 import { Upgrades } from './upgrades'
 
@@ -250,11 +250,27 @@ export class CheckoutService {
       }
       return
     }
-    // Dropped (replaced, expired, its subscription cancelled) yet paid: the money goes back.
+    // Dropped yet paid. A checkout PIX that only lapsed goes on if nothing took its place;
+    // anything else (replaced, its subscription cancelled) gives the money back.
     if (order.status === 'CANCELED' && !order.paidAt) {
-      if (truth.status === 'PAID' && truth.chargeId) {
-        await this.refunds.giveBack(order, truth.chargeId, 'LATE_PAYMENT')
+      if (truth.status !== 'PAID' || !truth.chargeId) return
+      const chargeId = truth.chargeId
+      if (!order.renewal && order.failureMessage === PIX_LAPSED) {
+        const outcome = await this.db.transaction((tx) =>
+          reviveLapsed(tx, this.store, order, this.clock.now()),
+        )
+        if (outcome === 'revived') {
+          const revived = await this.store.findOrder(this.db, order.id)
+          if (revived) await this.activate(revived, truth)
+          return
+        }
+        if (outcome === 'taken') {
+          await this.refunds.giveBack(order, chargeId, 'SOLD_OUT')
+          await this.billing.joinWaitlistAfterSoldOut(order)
+          return
+        }
       }
+      await this.refunds.giveBack(order, chargeId, 'LATE_PAYMENT')
       return
     }
     // Refunded or charged back at PagBank after we counted it: the period it paid ends.

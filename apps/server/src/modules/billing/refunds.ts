@@ -8,14 +8,17 @@ import { brl, type BillingNotices, dataBr } from './notices'
 /**
  * Why money went back. LATE: the order had been replaced, had expired or its subscription was
  * cancelled before the payment arrived. STRAY: a second purchase paid while a plan was already
- * running. GATEWAY: a refund or chargeback made at PagBank.
+ * running. SOLD_OUT: a lapsed PIX paid after the plan's last spot was sold (the player joins the
+ * waiting list). GATEWAY: a refund or chargeback made at PagBank.
  */
-export type RefundReason = 'LATE_PAYMENT' | 'STRAY_PAYMENT' | 'GATEWAY_REFUND'
+export type RefundReason = 'LATE_PAYMENT' | 'STRAY_PAYMENT' | 'SOLD_OUT' | 'GATEWAY_REFUND'
 
 const GIVEN_BACK: Record<Exclude<RefundReason, 'GATEWAY_REFUND'>, string> = {
   LATE_PAYMENT:
     'Um pagamento chegou para um pedido que já tinha sido substituído, expirado ou cancelado.',
   STRAY_PAYMENT: 'Um pagamento chegou para uma segunda compra quando você já tinha um plano ativo.',
+  SOLD_OUT:
+    'Seu PIX chegou depois que o código expirou, e nesse meio-tempo as vagas do plano acabaram. Você entrou na lista de espera e será avisado por e-mail quando abrir uma vaga.',
 }
 
 /**
@@ -62,7 +65,7 @@ export class Refunds {
       order.userId,
       {
         title: 'Pagamento devolvido',
-        body: `${GIVEN_BACK[reason]} Devolvemos ${brl(order.amountCents)} pelo mesmo meio de pagamento; a sua assinatura continua como estava.`,
+        body: `${GIVEN_BACK[reason]} Devolvemos ${brl(order.amountCents)} pelo mesmo meio de pagamento${reason === 'SOLD_OUT' ? '.' : '; a sua assinatura continua como estava.'}`,
         path: '/meu-plano',
         mailLines: [
           'No cartão, o estorno aparece na fatura conforme o prazo do emissor; no PIX, volta para a conta que pagou.',

@@ -9,6 +9,9 @@ export const INVALID_COUPON = 'Este cupom é inválido ou não existe.'
 export const COUPON_USED_UP = 'Este cupom já foi usado o número máximo de vezes.'
 export const PURCHASE_IN_PROGRESS =
   'Já existe um pagamento com cartão em andamento. Aguarde a confirmação antes de tentar de novo.'
+/** Why a checkout PIX was dropped unpaid: its code lapsed (a payment that still comes is welcome). */
+export const PIX_LAPSED = 'O código PIX expirou. Gere um novo para pagar.'
+
 export const NOT_ON_SALE =
   'Este plano não está disponível no momento. Entre na lista de espera para ser avisado quando abrir uma vaga.'
 
@@ -108,9 +111,12 @@ export class Reservations {
         return { kind: 'existing', order: open }
       }
       if (payable && open.paymentMethod === 'CARD') throw new AppError(409, PURCHASE_IN_PROGRESS)
+      const lapsed = open.paymentMethod === 'PIX' && !payable
       // A PIX left open (the checkout makes one as it opens), or a card order lost in flight:
       // replaced. Paid after all, it is given back when the gateway tells us.
-      if (await this.store.cancelPending(tx, open.id)) {
+      if (
+        await this.store.cancelPending(tx, open.id, lapsed ? { failureMessage: PIX_LAPSED } : {})
+      ) {
         await this.store.releaseHolds(tx, open.id)
         replaced.push(open)
       }
@@ -164,11 +170,37 @@ export class Reservations {
   async expireStale(tx: Tx | Db, now: Date): Promise<number> {
     let n = 0
     for (const order of await this.store.listExpiredPix(tx, now)) {
-      if (await this.store.cancelPending(tx, order.id)) {
+      if (await this.store.cancelPending(tx, order.id, { failureMessage: PIX_LAPSED })) {
         await this.store.releaseHolds(tx, order.id)
         n++
       }
     }
     return n
   }
+}
+
+/**
+ * A lapsed checkout PIX paid after all (the bank took it just past the code's expiry): the
+ * purchase goes on if nothing else took its place, with a spot claimed again. Otherwise the
+ * caller gives the money back: 'taken' when the plan sold out meanwhile (the player joins the
+ * waiting list), 'superseded' when the player bought or is buying something else.
+ */
+export async function reviveLapsed(
+  tx: Tx,
+  store: CheckoutStore,
+  order: OrderRow,
+  now: Date,
+): Promise<'revived' | 'superseded' | 'taken'> {
+  await store.lockPlayer(tx, order.userId)
+  const current = (await store.findSubscription(tx, order.userId))?.subscription
+  if (current?.status === 'ACTIVE' && current.expiresAt > now) return 'superseded'
+  if (await store.findOpenPurchase(tx, order.userId)) return 'superseded'
+  const spot = await store.claimSpot(tx, order.planId)
+  if (spot === false) return 'taken'
+  await store.updateOrder(tx, order.id, {
+    status: 'PENDING',
+    failureMessage: null,
+    spotHeld: spot === 'claimed',
+  })
+  return 'revived'
 }

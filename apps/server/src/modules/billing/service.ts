@@ -138,6 +138,28 @@ export class BillingService {
     return { message: `Obrigado! Você está na lista de espera do plano ${plan.name}.` }
   }
 
+  /**
+   * A lapsed PIX paid after the plan's last spot was sold (its money is given back): the player
+   * takes a place in line for that plan, at the price they had accepted.
+   */
+  async joinWaitlistAfterSoldOut(order: {
+    userId: string
+    planId: number
+    billingCycle: BillingCycle
+    amountCents: number
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.store.upsertWaitlistEntry(tx, {
+        userId: order.userId,
+        planId: order.planId,
+        billingCycle: order.billingCycle,
+        finalPriceCents: order.amountCents,
+        couponCode: null,
+      })
+      await this.users.setPaymentStatus(order.userId, 'WAITING_LIST', tx)
+    })
+  }
+
   /** "Pro Mensal" / "Ultra Anual" (SPEC §7) → the plan and the cycle. */
   private async planFromLabel(label: string): Promise<{ plan: PlanRow; cycle: BillingCycle }> {
     const match = /^(.*)\s+(Mensal|Anual)$/i.exec(label.trim())
