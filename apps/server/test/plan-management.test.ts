@@ -97,6 +97,29 @@ describe('upgrade', () => {
   })
 })
 
+describe('withdrawal after an upgrade', () => {
+  it('within 7 days gives back every payment of the contract, the upgrade included', async () => {
+    const email = 'desiste-apos-subir@example.com'
+    const tokens = await signUpAndLogIn(app, email)
+    expect(
+      (await client.payByCard(tokens, pro.id, { number: CARDS.visaApproved })).statusCode,
+    ).toBe(200)
+    expect(
+      (await client.payByCard(tokens, ultra.id, { number: CARDS.visaApproved })).statusCode,
+    ).toBe(200)
+    const withdrawn = await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/withdraw')
+    expect(withdrawn.statusCode).toBe(200)
+    expect(withdrawn.json<SubscriptionResponse>()?.status).toBe('EXPIRED')
+    const charges = app.simulator!.chargesOf(email)
+    expect(charges).toHaveLength(2)
+    expect(charges.every((c) => c.status === 'CANCELED')).toBe(true)
+    const receipts = (await client.inject(tokens, 'GET', '/api/v1/payments/receipts')).json<
+      Receipt[]
+    >()
+    expect(receipts.every((r) => r.refunded_at !== null)).toBe(true)
+  })
+})
+
 describe('downgrade, cancel and reactivate', () => {
   it('a smaller plan starts at the renewal; a cancelled plan can be reactivated before it ends', async () => {
     const email = 'desce@example.com'

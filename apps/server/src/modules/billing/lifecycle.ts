@@ -88,12 +88,25 @@ export class SubscriptionLifecycle {
         'O prazo de 7 dias para desistir da assinatura com reembolso integral já terminou.',
       )
     }
-    try {
-      await this.gateway.refundCharge(
-        first.gatewayChargeId,
-        first.amountCents,
-        `refund-${first.id}`,
+    // Everything paid for this contract since its first payment (an upgrade too) goes back.
+    const paid = (await this.store.paidOrders(this.db, userId))
+      .map((r) => r.order)
+      .filter(
+        (o) =>
+          !o.refundedAt &&
+          o.gatewayChargeId &&
+          o.paidAt &&
+          first.paidAt &&
+          o.paidAt >= first.paidAt,
       )
+    try {
+      for (const order of paid) {
+        await this.gateway.refundCharge(
+          order.gatewayChargeId!,
+          order.amountCents,
+          `refund-${order.id}`,
+        )
+      }
     } catch {
       throw new AppError(
         502,
@@ -102,12 +115,14 @@ export class SubscriptionLifecycle {
     }
     const now = this.clock.now()
     await this.db.transaction(async (tx) => {
-      await this.store.updateOrder(tx, first.id, {
-        status: 'CANCELED',
-        refundedAt: now,
-        refundReason: 'WITHDRAWAL',
-      })
-      await this.store.releaseHolds(tx, first.id)
+      for (const order of paid) {
+        await this.store.updateOrder(tx, order.id, {
+          status: 'CANCELED',
+          refundedAt: now,
+          refundReason: 'WITHDRAWAL',
+        })
+        await this.store.releaseHolds(tx, order.id)
+      }
       if (sub.renewalOrderId) await this.store.dropPendingOrder(tx, sub.renewalOrderId)
       await this.store.patchSubscription(tx, userId, {
         status: 'EXPIRED',
@@ -119,11 +134,12 @@ export class SubscriptionLifecycle {
       })
       await this.users.setPaymentStatus(userId, 'FREE', tx)
     })
+    const returned = paid.reduce((sum, o) => sum + o.amountCents, 0)
     await this.notices.send(
       userId,
       {
         title: 'Reembolso confirmado',
-        body: `Você desistiu da assinatura e devolvemos ${brl(first.amountCents)} pelo mesmo meio de pagamento. O acesso aos recursos do plano terminou.`,
+        body: `Você desistiu da assinatura e devolvemos ${brl(returned)} pelo mesmo meio de pagamento. O acesso aos recursos do plano terminou.`,
         path: '/meu-plano',
         mailLines: [
           'No cartão, o estorno aparece na fatura conforme o prazo do emissor; no PIX, volta para a conta que pagou.',
