@@ -20,6 +20,19 @@ function newestMtime(entry) {
   return newest
 }
 
+const { register } = await import('tsx/esm/api')
+register()
+
+// A configuration the server would refuse stops here, before minutes of building the web app.
+const { ConfigError, loadConfig } = await import(path.join(root, 'apps/server/src/config.ts'))
+try {
+  loadConfig(process.env)
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err
+  console.error(err.message)
+  process.exit(1)
+}
+
 const webPackage = JSON.parse(fs.readFileSync(path.join(web, 'package.json'), 'utf8'))
 if (webPackage.scripts?.build && process.env.SERVE_WEB !== '0') {
   const built = newestMtime(path.join(web, 'dist/index.html'))
@@ -30,6 +43,4 @@ if (webPackage.scripts?.build && process.env.SERVE_WEB !== '0') {
   }
 }
 
-const { register } = await import('tsx/esm/api')
-register()
 await import(path.join(root, 'apps/server/src/main.ts'))

@@ -1,5 +1,6 @@
 // Bench players: signed up through the API like anyone, then given a finished onboarding (a
-// team of three coaches) and, when asked, a long conversation written straight to the database.
+// team of three coaches), a Pro subscription and, when asked, a long conversation written
+// straight to the database.
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { eq } from 'drizzle-orm'
@@ -7,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
-import { chatMessages, coaches, users } from '../../apps/server/src/db/schema'
+import { chatMessages, coaches, plans, subscriptions, users } from '../../apps/server/src/db/schema'
 import { createEmbeddedEngine } from '../../apps/server/src/modules/coaching/embedded-engine'
 
 const engine = createEmbeddedEngine()
@@ -53,6 +54,21 @@ async function onboard(db: Db, emails: string[], messages: number): Promise<void
       .where(eq(users.email, email))
       .returning({ id: users.id })
     if (!user) throw new Error(`seed: no user ${email}`)
+    // Pro subscribers: the free plan's daily message allowance would otherwise answer the
+    // bench's hundreds of messages with the limit notice instead of the coaches.
+    const [pro] = await db.select({ id: plans.id }).from(plans).where(eq(plans.slug, 'standard'))
+    if (pro) {
+      await db.update(users).set({ paymentStatus: 'PAYMENT_OK' }).where(eq(users.id, user.id))
+      const now = new Date()
+      await db.insert(subscriptions).values({
+        userId: user.id,
+        planId: pro.id,
+        billingCycle: 'YEARLY',
+        status: 'ACTIVE',
+        startedAt: now,
+        expiresAt: new Date(now.getTime() + 365 * 86_400_000),
+      })
+    }
     // The engine's own team, as onboarding makes it: replies read the personas.
     const team = await db
       .insert(coaches)

@@ -17,6 +17,8 @@ export const SEEDED_ACCOUNTS = {
   pro: 'pro@areia.test',
   billingPix: 'assinatura-pix@areia.test',
   billingCard: 'assinatura-cartao@areia.test',
+  /** "Meu Plano": Pro by card, Ultra with the credit, receipts, cancel and reactivate. */
+  billingManage: 'meu-plano@areia.test',
   push: 'notificacoes@areia.test',
   pwa: 'app-instalado@areia.test',
   videosMobile: 'videos-celular@areia.test',

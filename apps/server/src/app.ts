@@ -44,6 +44,8 @@ import { CardService } from './modules/billing/cards'
 import { CheckoutService } from './modules/billing/checkout'
 import { CheckoutStore } from './modules/billing/checkout-store'
 import { SubscriptionLifecycle } from './modules/billing/lifecycle'
+import { PlanLimits } from './modules/billing/limits'
+import { PlanManagement } from './modules/billing/manage'
 import { BillingNotices } from './modules/billing/notices'
 import { billingRoutes, checkoutRoutes } from './modules/billing/routes'
 import { BillingService } from './modules/billing/service'
@@ -274,10 +276,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const payments = config.payments
   const simulator =
     payments.mode === 'simulated'
-      ? createPagBankSimulator({ token: payments.token, dataDir: config.dataDir, clock })
+      ? createPagBankSimulator({ dataDir: config.dataDir, clock })
       : undefined
   const gateway = createPagBankClient({
-    token: payments.token,
+    token: payments.mode === 'pagbank' ? payments.token : simulator!.token,
     baseUrl: () =>
       payments.mode === 'pagbank' ? payments.baseUrl : `${selfLocal()}/sandbox/pagbank`,
   })
@@ -359,7 +361,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     server.log,
   )
   // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
-  coaching.setMessageHook(videos.gameInfoHook)
+  // Past the plan's daily chat allowance, the coaches do not answer (billing says why).
+  const planLimits = new PlanLimits(database.db, clock)
+  coaching.setMessageHook(
+    async (userId, text) =>
+      (await videos.gameInfoHook(userId, text)) ?? planLimits.messageHook(userId, text),
+  )
   // Issue 8: identified videos are analysed by durable jobs; children start on first use only.
   const analysisRunner = new AnalysisRunner(config.analysis.concurrency, server.log)
   const analysisPipeline = new AnalysisPipeline(
@@ -485,7 +492,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     await queue.schedule('billing.expire', '7 * * * *', {})
   }
   await server.register(billingRoutes, { billing })
-  await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway })
+  const manage = new PlanManagement(database.db, checkoutStore, checkout, users, gateway, clock)
+  await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway, manage })
   if (simulator) await server.register(simulator.plugin)
   await server.register(pushRoutes, { push })
   await server.register(videosRoutes, { videos, publicOrigin: config.publicOrigin })

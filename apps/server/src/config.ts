@@ -98,6 +98,8 @@ const EnvSchema = z.object({
   /** PagBank account token; unset, payments go to the embedded PagBank simulator. */
   PAGBANK_TOKEN: optionalText,
   PAGBANK_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** With NODE_ENV=production and no PAGBANK_TOKEN, `1` runs the embedded PagBank simulator anyway. */
+  PAYMENTS_SIMULATOR: bool.default(false),
   /** Another endpoint speaking PagBank's API (a standalone sandbox); overrides PAGBANK_ENV. */
   PAGBANK_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY: bool.default(false),
@@ -154,8 +156,7 @@ export interface Config {
     argon2: { memoryKib: number; timeCost: number }
   }
   salesMode: Env['SALES_MODE']
-  payments:
-    { mode: 'simulated'; token: string } | { mode: 'pagbank'; token: string; baseUrl: string }
+  payments: { mode: 'simulated' } | { mode: 'pagbank'; token: string; baseUrl: string }
   google:
     { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] } | undefined
   push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string }
@@ -197,7 +198,11 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    super(
+      problems.length === 1
+        ? `Configuração inválida: ${problems[0]}`
+        : `Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    )
   }
 }
 
@@ -210,6 +215,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const e = parsed.data
+  // The simulator pays anything it is asked to: a real deployment must say it wants it.
+  if (e.NODE_ENV === 'production' && !e.PAGBANK_TOKEN && !e.PAYMENTS_SIMULATOR) {
+    throw new ConfigError([
+      'PAGBANK_TOKEN: obrigatório com NODE_ENV=production (ou PAYMENTS_SIMULATOR=1 para usar o simulador de pagamentos)',
+    ])
+  }
   if (e.PAGBANK_TOKEN && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(['PUBLIC_ORIGIN: obrigatório com PAGBANK_TOKEN (endereço dos webhooks)'])
   }
@@ -257,8 +268,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               ? 'https://api.pagseguro.com'
               : 'https://sandbox.api.pagseguro.com'),
         }
-      : // The simulator's token only ever travels over loopback.
-        { mode: 'simulated', token: 'simulador-local-areia' },
+      : // Its token is random per data directory (see the simulator).
+        { mode: 'simulated' },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

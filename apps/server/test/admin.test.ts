@@ -316,6 +316,10 @@ describe('coupons', () => {
         valid_until: '2026-01-01T00:00:00Z',
       }),
     ).toMatch(/fim da validade deve ser depois do início/)
+    // Past the column's range: refused like any bad number, never a server error.
+    expect(
+      await bad({ code: 'LIMITE', discount_percentage: 10, max_redemptions: 2_147_483_648 }),
+    ).toMatch(/no máximo 1.000.000/)
   })
 })
 

@@ -55,6 +55,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/subscriptions/me': 'player',
   'POST /api/v1/subscriptions/me/cancel': 'player',
   'POST /api/v1/subscriptions/me/withdraw': 'player',
+  'GET /api/v1/subscriptions/me/upgrade': 'player',
+  'POST /api/v1/subscriptions/me/change': 'player',
+  'POST /api/v1/subscriptions/me/reactivate': 'player',
+  'PUT /api/v1/subscriptions/me/card': 'player',
+  'GET /api/v1/payments/receipts': 'player',
   'POST /api/v1/notifications/subscribe': 'player',
   'POST /api/v1/notifications/resubscribe': 'player',
   'POST /api/v1/notifications/unsubscribe': 'player',
@@ -73,6 +78,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/v1/memory/facts': 'player',
   'DELETE /api/v1/memory/conversation': 'player',
   'GET /api/v1/payments/orders/:id': 'owned',
+  'GET /api/v1/payments/receipts/:id': 'owned',
   'DELETE /api/v1/videos/:id': 'owned',
   'PATCH /api/v1/videos/:id/identify': 'owned',
   'GET /api/v1/videos/:id/report': 'owned',
@@ -92,11 +98,12 @@ const ACCESS: Record<string, Access> = {
   'POST /sandbox/pagbank/pix/pay/:id': 'sandbox',
 }
 
-type Resource = 'order' | 'video' | 'reported-video' | 'fact'
+type Resource = 'order' | 'receipt' | 'video' | 'reported-video' | 'fact'
 
 /** For each owned route: whose resource it names, and a body valid for it (so only the id is wrong). */
 const OWNED: Record<string, { resource: Resource; body?: unknown; ownerStatus?: number }> = {
   'GET /api/v1/payments/orders/:id': { resource: 'order' },
+  'GET /api/v1/payments/receipts/:id': { resource: 'receipt' },
   'DELETE /api/v1/videos/:id': { resource: 'video' },
   // Still uploading: the owner hears why (409) where anyone else hears nothing (404).
   'PATCH /api/v1/videos/:id/identify': {
@@ -158,6 +165,31 @@ beforeAll(async () => {
   })
   expect(order.statusCode, order.body).toBe(200)
   ids.order = order.json<OrderResponse>().id
+  // A receipt: a PIX paid at the simulator.
+  owners.receipt = await signUpAndLogIn(app, 'recibo@areia.test')
+  const paid = await app.server.inject({
+    method: 'POST',
+    url: '/api/v1/payments/orders',
+    headers: bearer(owners.receipt.access_token),
+    payload: {
+      plan_id: plans.find((p) => p.slug === 'standard')!.id,
+      billing_cycle: 'MONTHLY',
+      payment_method: 'PIX',
+    },
+  })
+  const { port } = app.server.server.address() as { port: number }
+  await fetch(`http://127.0.0.1:${port}${paid.json<OrderResponse>().simulator_pay_url}`, {
+    method: 'POST',
+  })
+  for (let tries = 0; !ids.receipt && tries < 100; tries++) {
+    const receipts = await app.server.inject({
+      method: 'GET',
+      url: '/api/v1/payments/receipts',
+      headers: bearer(owners.receipt.access_token),
+    })
+    ids.receipt = receipts.json<Array<{ id: string }>>()[0]?.id ?? ''
+    if (!ids.receipt) await new Promise((r) => setTimeout(r, 100))
+  }
   const upload = await uploadUrl(app, owner)
   expect(upload.statusCode, upload.body).toBe(201)
   ids.video = String(upload.json<{ video_id: number }>().video_id)
@@ -185,6 +217,7 @@ afterAll(async () => {
 async function ownerView(resource: Resource): Promise<unknown> {
   const url = {
     order: `/api/v1/payments/orders/${ids.order}`,
+    receipt: '/api/v1/payments/receipts',
     video: '/api/v1/videos/me',
     'reported-video': `/api/v1/videos/${ids['reported-video']}/report`,
     fact: '/api/v1/memory',

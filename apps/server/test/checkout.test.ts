@@ -11,7 +11,6 @@ import { testDatabase } from './helpers/database'
 let app: TestApp
 let base: string
 let pro: Plan
-const SIM_TOKEN = 'simulador-local-areia'
 
 beforeAll(async () => {
   app = await createTestApp()
@@ -62,7 +61,7 @@ function crc16(text: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0')
 }
 
-const webhook = (body: string, signature = webhookSignature(SIM_TOKEN, body)) =>
+const webhook = (body: string, signature = webhookSignature(app.simulator!.token, body)) =>
   fetch(`${base}/api/v1/payments/webhooks/pagbank`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-authenticity-token': signature },
@@ -139,8 +138,9 @@ describe('PIX checkout', () => {
       payload: { coupon_code: 'AREIA10' },
     })
     expect(coupon.json()).toEqual({ valid: false, discount_percentage: null })
+    // The same plan again is no purchase (moving up is, with its own price: see upgrades).
     expect(
-      (await order(tokens, { plan_id: pro.id, billing_cycle: 'YEARLY', payment_method: 'PIX' }))
+      (await order(tokens, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' }))
         .statusCode,
     ).toBe(409)
   })
@@ -211,6 +211,16 @@ describe('PIX checkout', () => {
       card_token: '6f1c9a52-7a3e-4a43-9d7e-0c5b8a1f2e3d',
     })
     expect(noCvv.json()).toEqual({ detail: 'Informe os dados do cartão.' })
+    // Ids past an integer column's range are unknown plans, not a server error.
+    for (const planId of [2_147_483_648, 1e20, -1]) {
+      const huge = await order(tokens, {
+        plan_id: planId,
+        billing_cycle: 'MONTHLY',
+        payment_method: 'PIX',
+      })
+      expect(huge.statusCode).toBe(422)
+      expect(huge.json<{ detail: string }>().detail).toMatch(/^Plano não encontrado./)
+    }
   })
 })
 

@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { loadOrCreateSimulatorToken } from '../src/adapters/payments/simulator-card'
 import { ConfigError, loadConfig } from '../src/config'
 
 describe('loadConfig', () => {
@@ -57,5 +60,39 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db:5432/areia',
       redisUrl: 'redis://cache:6379',
     })
+  })
+})
+
+describe('the payments simulator', () => {
+  it('is refused in production without a PagBank token, in one line, unless asked for', () => {
+    let error: unknown
+    try {
+      loadConfig({ NODE_ENV: 'production' })
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).message).not.toContain('\n')
+    expect((error as ConfigError).message).toContain('PAGBANK_TOKEN')
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATOR: '1' }).payments).toEqual({
+      mode: 'simulated',
+    })
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        PAGBANK_TOKEN: 'tok',
+        PUBLIC_ORIGIN: 'https://areia.example',
+      }).payments.mode,
+    ).toBe('pagbank')
+  })
+
+  it('signs with a token of its own per data directory, kept across restarts', () => {
+    const a = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-sim-'))
+    const b = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-sim-'))
+    const first = loadOrCreateSimulatorToken(a)
+    expect(first).toMatch(/^[0-9a-f]{64}$/)
+    expect(loadOrCreateSimulatorToken(a)).toBe(first)
+    expect(loadOrCreateSimulatorToken(b)).not.toBe(first)
+    expect(fs.statSync(path.join(a, 'pagbank-simulator-token')).mode & 0o077).toBe(0)
   })
 })

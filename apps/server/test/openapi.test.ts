@@ -14,7 +14,11 @@ let docs: TestApp
 let quiet: TestApp
 beforeAll(async () => {
   docs = await createTestApp({ API_DOCS: '1' })
-  quiet = await createTestApp({ NODE_ENV: 'production' }, {}, { resetDatabase: false })
+  quiet = await createTestApp(
+    { NODE_ENV: 'production', PAYMENTS_SIMULATOR: '1' },
+    {},
+    { resetDatabase: false },
+  )
 })
 afterAll(async () => {
   await docs.close()

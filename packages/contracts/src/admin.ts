@@ -152,9 +152,10 @@ export const AdminCouponCreateBody = z
     valid_from: instant.nullable().optional(),
     valid_until: instant.nullable().optional(),
     max_redemptions: z
-      .number()
-      .int()
+      .number({ error: 'Informe o limite de usos.' })
+      .int({ error: 'O limite de usos deve ser um número inteiro.' })
       .min(1, { error: 'O limite de usos deve ser pelo menos 1.' })
+      .max(1_000_000, { error: 'O limite de usos deve ser de no máximo 1.000.000.' })
       .nullable()
       .optional(),
   })

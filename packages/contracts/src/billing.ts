@@ -53,9 +53,19 @@ export function discountedCents(priceCents: number, percent: number | null | und
   return Math.round((priceCents * (100 - percent)) / 100)
 }
 
+/** The largest id a PostgreSQL `integer`/`serial` column holds: past it, no row can match. */
+export const INT4_MAX = 2_147_483_647
+
+/** A plan's id as a client sends it: an integer within its column's range. */
+export const PlanId = z
+  .number({ error: 'Informe o plano.' })
+  .int({ error: 'Plano não encontrado.' })
+  .min(1, { error: 'Plano não encontrado.' })
+  .max(INT4_MAX, { error: 'Plano não encontrado.' })
+
 /** `POST /api/v1/payments/orders` (DESIGN §3). A card order also carries the card token and CVV. */
 export const OrderCreateBody = z.object({
-  plan_id: z.number({ error: 'Informe o plano.' }).int(),
+  plan_id: PlanId,
   billing_cycle: BillingCycle,
   coupon_code: CouponCode.nullable().optional(),
   payment_method: PaymentMethod,
@@ -104,6 +114,22 @@ export const SubscriptionResponse = z
     grace_until: z.string().nullable().optional(),
     /** The PIX order for the next period while it is open (`GET /api/v1/payments/orders/{id}`). */
     renewal_order_id: z.string().nullable().optional(),
+    /** When and how much the next renewal charges; null once it will not renew. */
+    next_charge: z.object({ at: z.string(), amount: z.number() }).nullable().optional(),
+    /** A smaller plan (or shorter cycle) the player chose: it starts at the next renewal. */
+    next_plan: z
+      .object({ id: z.number().int(), name: z.string(), billing_cycle: BillingCycle })
+      .nullable()
+      .optional(),
+    /** The stored card renewals are charged to (brand and last four digits only). */
+    card: z
+      .object({
+        brand: z.string().nullable(),
+        last4: z.string().nullable(),
+        holder: z.string().nullable(),
+      })
+      .nullable()
+      .optional(),
   })
   .nullable()
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>
@@ -145,3 +171,56 @@ export type TokenizeCardBody = z.infer<typeof TokenizeCardBody>
 
 export const TokenizeCardResponse = z.object({ id: z.string() })
 export type TokenizeCardResponse = z.infer<typeof TokenizeCardResponse>
+
+/** `GET /api/v1/subscriptions/me/upgrade`: what moving up costs now, before paying. */
+export const UpgradeQuoteQuery = z.object({
+  plan_id: z.coerce
+    .number({ error: 'Informe o plano.' })
+    .int({ error: 'Plano não encontrado.' })
+    .min(1, { error: 'Plano não encontrado.' })
+    .max(INT4_MAX, { error: 'Plano não encontrado.' }),
+  billing_cycle: BillingCycle,
+})
+export type UpgradeQuoteQuery = z.infer<typeof UpgradeQuoteQuery>
+
+export const UpgradeQuote = z.object({
+  plan: z.object({ id: z.number().int(), name: z.string() }),
+  billing_cycle: BillingCycle,
+  /** The new plan's price for the cycle, in reais. */
+  price: z.number(),
+  /** The unused part of the current period, taken off the price. */
+  credit: z.number(),
+  /** What is charged now. */
+  amount: z.number(),
+})
+export type UpgradeQuote = z.infer<typeof UpgradeQuote>
+
+/** `POST /api/v1/subscriptions/me/change`: a smaller plan or shorter cycle from the next renewal. */
+export const PlanChangeBody = z.object({ plan_id: PlanId, billing_cycle: BillingCycle })
+export type PlanChangeBody = z.infer<typeof PlanChangeBody>
+
+/** `PUT /api/v1/subscriptions/me/card`: a new card for the renewals (tokenised like the checkout's). */
+export const ChangeCardBody = z.object({
+  card_token: z.string({ error: 'Informe os dados do cartão.' }).max(200),
+  card_cvv: z.string().regex(/^\d{3,4}$/, { error: 'CVV inválido.' }),
+})
+export type ChangeCardBody = z.infer<typeof ChangeCardBody>
+
+/** A payment's receipt, as "Meu Plano" lists them. */
+export const Receipt = z.object({
+  id: z.string(),
+  paid_at: z.string(),
+  plan_name: z.string(),
+  billing_cycle: BillingCycle,
+  payment_method: PaymentMethod,
+  /** In reais: what was charged. */
+  amount: z.number(),
+  period_from: z.string().nullable(),
+  period_until: z.string().nullable(),
+  /** Set when the payment was given back. */
+  refunded_at: z.string().nullable(),
+  /** Where the receipt downloads (an HTML document to keep or print). */
+  download_url: z.string(),
+})
+export type Receipt = z.infer<typeof Receipt>
+export const ReceiptsResponse = z.array(Receipt)

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   date,
@@ -309,6 +311,8 @@ export const couponRedemptions = pgTable(
       .references(() => coupons.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order that claimed the use: released (row deleted) if that order is never paid or is refunded. */
+    orderId: uuid('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
   },
   (t) => [uniqueIndex('coupon_redemptions_once_per_user').on(t.couponId, t.userId)],
 )
@@ -421,10 +425,23 @@ export const orders = pgTable(
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Why the money went back (late payment, stray order, gateway refund or chargeback). */
+    refundReason: text('refund_reason'),
+    /** This order holds one of a limited plan's spots until it is paid, or gives it back. */
+    spotHeld: boolean('spot_held').notNull().default(false),
+    /** An upgrade: the unused part of the current period, taken off this order's price. */
+    upgradeCreditCents: integer('upgrade_credit_cents'),
+    /** The period this order paid for, written when it is paid (receipts, refunds). */
+    periodFrom: timestamp('period_from', { withTimezone: true }),
+    periodUntil: timestamp('period_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('orders_user_idx').on(t.userId),
+    // One purchase at a time per player: two open new-contract orders cannot both exist.
+    uniqueIndex('orders_one_open_purchase_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'PENDING' and ${t.renewal} = false`),
   ],
 )
 
@@ -449,12 +466,18 @@ export const subscriptions = pgTable('subscriptions', {
   /** PagBank's stored-card id (`store: true`); a reference only PagBank can charge, never card data. */
   cardId: text('card_id'),
   cardHolder: text('card_holder'),
+  /** What the player sees of that card ("Visa final 2097"): brand and last four digits only. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   /** PAST_DUE: access lasts until here, then the subscription expires. */
   graceUntil: timestamp('grace_until', { withTimezone: true }),
   /** The payment that started this contract: the CDC art. 49 withdrawal counts from it. */
   firstOrderId: uuid('first_order_id').references(() => orders.id, { onDelete: 'set null' }),
   /** The PIX sent for the next period (or after a declined card), until it is paid or dropped. */
   renewalOrderId: uuid('renewal_order_id').references(() => orders.id, { onDelete: 'set null' }),
+  /** A downgrade chosen by the player: the next period renews on this plan and cycle. */
+  nextPlanId: integer('next_plan_id').references(() => plans.id),
+  nextBillingCycle: billingCycleEnum('next_billing_cycle'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

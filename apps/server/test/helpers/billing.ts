@@ -31,7 +31,7 @@ export interface CardInput {
 export function billingClient(app: TestApp, base: () => string) {
   const inject = (
     tokens: TokenPair,
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     url: string,
     payload?: object,
     headers: Record<string, string> = {},

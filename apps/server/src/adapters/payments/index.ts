@@ -16,8 +16,13 @@ export interface GatewayOrder {
   cardId: string | null
   /** The name on that card: renewals send it again. */
   cardHolder: string | null
+  /** What the player may see of the card: its brand and last four digits. */
+  cardBrand: string | null
+  cardLast4: string | null
   /** `payment_response.message` of a declined charge. */
   declineMessage: string | null
+  /** Centavos given back on the charge (a refund or a chargeback); 0 while it stands. */
+  refundedCents: number
 }
 
 interface OrderBase {
@@ -48,13 +53,25 @@ export interface PaymentGateway {
   createPixOrder(req: PixOrderRequest): Promise<GatewayOrder>
   createCardOrder(req: CardOrderRequest): Promise<GatewayOrder>
   chargeStoredCard(req: StoredCardOrderRequest): Promise<GatewayOrder>
+  /**
+   * A new card for renewals: PagBank stores a card only with a charge, so a small amount is
+   * authorised without capture (`store: true`) and released at once. Null when declined.
+   */
+  verifyCard(req: CardOrderRequest): Promise<VerifiedCard | { declined: string | null }>
   getOrder(id: string): Promise<GatewayOrder>
-  /** Full refund of a paid charge (PagBank cancels the charge). */
+  /** Full refund of a paid charge, or release of one still in analysis (PagBank cancels it). */
   refundCharge(chargeId: string, amountCents: number, idempotencyKey: string): Promise<void>
   /** The RSA key the browser SDK seals cards with (base64 DER, no PEM headers). */
   publicKey(): Promise<string>
   /** PagBank's `x-authenticity-token`: SHA-256 of `<token>-<raw body>`, hex. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): boolean
+}
+
+export interface VerifiedCard {
+  cardId: string
+  holder: string | null
+  brand: string | null
+  last4: string | null
 }
 
 export class GatewayError extends Error {
@@ -82,12 +99,17 @@ const PagBankOrder = z.object({
         id: z.string().optional(),
         status: z.string(),
         paid_at: z.string().optional(),
+        amount: z
+          .object({ summary: z.object({ refunded: z.number().optional() }).optional() })
+          .optional(),
         payment_response: z.object({ message: z.string().optional() }).optional(),
         payment_method: z
           .object({
             card: z
               .object({
                 id: z.string().optional(),
+                brand: z.string().optional(),
+                last_digits: z.string().optional(),
                 holder: z.object({ name: z.string() }).optional(),
               })
               .optional(),
@@ -119,8 +141,11 @@ function toGatewayOrder(raw: unknown): GatewayOrder {
     chargeId: charge?.id ?? null,
     cardId: charge?.payment_method?.card?.id ?? null,
     cardHolder: charge?.payment_method?.card?.holder?.name ?? null,
+    cardBrand: charge?.payment_method?.card?.brand ?? null,
+    cardLast4: charge?.payment_method?.card?.last_digits ?? null,
     declineMessage:
       charge?.status === 'DECLINED' ? (charge.payment_response?.message ?? null) : null,
+    refundedCents: charge?.amount?.summary?.refunded ?? 0,
   }
 }
 
@@ -147,6 +172,7 @@ const cardCharge = (
   card: Record<string, unknown>,
   holderName: string,
   recurring: 'INITIAL' | 'SUBSEQUENT',
+  capture = true,
 ) => ({
   reference_id: req.referenceId,
   description: req.itemName,
@@ -154,7 +180,7 @@ const cardCharge = (
   payment_method: {
     type: 'CREDIT_CARD',
     installments: 1,
-    capture: true,
+    capture,
     soft_descriptor: 'AREIA',
     card,
     holder: { name: holderName, ...(req.customer.taxId ? { tax_id: req.customer.taxId } : {}) },
@@ -182,6 +208,23 @@ export function createPagBankClient(opts: {
     if (!res.ok) throw new GatewayError(`PagBank ${method} ${path}: ${res.status}`, res.status)
     return json
   }
+  /** A sealed card's first charge, stored for renewals; without capture it is only authorised. */
+  const firstCardCharge = (req: CardOrderRequest, capture: boolean) => {
+    const card = {
+      encrypted: req.card.encrypted,
+      security_code: req.card.securityCode,
+      store: true,
+    }
+    return call(
+      'POST',
+      '/orders',
+      {
+        ...orderBase(req),
+        charges: [cardCharge(req, card, req.card.holderName, 'INITIAL', capture)],
+      },
+      req.idempotencyKey,
+    )
+  }
   let cachedKey: string | undefined
   return {
     async createPixOrder(req) {
@@ -199,18 +242,7 @@ export function createPagBankClient(opts: {
       return toGatewayOrder(raw)
     },
     async createCardOrder(req) {
-      const card = {
-        encrypted: req.card.encrypted,
-        security_code: req.card.securityCode,
-        store: true,
-      }
-      const raw = await call(
-        'POST',
-        '/orders',
-        { ...orderBase(req), charges: [cardCharge(req, card, req.card.holderName, 'INITIAL')] },
-        req.idempotencyKey,
-      )
-      return toGatewayOrder(raw)
+      return toGatewayOrder(await firstCardCharge(req, true))
     },
     async chargeStoredCard(req) {
       const raw = await call(
@@ -223,6 +255,29 @@ export function createPagBankClient(opts: {
         req.idempotencyKey,
       )
       return toGatewayOrder(raw)
+    },
+    async verifyCard(req) {
+      const order = PagBankOrder.parse(await firstCardCharge(req, false))
+      const charge = order.charges?.[0]
+      const stored = charge?.payment_method?.card
+      if (!charge || charge.status !== 'AUTHORIZED' || !stored?.id) {
+        return { declined: charge?.payment_response?.message ?? null }
+      }
+      // Only the authorisation was wanted: it is released (never captured, never charged).
+      if (charge.id) {
+        await call(
+          'POST',
+          `/charges/${encodeURIComponent(charge.id)}/cancel`,
+          { amount: { value: req.amountCents } },
+          `release-${req.idempotencyKey}`,
+        )
+      }
+      return {
+        cardId: stored.id,
+        holder: stored.holder?.name ?? null,
+        brand: stored.brand ?? null,
+        last4: stored.last_digits ?? null,
+      }
     },
     async getOrder(id) {
       return toGatewayOrder(await call('GET', `/orders/${encodeURIComponent(id)}`))

@@ -8,6 +8,7 @@ import {
   brandOf,
   cardOutcome,
   loadOrCreateSimulatorKey,
+  loadOrCreateSimulatorToken,
   parseSealedCard,
   simulatorSdkScript,
 } from './simulator-card'
@@ -68,7 +69,7 @@ const CreateOrder = z
 export interface SimCharge {
   id: string
   reference_id: string
-  status: 'PAID' | 'DECLINED' | 'CANCELED'
+  status: 'AUTHORIZED' | 'PAID' | 'DECLINED' | 'CANCELED'
   created_at: string
   paid_at?: string
   description?: string
@@ -124,6 +125,8 @@ interface StoredCard {
 /** What a test can see of the simulator, as one sees a sandbox's dashboard. */
 export interface PagBankSimulator {
   plugin: (app: FastifyInstance) => Promise<void>
+  /** The account token the app calls the simulator with; it also signs the webhooks. */
+  token: string
   /** Orders created for a customer's e-mail, oldest first. */
   ordersOf(email: string): SimOrder[]
   /** Every charge attempted for a customer's e-mail (approved, declined or refunded). */
@@ -137,7 +140,8 @@ const invalid = (parameter: string, description: string) => ({
 })
 
 export function createPagBankSimulator(opts: {
-  token: string
+  /** A standalone sandbox is given its token; the embedded one keeps a random one per DATA_DIR. */
+  token?: string
   dataDir: string
   clock: Clock
   retryDelaysMs?: number[]
@@ -147,6 +151,7 @@ export function createPagBankSimulator(opts: {
   const cards = new Map<string, StoredCard>()
   const retryDelays = opts.retryDelaysMs ?? [1_000, 5_000, 30_000]
   const key = loadOrCreateSimulatorKey(opts.dataDir)
+  const token = opts.token ?? loadOrCreateSimulatorToken(opts.dataDir)
   let sdk: string | undefined
   const now = () => opts.clock.now()
 
@@ -159,7 +164,7 @@ export function createPagBankSimulator(opts: {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
-              'x-authenticity-token': webhookSignature(opts.token, body),
+              'x-authenticity-token': webhookSignature(token, body),
             },
             body,
             signal: AbortSignal.timeout(10_000),
@@ -217,16 +222,17 @@ export function createPagBankSimulator(opts: {
     return {
       id: `CHAR_${randomUUID().toUpperCase()}`,
       reference_id: input.reference_id ?? referenceId,
-      status: outcome.approved ? 'PAID' : 'DECLINED',
+      // Without capture an approved charge is only authorised (nothing paid yet).
+      status: outcome.approved ? (pm.capture ? 'PAID' : 'AUTHORIZED') : 'DECLINED',
       created_at: at,
-      ...(outcome.approved ? { paid_at: at } : {}),
+      ...(outcome.approved && pm.capture ? { paid_at: at } : {}),
       ...(input.description ? { description: input.description } : {}),
       amount: {
         value: input.amount.value,
         currency: 'BRL',
         summary: {
           total: input.amount.value,
-          paid: outcome.approved ? input.amount.value : 0,
+          paid: outcome.approved && pm.capture ? input.amount.value : 0,
           refunded: 0,
         },
       },
@@ -258,7 +264,7 @@ export function createPagBankSimulator(opts: {
           const open =
             request.url.startsWith(`${PREFIX}/pix/pay/`) ||
             request.url.split('?')[0] === `${PREFIX}/sdk.js`
-          if (!open && request.headers.authorization !== `Bearer ${opts.token}`) {
+          if (!open && request.headers.authorization !== `Bearer ${token}`) {
             return reply.status(401).send({ error_messages: [{ code: 'UNAUTHORIZED' }] })
           }
         })
@@ -331,11 +337,15 @@ export function createPagBankSimulator(opts: {
           if (!order || !charge)
             return reply.status(404).send({ error_messages: [{ code: 'NOT_FOUND' }] })
           if (charge.status === 'CANCELED') return charge
-          if (charge.status !== 'PAID' || body.data.amount.value > charge.amount.value) {
+          if (
+            (charge.status !== 'PAID' && charge.status !== 'AUTHORIZED') ||
+            body.data.amount.value > charge.amount.value
+          ) {
             return reply.status(400).send(invalid('amount.value', 'charge cannot be canceled'))
           }
+          // An authorisation is released; a paid charge is refunded.
+          if (charge.status === 'PAID') charge.amount.summary.refunded = body.data.amount.value
           charge.status = 'CANCELED'
-          charge.amount.summary.refunded = body.data.amount.value
           void notify(order)
           return charge
         })
@@ -400,6 +410,7 @@ export function createPagBankSimulator(opts: {
   const ordersOf = (email: string) => [...orders.values()].filter((o) => o.customer.email === email)
   return {
     plugin,
+    token,
     ordersOf,
     chargesOf: (email) => ordersOf(email).flatMap((o) => o.charges ?? []),
   }

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -17,6 +17,22 @@ export interface SimCardKey {
 }
 
 /** Generated once and kept under DATA_DIR, so cards sealed before a restart still open. */
+/**
+ * The simulator's account token, which also signs its webhooks: random, made once per data
+ * directory, so no two installs share it and nobody can read it from the source.
+ */
+export function loadOrCreateSimulatorToken(dataDir: string): string {
+  const file = path.join(dataDir, 'pagbank-simulator-token')
+  if (fs.existsSync(file)) {
+    const token = fs.readFileSync(file, 'utf8').trim()
+    if (token.length >= 32) return token
+  }
+  const token = randomBytes(32).toString('hex')
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.writeFileSync(file, token, { mode: 0o600 })
+  return token
+}
+
 export function loadOrCreateSimulatorKey(dataDir: string): SimCardKey {
   const file = path.join(dataDir, 'pagbank-simulator-key.pem')
   let pem: string

@@ -1,7 +1,16 @@
-import { and, desc, eq, gt, isNull, lte, or } from 'drizzle-orm'
+import { and, count, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { BillingCycle, PaymentMethod } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
-import { cardTokens, couponRedemptions, orders, plans, subscriptions } from '../../db/schema'
+import {
+  auditLog,
+  cardTokens,
+  couponRedemptions,
+  coupons,
+  orders,
+  plans,
+  subscriptions,
+  users,
+} from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 export type SubscriptionRow = typeof subscriptions.$inferSelect
@@ -12,6 +21,12 @@ export class CheckoutStore {
       .select()
       .from(plans)
       .where(and(eq(plans.id, id), eq(plans.active, true)))
+    return row
+  }
+
+  /** A plan by id even if it left the catalogue (a subscriber may still be on it). */
+  async findAnyPlan(db: DbOrTx, id: number) {
+    const [row] = await db.select().from(plans).where(eq(plans.id, id))
     return row
   }
 
@@ -27,37 +42,6 @@ export class CheckoutStore {
     return row
   }
 
-  /** A PIX order for the same choice still payable: a second click shows it again. */
-  async findReusablePixOrder(
-    db: DbOrTx,
-    values: {
-      userId: string
-      planId: number
-      billingCycle: BillingCycle
-      amountCents: number
-      now: Date
-    },
-  ): Promise<OrderRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, values.userId),
-          eq(orders.planId, values.planId),
-          eq(orders.billingCycle, values.billingCycle),
-          eq(orders.amountCents, values.amountCents),
-          eq(orders.paymentMethod, 'PIX'),
-          eq(orders.status, 'PENDING'),
-          eq(orders.renewal, false),
-          gt(orders.pixExpiresAt, values.now),
-        ),
-      )
-      .orderBy(desc(orders.createdAt))
-      .limit(1)
-    return row
-  }
-
   async insertOrder(
     db: DbOrTx,
     values: {
@@ -69,6 +53,8 @@ export class CheckoutStore {
       paymentMethod: PaymentMethod
       idempotencyKey: string | null
       renewal?: boolean
+      spotHeld?: boolean
+      upgradeCreditCents?: number | null
       now: Date
     },
   ): Promise<OrderRow> {
@@ -167,6 +153,8 @@ export class CheckoutStore {
       paymentMethod: PaymentMethod
       cardId: string | null
       cardHolder: string | null
+      cardBrand: string | null
+      cardLast4: string | null
       orderId: string
       newContract: boolean
       now: Date
@@ -179,6 +167,8 @@ export class CheckoutStore {
       canceledAt: null,
       graceUntil: null,
       renewalOrderId: null,
+      nextPlanId: null,
+      nextBillingCycle: null,
       updatedAt: now,
     }
     await db
@@ -280,10 +270,197 @@ export class CheckoutStore {
       .returning({ userId: subscriptions.userId, renewalOrderId: subscriptions.renewalOrderId })
   }
 
+  /** A use of a coupon by an order paid before uses were claimed with the order. */
   async redeemCoupon(db: DbOrTx, couponId: number, userId: string, now: Date): Promise<void> {
     await db
       .insert(couponRedemptions)
       .values({ couponId, userId, redeemedAt: now })
       .onConflictDoNothing()
+  }
+
+  /**
+   * Purchases of one player run one at a time: the player's row is locked until the
+   * transaction ends, so a second request waits and then sees what the first one did.
+   */
+  async lockPlayer(db: DbOrTx, userId: string): Promise<void> {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+  }
+
+  /** The player's purchase in progress (the partial unique index allows one). */
+  async findOpenPurchase(db: DbOrTx, userId: string): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.userId, userId), eq(orders.status, 'PENDING'), eq(orders.renewal, false)),
+      )
+    return row
+  }
+
+  /**
+   * One of a limited plan's spots for an order, or false when none is left. Plans without a
+   * limit (`spots` null) need none: 'unlimited'.
+   */
+  async claimSpot(db: DbOrTx, planId: number): Promise<'claimed' | 'unlimited' | false> {
+    const [plan] = await db
+      .select({ spots: plans.spots })
+      .from(plans)
+      .where(eq(plans.id, planId))
+      .for('update')
+    if (!plan || plan.spots === null) return 'unlimited'
+    const taken = await db
+      .update(plans)
+      .set({ spots: sql`${plans.spots} - 1` })
+      .where(and(eq(plans.id, planId), gt(plans.spots, 0)))
+      .returning({ id: plans.id })
+    return taken.length === 1 ? 'claimed' : false
+  }
+
+  /** The coupon row, locked: uses of one coupon are counted and claimed one at a time. */
+  async lockCoupon(db: DbOrTx, couponId: number) {
+    const [row] = await db.select().from(coupons).where(eq(coupons.id, couponId)).for('update')
+    return row
+  }
+
+  async couponUses(db: DbOrTx, couponId: number, userId: string) {
+    const [total] = await db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(eq(couponRedemptions.couponId, couponId))
+    const [mine] = await db
+      .select({ n: count() })
+      .from(couponRedemptions)
+      .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)))
+    return { total: total?.n ?? 0, byUser: mine?.n ?? 0 }
+  }
+
+  async claimCoupon(
+    db: DbOrTx,
+    values: { couponId: number; userId: string; orderId: string; now: Date },
+  ): Promise<void> {
+    await db.insert(couponRedemptions).values({
+      couponId: values.couponId,
+      userId: values.userId,
+      orderId: values.orderId,
+      redeemedAt: values.now,
+    })
+  }
+
+  /**
+   * What an order that will not be paid (or was refunded) gives back: its coupon use and its
+   * spot. Each is given back once however often this runs.
+   */
+  async releaseHolds(db: DbOrTx, orderId: string): Promise<void> {
+    await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId))
+    await this.releaseSpot(db, orderId)
+  }
+
+  /** The spot an order held goes back on sale (once). */
+  async releaseSpot(db: DbOrTx, orderId: string): Promise<void> {
+    const [freed] = await db
+      .update(orders)
+      .set({ spotHeld: false })
+      .where(and(eq(orders.id, orderId), eq(orders.spotHeld, true)))
+      .returning({ planId: orders.planId })
+    if (freed) {
+      await db
+        .update(plans)
+        .set({ spots: sql`${plans.spots} + 1` })
+        .where(and(eq(plans.id, freed.planId), isNotNull(plans.spots)))
+    }
+  }
+
+  /** PENDING → CANCELED for an order that will not be paid; false if it was settled first. */
+  async cancelPending(
+    db: DbOrTx,
+    id: string,
+    patch: { failureMessage?: string } = {},
+  ): Promise<boolean> {
+    const rows = await db
+      .update(orders)
+      .set({ status: 'CANCELED', ...patch })
+      .where(and(eq(orders.id, id), eq(orders.status, 'PENDING')))
+      .returning({ id: orders.id })
+    return rows.length === 1
+  }
+
+  /** The player's other open orders (a purchase or a renewal PIX), when a payment settles things. */
+  async otherOpenOrders(db: DbOrTx, userId: string, exceptId: string): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'PENDING'), ne(orders.id, exceptId)))
+  }
+
+  /** Checkout PIX codes past their expiry that nobody paid. */
+  async listExpiredPix(db: DbOrTx, now: Date): Promise<OrderRow[]> {
+    return db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, 'PENDING'),
+          eq(orders.renewal, false),
+          eq(orders.paymentMethod, 'PIX'),
+          lte(orders.pixExpiresAt, now),
+        ),
+      )
+  }
+
+  /** Records money given back, once (false when it was already recorded). */
+  async markRefunded(db: DbOrTx, id: string, now: Date, reason: string): Promise<boolean> {
+    const rows = await db
+      .update(orders)
+      .set({ status: 'CANCELED', refundedAt: now, refundReason: reason })
+      .where(and(eq(orders.id, id), isNull(orders.refundedAt)))
+      .returning({ id: orders.id })
+    return rows.length === 1
+  }
+
+  /** The player's last paid order: the one paying for the period running now. */
+  async latestPaidOrder(db: DbOrTx, userId: string): Promise<OrderRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt), isNull(orders.refundedAt)))
+      .orderBy(desc(orders.paidAt))
+      .limit(1)
+    return row
+  }
+
+  /** Paid orders of a player, newest first: their receipts. */
+  async paidOrders(db: DbOrTx, userId: string) {
+    return db
+      .select({ order: orders, planName: plans.name })
+      .from(orders)
+      .innerJoin(plans, eq(plans.id, orders.planId))
+      .where(and(eq(orders.userId, userId), isNotNull(orders.paidAt)))
+      .orderBy(desc(orders.paidAt))
+  }
+
+  async findPaidOrderOfUser(db: DbOrTx, userId: string, id: string) {
+    const [row] = await db
+      .select({ order: orders, planName: plans.name })
+      .from(orders)
+      .innerJoin(plans, eq(plans.id, orders.planId))
+      .where(and(eq(orders.id, id), eq(orders.userId, userId), isNotNull(orders.paidAt)))
+    return row
+  }
+
+  /** What the operations console lists in its audit log: money the system moved by itself. */
+  async recordForConsole(
+    db: DbOrTx,
+    action: string,
+    orderId: string,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    await db.insert(auditLog).values({
+      actorId: null,
+      actorEmail: 'sistema (pagamentos)',
+      action,
+      targetType: 'order',
+      targetId: orderId,
+      details,
+    })
   }
 }

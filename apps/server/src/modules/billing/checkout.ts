@@ -9,20 +9,17 @@ import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import { type GatewayOrder, GatewayError, type PaymentGateway } from '../../adapters/payments'
 import type { Limiter } from '../../adapters/rate-limit'
-import { AppError, inTime, isUniqueViolation, notFound, tooManyRequests } from '../../errors'
+import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
 import type { UsersService } from '../users/service'
-import type { CheckoutStore, OrderRow } from './checkout-store'
+import type { CheckoutStore, OrderRow, SubscriptionRow } from './checkout-store'
 import type { BillingNotices } from './notices'
 import { orderResponse } from './order-view'
-import {
-  cardDeclinedMessage,
-  GATEWAY_DOWN,
-  GRACE_MS,
-  PIX_TTL_MS,
-  WITHDRAWAL_MS,
-  itemName,
-} from './policy'
+import { cardDeclinedMessage, GATEWAY_DOWN, GRACE_MS, PIX_TTL_MS, itemName } from './policy'
+import { Refunds } from './refunds'
+import { Subscriptions } from './subscriptions'
+import { INVALID_COUPON, NOT_ON_SALE, PIX_LAPSED, Reservations, reviveLapsed } from './reservation'
 import type { BillingService } from './service'
+import { Upgrades } from './upgrades'
 
 /** One billing period after `from`, by calendar (31 Jan + 1 month = 28/29 Feb). */
 export function addPeriod(from: Date, cycle: BillingCycle): Date {
@@ -40,8 +37,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const CARD_DATA_INVALID =
   'Não foi possível processar os dados do cartão. Confira e tente novamente.'
 const CARD_TOKEN_GONE = 'Os dados do cartão expiraram. Preencha o cartão novamente.'
-const NOT_ON_SALE =
-  'Este plano não está disponível no momento. Entre na lista de espera para ser avisado quando abrir uma vaga.'
+const COUPON_FIRST_CHARGE_ONLY =
+  'O cupom vale só para a primeira assinatura; ele não se aplica à mudança de plano.'
+/** A second purchase paid while a plan was running: refused, and the payment given back. */
+const STRAY_PAID = 'Você já possui uma assinatura ativa. Este pagamento foi devolvido.'
+
+const upgradeNotice = (order: OrderRow) =>
+  order.upgradeCreditCents !== null
+    ? 'Seu novo plano já está valendo. Bons treinos!'
+    : 'Sua assinatura foi ativada. Bons treinos!'
 
 /**
  * Orders at the gateway and the subscription they pay for. The webhook is only a hint: the
@@ -62,7 +66,19 @@ export class CheckoutService {
     },
     /** Card charges per player: our checkout must not become a way to test stolen cards. */
     private readonly cardAttempts: Limiter,
-  ) {}
+  ) {
+    this.reservations = new Reservations(db, store, clock)
+    this.upgrades = new Upgrades(store, clock)
+    this.refunds = new Refunds(db, store, gateway, users, notices, clock)
+    this.subscriptions = new Subscriptions(db, store, users, notices, clock)
+  }
+
+  private readonly subscriptions: Subscriptions
+
+  private readonly reservations: Reservations
+  readonly upgrades: Upgrades
+  readonly notificationUrl = () => this.opts.notificationUrl()
+  readonly refunds: Refunds
 
   async createOrder(
     userId: string,
@@ -75,15 +91,6 @@ export class CheckoutService {
     }
     const plan = await this.store.findPlan(this.db, body.plan_id)
     if (!plan || plan.priceMonthlyCents === 0) throw new AppError(422, 'Plano não encontrado.')
-    if (!(await this.billing.purchaseRight(userId, plan))) throw new AppError(409, NOT_ON_SALE)
-    const user = await this.users.getStatus(userId)
-    const current = await this.store.findSubscription(this.db, userId)
-    if (
-      current?.subscription.status === 'ACTIVE' &&
-      current.subscription.expiresAt > this.clock.now()
-    ) {
-      throw new AppError(409, 'Você já possui uma assinatura ativa.')
-    }
     const card = body.payment_method === 'CARD'
     if (card && (!body.card_token || !body.card_cvv)) {
       throw new AppError(422, 'Informe os dados do cartão.')
@@ -91,46 +98,46 @@ export class CheckoutService {
     const coupon = body.coupon_code
       ? await this.billing.usableCoupon(userId, body.coupon_code)
       : null
-    if (body.coupon_code && !coupon) throw new AppError(422, 'Este cupom é inválido ou não existe.')
-    const price = body.billing_cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
-    const amountCents = discountedCents(price, coupon?.discountPercentage)
-    const now = this.clock.now()
-    if (!card) {
-      const reusable = await this.store.findReusablePixOrder(this.db, {
-        userId,
-        planId: plan.id,
-        billingCycle: body.billing_cycle,
-        amountCents,
-        now,
-      })
-      if (reusable && !idempotencyKey) return this.toResponse(reusable)
-    }
+    if (body.coupon_code && !coupon) throw new AppError(422, INVALID_COUPON)
+    const right = await this.billing.purchaseRight(userId, plan)
+    const user = await this.users.getStatus(userId)
 
-    let order: OrderRow
-    try {
-      order = await this.store.insertOrder(this.db, {
+    const reservation = await this.reservations.reserve(
+      {
         userId,
-        planId: plan.id,
+        plan,
         billingCycle: body.billing_cycle,
-        amountCents,
-        couponId: coupon?.id ?? null,
         paymentMethod: body.payment_method,
+        coupon,
+        invited: right === 'invited',
         idempotencyKey,
-        now,
-      })
-    } catch (err) {
-      // Two copies of one request raced: the first one's order is the answer to both.
-      if (idempotencyKey && isUniqueViolation(err)) {
-        const known = await this.store.findByIdempotencyKey(this.db, userId, idempotencyKey)
-        if (known) return this.replay(known)
-      }
-      throw err
-    }
+      },
+      async (tx) => {
+        const current = (await this.store.findSubscription(tx, userId))?.subscription
+        if (current?.status === 'ACTIVE' && current.expiresAt > this.clock.now()) {
+          if (coupon) throw new AppError(422, COUPON_FIRST_CHARGE_ONLY)
+          const quote = await this.upgrades.quote(tx, current, plan, body.billing_cycle)
+          return { amountCents: quote.amountCents, upgradeCreditCents: quote.creditCents }
+        }
+        if (!right) throw new AppError(409, NOT_ON_SALE)
+        const price =
+          body.billing_cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
+        return {
+          amountCents: discountedCents(price, coupon?.discountPercentage),
+          upgradeCreditCents: null,
+        }
+      },
+    )
+    if (reservation.kind === 'existing') return this.replay(reservation.order)
+    let order = reservation.order
+    await this.releaseAtGateway(reservation.replaced)
+
+    const now = this.clock.now()
     const base = {
       referenceId: order.id,
       customer: { name: user.name ?? user.email, email: user.email, taxId: user.profile.tax_id },
       itemName: itemName(plan.name, body.billing_cycle),
-      amountCents,
+      amountCents: order.amountCents,
       notificationUrl: this.opts.notificationUrl(),
       // The gateway deduplicates too, so a retry after a lost answer cannot charge twice.
       idempotencyKey: order.id,
@@ -147,7 +154,7 @@ export class CheckoutService {
           pixExpiresAt: gatewayOrder.pixExpiresAt ?? new Date(now.getTime() + PIX_TTL_MS),
         })
       } catch {
-        await this.fail(order, 'CANCELED', GATEWAY_DOWN)
+        await this.fail(order, GATEWAY_DOWN)
         throw new AppError(502, GATEWAY_DOWN)
       }
       return this.toResponse(order)
@@ -156,18 +163,19 @@ export class CheckoutService {
     const limit = await this.cardAttempts.hit(userId)
     if (!limit.allowed) {
       const message = `Muitas tentativas de pagamento com cartão. Tente novamente ${inTime(limit.retryAfterSeconds)}.`
-      await this.fail(order, 'CANCELED', message)
+      await this.fail(order, message)
       throw tooManyRequests(message, limit.retryAfterSeconds)
     }
     const token = UUID.test(body.card_token!)
       ? await this.store.takeCardToken(this.db, userId, body.card_token!, now)
       : undefined
     if (!token) {
-      await this.fail(order, 'CANCELED', CARD_TOKEN_GONE)
+      await this.fail(order, CARD_TOKEN_GONE)
       throw new AppError(422, CARD_TOKEN_GONE)
     }
     let truth: GatewayOrder
     try {
+      // The one charge of this reservation: the order's id is the gateway's idempotency key.
       truth = await this.gateway.createCardOrder({
         ...base,
         card: {
@@ -178,18 +186,21 @@ export class CheckoutService {
       })
     } catch (err) {
       const refused = err instanceof GatewayError && err.status >= 400 && err.status < 500
-      await this.fail(order, 'CANCELED', refused ? CARD_DATA_INVALID : GATEWAY_DOWN)
+      await this.fail(order, refused ? CARD_DATA_INVALID : GATEWAY_DOWN)
       throw refused ? new AppError(422, CARD_DATA_INVALID) : new AppError(502, GATEWAY_DOWN)
     }
     // The gateway's id is written with the outcome in one step: a repeated request waiting on
     // this order sees it settled, never half-way.
     if (truth.status === 'DECLINED' || truth.status === 'CANCELED') {
       const message = cardDeclinedMessage(truth.declineMessage)
-      await this.store.updateOrder(this.db, order.id, {
-        gatewayOrderId: truth.id,
-        gatewayChargeId: truth.chargeId,
-        status: 'DECLINED',
-        failureMessage: message,
+      await this.db.transaction(async (tx) => {
+        await this.store.updateOrder(tx, order.id, {
+          gatewayOrderId: truth.id,
+          gatewayChargeId: truth.chargeId,
+          status: 'DECLINED',
+          failureMessage: message,
+        })
+        await this.store.releaseHolds(tx, order.id)
       })
       throw new AppError(402, message)
     }
@@ -206,7 +217,12 @@ export class CheckoutService {
         gatewayChargeId: truth.chargeId,
       })
     }
-    return this.toResponse((await this.store.findOrder(this.db, order.id)) ?? order)
+    return this.replay((await this.store.findOrder(this.db, order.id)) ?? order)
+  }
+
+  /** Checkout PIX codes that lapsed unpaid give back their coupon use and spot. */
+  async expireStalePurchases(): Promise<number> {
+    return this.db.transaction((tx) => this.reservations.expireStale(tx, this.clock.now()))
   }
 
   async order(userId: string, id: string): Promise<OrderResponse> {
@@ -218,179 +234,166 @@ export class CheckoutService {
   /** A webhook named this gateway order: ask the gateway what happened and act on that. */
   async gatewayNotified(gatewayOrderId: string): Promise<void> {
     const order = await this.store.findByGatewayId(this.db, gatewayOrderId)
-    if (!order) return
-    // Dropped (its subscription was cancelled or ended) yet paid anyway: the money goes back.
-    if (order.status === 'CANCELED' && order.renewal && !order.paidAt && !order.refundedAt) {
-      const truth = await this.gateway.getOrder(gatewayOrderId)
-      if (truth.referenceId !== order.id || truth.status !== 'PAID' || !truth.chargeId) return
-      await this.gateway.refundCharge(truth.chargeId, order.amountCents, `refund-${order.id}`)
-      await this.store.updateOrder(this.db, order.id, {
-        gatewayChargeId: truth.chargeId,
-        refundedAt: this.clock.now(),
-      })
-      return
-    }
-    if (order.status !== 'PENDING') return
+    if (!order || order.refundedAt) return
+    if (order.status === 'DECLINED') return
     const truth = await this.gateway.getOrder(gatewayOrderId)
     if (truth.referenceId !== order.id) return
-    if (truth.status === 'DECLINED' || truth.status === 'CANCELED') {
-      await this.store.updateOrder(this.db, order.id, { status: truth.status })
+    if (order.status === 'PENDING') {
+      if (truth.status === 'PAID') {
+        await this.activate(order, truth)
+      } else if (truth.status === 'DECLINED' || truth.status === 'CANCELED') {
+        const status = truth.status
+        await this.db.transaction(async (tx) => {
+          await this.store.updateOrder(tx, order.id, { status })
+          await this.store.releaseHolds(tx, order.id)
+        })
+      }
       return
     }
-    if (truth.status === 'PAID') await this.activate(order, truth)
+    // Dropped yet paid. A checkout PIX that only lapsed goes on if nothing took its place;
+    // anything else (replaced, its subscription cancelled) gives the money back.
+    if (order.status === 'CANCELED' && !order.paidAt) {
+      if (truth.status !== 'PAID' || !truth.chargeId) return
+      const chargeId = truth.chargeId
+      if (!order.renewal && order.failureMessage === PIX_LAPSED) {
+        const outcome = await this.db.transaction((tx) =>
+          reviveLapsed(tx, this.store, order, this.clock.now()),
+        )
+        if (outcome === 'revived') {
+          const revived = await this.store.findOrder(this.db, order.id)
+          if (revived) await this.activate(revived, truth)
+          return
+        }
+        if (outcome === 'taken') {
+          await this.refunds.giveBack(order, chargeId, 'SOLD_OUT')
+          await this.billing.joinWaitlistAfterSoldOut(order)
+          return
+        }
+      }
+      await this.refunds.giveBack(order, chargeId, 'LATE_PAYMENT')
+      return
+    }
+    // Refunded or charged back at PagBank after we counted it: the period it paid ends.
+    if (order.status === 'PAID' && (truth.refundedCents > 0 || truth.status === 'CANCELED')) {
+      await this.refunds.refundedAtGateway(order)
+    }
   }
 
   /**
-   * A paid order becomes a period of access, once (compare-and-set on the order). A new
-   * contract starts when there is no live subscription; otherwise the period extends from the
-   * old end, never from the payment date, so paying early or in the grace loses nothing.
+   * A paid order becomes a period of access, once (compare-and-set on the order), under the
+   * same per-player lock as purchases. A new contract starts when there is no live
+   * subscription; a renewal extends from the old end, never from the payment date, so paying
+   * early or in the grace loses nothing; an upgrade starts its plan's period now (the unused
+   * part of the old one was taken off its price). A second purchase paid while a plan is
+   * running is not applied but given back, and the player's other open orders are dropped.
    */
   async activate(order: OrderRow, truth: GatewayOrder): Promise<boolean> {
     const now = this.clock.now()
-    const activated = await this.db.transaction(async (tx) => {
-      if (!(await this.store.markPaid(tx, order.id, now, truth))) return false
+    const outcome = await this.db.transaction(async (tx) => {
+      await this.store.lockPlayer(tx, order.userId)
       const current = (await this.store.findSubscription(tx, order.userId))?.subscription
+      const upgrade = order.upgradeCreditCents !== null
+      const running = current?.status === 'ACTIVE' && current.expiresAt > now
+      if (!order.renewal && !upgrade && running) {
+        if (!(await this.store.cancelPending(tx, order.id, { failureMessage: STRAY_PAID }))) {
+          return null
+        }
+        await this.store.releaseHolds(tx, order.id)
+        return 'stray' as const
+      }
+      const previous = upgrade ? await this.store.latestPaidOrder(tx, order.userId) : undefined
+      if (!(await this.store.markPaid(tx, order.id, now, truth))) return null
       const live =
         current !== undefined &&
         (current.status === 'ACTIVE' ||
           current.status === 'PAST_DUE' ||
           (current.status === 'CANCELED' && current.expiresAt > now)) &&
         current.expiresAt.getTime() > now.getTime() - GRACE_MS
-      const from = live ? current.expiresAt : now
+      const from = live && !upgrade ? current.expiresAt : now
+      const expiresAt = addPeriod(from, order.billingCycle)
       const byCard = order.paymentMethod === 'CARD'
       await this.store.upsertSubscription(tx, {
         userId: order.userId,
         planId: order.planId,
         billingCycle: order.billingCycle,
-        expiresAt: addPeriod(from, order.billingCycle),
+        expiresAt,
         paymentMethod: order.paymentMethod,
         cardId: byCard ? (truth.cardId ?? current?.cardId ?? null) : null,
         cardHolder: byCard ? (truth.cardHolder ?? current?.cardHolder ?? null) : null,
+        cardBrand: byCard ? (truth.cardBrand ?? current?.cardBrand ?? null) : null,
+        cardLast4: byCard ? (truth.cardLast4 ?? current?.cardLast4 ?? null) : null,
         orderId: order.id,
         newContract: !live,
         now,
       })
-      if (!live && !order.renewal) await this.billing.settleSpot(tx, order.userId, order.planId)
-      if (order.couponId) await this.store.redeemCoupon(tx, order.couponId, order.userId, now)
-      await this.users.setPaymentStatus(order.userId, 'PAYMENT_OK', tx)
-      return true
-    })
-    if (activated) {
-      await this.notices.send(
-        order.userId,
-        {
-          title: 'Pagamento confirmado ✅',
-          body: order.renewal
-            ? 'Sua assinatura foi renovada. Bons treinos!'
-            : 'Sua assinatura foi ativada. Bons treinos!',
-          path: '/meu-plano',
-        },
-        'fallback',
-      )
-    }
-    return activated
-  }
-
-  async subscription(userId: string): Promise<SubscriptionResponse> {
-    let row = await this.store.findSubscription(this.db, userId)
-    if (!row) return null
-    const now = this.clock.now()
-    const s = row.subscription
-    // Between two hourly sweeps, an access that just ended is already reported (and applied).
-    if (
-      (s.status === 'CANCELED' && s.expiresAt <= now) ||
-      (s.status === 'PAST_DUE' && (!s.graceUntil || s.graceUntil <= now))
-    ) {
-      await this.expireDue()
-      row = (await this.store.findSubscription(this.db, userId)) ?? row
-    }
-    const { subscription } = row
-    return {
-      plan: { id: subscription.planId, name: row.planName },
-      billing_cycle: subscription.billingCycle,
-      status: subscription.status,
-      expires_at: subscription.expiresAt.toISOString(),
-      withdrawal_until: (await this.withdrawalUntil(subscription))?.toISOString() ?? null,
-      payment_method: subscription.paymentMethod,
-      grace_until:
-        subscription.status === 'PAST_DUE'
-          ? (subscription.graceUntil?.toISOString() ?? null)
-          : null,
-      renewal_order_id: subscription.renewalOrderId,
-    }
-  }
-
-  /**
-   * CDC art. 49: seven days from the first payment of this contract, while that payment can
-   * still be refunded in full. Renewals never open the window again.
-   */
-  async withdrawalUntil(
-    subscription: NonNullable<
-      Awaited<ReturnType<CheckoutStore['findSubscription']>>
-    >['subscription'],
-  ): Promise<Date | null> {
-    if (subscription.status === 'EXPIRED' || !subscription.firstOrderId) return null
-    const first = await this.store.findOrder(this.db, subscription.firstOrderId)
-    if (!first || first.renewal || first.status !== 'PAID' || first.refundedAt) return null
-    if (!first.paidAt || !first.gatewayChargeId) return null
-    const until = new Date(first.paidAt.getTime() + WITHDRAWAL_MS)
-    return until > this.clock.now() ? until : null
-  }
-
-  /**
-   * Ends what renews no more (cancelled at the end of the period, past due at the end of the
-   * grace): back to FREE, and a PIX still open for the next period is dropped.
-   */
-  async expireDue(): Promise<number> {
-    const now = this.clock.now()
-    const ended = await this.db.transaction(async (tx) => {
-      const rows = await this.store.expireDue(tx, now)
-      for (const row of rows) {
-        await this.users.setPaymentStatus(row.userId, 'FREE', tx)
-        if (row.renewalOrderId) {
-          await this.store.dropPendingOrder(tx, row.renewalOrderId)
-          await this.store.patchSubscription(tx, row.userId, { renewalOrderId: null })
+      await this.store.updateOrder(tx, order.id, { periodFrom: from, periodUntil: expiresAt })
+      // The plan left behind by an upgrade frees its place.
+      if (previous && previous.planId !== order.planId) {
+        await this.store.releaseSpot(tx, previous.id)
+      }
+      const dropped: OrderRow[] = []
+      for (const other of await this.store.otherOpenOrders(tx, order.userId, order.id)) {
+        if (await this.store.cancelPending(tx, other.id)) {
+          await this.store.releaseHolds(tx, other.id)
+          dropped.push(other)
         }
       }
-      return rows
+      if (!live && !order.renewal) await this.billing.settleSpot(tx, order.userId)
+      // Orders made before coupon uses were claimed with the order record theirs now.
+      if (order.couponId) await this.store.redeemCoupon(tx, order.couponId, order.userId, now)
+      await this.users.setPaymentStatus(order.userId, 'PAYMENT_OK', tx)
+      return { dropped }
     })
-    for (const row of ended) {
-      await this.notices.send(
-        row.userId,
-        {
-          title: 'Sua assinatura terminou',
-          body: 'Seu acesso aos recursos do plano terminou. Você pode assinar de novo quando quiser.',
-          path: '/',
-        },
-        'fallback',
-      )
+    if (outcome === 'stray') {
+      if (truth.chargeId) {
+        const stray = (await this.store.findOrder(this.db, order.id)) ?? order
+        await this.refunds.giveBack(stray, truth.chargeId, 'STRAY_PAYMENT')
+      }
+      return false
     }
-    return ended.length
+    if (!outcome) return false
+    await this.releaseAtGateway(outcome.dropped)
+    await this.notices.send(
+      order.userId,
+      {
+        title: 'Pagamento confirmado ✅',
+        body: order.renewal ? 'Sua assinatura foi renovada. Bons treinos!' : upgradeNotice(order),
+        path: '/meu-plano',
+      },
+      'fallback',
+    )
+    return true
   }
 
-  /** SPEC §4: renewal stops, access stays until `expires_at`; an open renewal PIX is dropped. */
-  async cancel(userId: string): Promise<{ message: string }> {
-    const current = await this.subscription(userId)
-    if (!current || current.status === 'EXPIRED')
-      throw notFound('Você não possui uma assinatura ativa.')
-    if (current.status === 'PAST_DUE') {
-      throw new AppError(
-        409,
-        'A renovação da sua assinatura não foi paga: sem o pagamento, ela termina ao fim do prazo de carência.',
-      )
+  /**
+   * Dropped orders at the gateway: a card charge still in analysis is cancelled there. An
+   * unpaid PIX code cannot be withdrawn (it lapses at its expiry); if it is paid anyway, the
+   * webhook gives the money back.
+   */
+  private async releaseAtGateway(dropped: OrderRow[]): Promise<void> {
+    for (const order of dropped) {
+      if (order.paymentMethod !== 'CARD' || !order.gatewayChargeId) continue
+      await this.gateway
+        .refundCharge(order.gatewayChargeId, order.amountCents, `cancel-${order.id}`)
+        .catch(() => undefined)
     }
-    if (current.status !== 'ACTIVE') throw new AppError(409, 'Sua assinatura já está cancelada.')
-    const now = this.clock.now()
-    await this.db.transaction(async (tx) => {
-      if (current.renewal_order_id) await this.store.dropPendingOrder(tx, current.renewal_order_id)
-      await this.store.patchSubscription(tx, userId, {
-        status: 'CANCELED',
-        canceledAt: now,
-        renewalOrderId: null,
-        updatedAt: now,
-      })
-    })
-    return { message: 'Assinatura cancelada com sucesso.' }
+  }
+
+  /** The player's subscription as "Meu Plano" shows it (null when they never subscribed). */
+  subscription(userId: string): Promise<SubscriptionResponse> {
+    return this.subscriptions.view(userId)
+  }
+
+  withdrawalUntil(subscription: SubscriptionRow): Promise<Date | null> {
+    return this.subscriptions.withdrawalUntil(subscription)
+  }
+
+  expireDue(): Promise<number> {
+    return this.subscriptions.expireDue()
+  }
+
+  cancel(userId: string): Promise<{ message: string }> {
+    return this.subscriptions.cancel(userId)
   }
 
   /** The answer a repeated request gets: the first one's, once it is known. */
@@ -404,14 +407,24 @@ export class CheckoutService {
     if (order.failureMessage && (order.status === 'DECLINED' || !order.paidAt)) {
       if (order.status === 'DECLINED') throw new AppError(402, order.failureMessage)
       if (order.status === 'CANCELED') {
-        throw new AppError(order.failureMessage === GATEWAY_DOWN ? 502 : 422, order.failureMessage)
+        const code =
+          order.failureMessage === GATEWAY_DOWN
+            ? 502
+            : order.failureMessage === STRAY_PAID
+              ? 409
+              : 422
+        throw new AppError(code, order.failureMessage)
       }
     }
     return this.toResponse(order)
   }
 
-  private async fail(order: OrderRow, status: 'CANCELED', message: string) {
-    await this.store.updateOrder(this.db, order.id, { status, failureMessage: message })
+  /** The order will not be paid: it says why, and gives back its coupon use and spot. */
+  private async fail(order: OrderRow, message: string) {
+    await this.db.transaction(async (tx) => {
+      await this.store.updateOrder(tx, order.id, { status: 'CANCELED', failureMessage: message })
+      await this.store.releaseHolds(tx, order.id)
+    })
   }
 
   private toResponse(order: OrderRow): Promise<OrderResponse> {

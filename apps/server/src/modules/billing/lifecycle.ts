@@ -16,6 +16,7 @@ import {
 } from './policy'
 
 export interface SweepResult {
+  lapsed: number
   pixSent: number
   cardsCharged: number
   pastDue: number
@@ -44,8 +45,9 @@ export class SubscriptionLifecycle {
 
   async sweep(): Promise<SweepResult> {
     const now = this.clock.now()
-    const result: SweepResult = { pixSent: 0, cardsCharged: 0, pastDue: 0, expired: 0 }
+    const result: SweepResult = { lapsed: 0, pixSent: 0, cardsCharged: 0, pastDue: 0, expired: 0 }
     await this.store.purgeCardTokens(this.db, now)
+    result.lapsed = await this.checkout.expireStalePurchases()
     const soon = new Date(now.getTime() + PIX_RENEWAL_NOTICE_MS)
     for (const sub of await this.store.listEndingBy(this.db, 'ACTIVE', 'PIX', soon)) {
       await this.guard(sub, async () => {
@@ -86,12 +88,25 @@ export class SubscriptionLifecycle {
         'O prazo de 7 dias para desistir da assinatura com reembolso integral já terminou.',
       )
     }
-    try {
-      await this.gateway.refundCharge(
-        first.gatewayChargeId,
-        first.amountCents,
-        `refund-${first.id}`,
+    // Everything paid for this contract since its first payment (an upgrade too) goes back.
+    const paid = (await this.store.paidOrders(this.db, userId))
+      .map((r) => r.order)
+      .filter(
+        (o) =>
+          !o.refundedAt &&
+          o.gatewayChargeId &&
+          o.paidAt &&
+          first.paidAt &&
+          o.paidAt >= first.paidAt,
       )
+    try {
+      for (const order of paid) {
+        await this.gateway.refundCharge(
+          order.gatewayChargeId!,
+          order.amountCents,
+          `refund-${order.id}`,
+        )
+      }
     } catch {
       throw new AppError(
         502,
@@ -100,7 +115,14 @@ export class SubscriptionLifecycle {
     }
     const now = this.clock.now()
     await this.db.transaction(async (tx) => {
-      await this.store.updateOrder(tx, first.id, { status: 'CANCELED', refundedAt: now })
+      for (const order of paid) {
+        await this.store.updateOrder(tx, order.id, {
+          status: 'CANCELED',
+          refundedAt: now,
+          refundReason: 'WITHDRAWAL',
+        })
+        await this.store.releaseHolds(tx, order.id)
+      }
       if (sub.renewalOrderId) await this.store.dropPendingOrder(tx, sub.renewalOrderId)
       await this.store.patchSubscription(tx, userId, {
         status: 'EXPIRED',
@@ -112,11 +134,12 @@ export class SubscriptionLifecycle {
       })
       await this.users.setPaymentStatus(userId, 'FREE', tx)
     })
+    const returned = paid.reduce((sum, o) => sum + o.amountCents, 0)
     await this.notices.send(
       userId,
       {
         title: 'Reembolso confirmado',
-        body: `Você desistiu da assinatura e devolvemos ${brl(first.amountCents)} pelo mesmo meio de pagamento. O acesso aos recursos do plano terminou.`,
+        body: `Você desistiu da assinatura e devolvemos ${brl(returned)} pelo mesmo meio de pagamento. O acesso aos recursos do plano terminou.`,
         path: '/meu-plano',
         mailLines: [
           'No cartão, o estorno aparece na fatura conforme o prazo do emissor; no PIX, volta para a conta que pagou.',
@@ -138,16 +161,17 @@ export class SubscriptionLifecycle {
 
   /** A renewal order, once per period (its key names the period's end); null if one exists. */
   private async renewalOrder(sub: SubscriptionRow, method: 'PIX' | 'CARD') {
-    const plan = await this.store.findPlan(this.db, sub.planId)
+    // A downgrade the player chose takes effect here, at the renewal.
+    const plan = await this.store.findPlan(this.db, sub.nextPlanId ?? sub.planId)
+    const cycle = sub.nextBillingCycle ?? sub.billingCycle
     if (!plan) return null
     // Renewals cost the full price: a coupon is for the first charge only.
-    const amountCents =
-      sub.billingCycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
+    const amountCents = cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
     try {
       const order = await this.store.insertOrder(this.db, {
         userId: sub.userId,
         planId: plan.id,
-        billingCycle: sub.billingCycle,
+        billingCycle: cycle,
         amountCents,
         couponId: null,
         paymentMethod: method,
@@ -155,7 +179,7 @@ export class SubscriptionLifecycle {
         renewal: true,
         now: this.clock.now(),
       })
-      return { order, planName: plan.name }
+      return { order, planName: plan.name, cycle }
     } catch (err) {
       if (isUniqueViolation(err)) return null
       throw err
@@ -183,7 +207,7 @@ export class SubscriptionLifecycle {
       const gatewayOrder = await this.gateway.createPixOrder({
         referenceId: order.id,
         customer: await this.customer(sub.userId),
-        itemName: itemName(made.planName, sub.billingCycle),
+        itemName: itemName(made.planName, made.cycle),
         amountCents: order.amountCents,
         notificationUrl: this.opts.notificationUrl(),
         expiresAt: payableUntil,
@@ -255,7 +279,7 @@ export class SubscriptionLifecycle {
       truth = await this.gateway.chargeStoredCard({
         referenceId: order.id,
         customer: await this.customer(sub.userId),
-        itemName: itemName(made.planName, sub.billingCycle),
+        itemName: itemName(made.planName, made.cycle),
         amountCents: order.amountCents,
         notificationUrl: this.opts.notificationUrl(),
         idempotencyKey: order.id,

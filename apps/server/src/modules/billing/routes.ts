@@ -1,15 +1,20 @@
 import {
+  ChangeCardBody,
   CouponValidateBody,
   CouponValidateResponse,
   ErrorBody,
   MessageBody,
   OrderCreateBody,
   OrderResponse,
+  PlanChangeBody,
   PlansResponse,
   PublicKeyResponse,
+  ReceiptsResponse,
   SubscriptionResponse,
   TokenizeCardBody,
   TokenizeCardResponse,
+  UpgradeQuote,
+  UpgradeQuoteQuery,
   WaitlistJoinBody,
 } from '@areia/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -18,6 +23,7 @@ import type { PaymentGateway } from '../../adapters/payments'
 import type { CardService } from './cards'
 import type { CheckoutService } from './checkout'
 import type { SubscriptionLifecycle } from './lifecycle'
+import type { PlanManagement } from './manage'
 import type { BillingService } from './service'
 
 const errors = { 401: ErrorBody, 409: ErrorBody, 422: ErrorBody }
@@ -66,7 +72,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
   cards: CardService
   lifecycle: SubscriptionLifecycle
   gateway: PaymentGateway
-}> = async (app, { checkout, cards, lifecycle, gateway }) => {
+  manage: PlanManagement
+}> = async (app, { checkout, cards, lifecycle, gateway, manage }) => {
   app.get(
     '/api/v1/payments/public-key',
     {
@@ -131,6 +138,88 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       schema: { response: { 200: MessageBody, 404: ErrorBody, ...errors } },
     },
     async (request) => checkout.cancel(request.user.id),
+  )
+
+  // "Meu Plano": moving up (priced before paying), down (from the next renewal), reactivating,
+  // the card renewals are charged to, and the receipts.
+  app.get(
+    '/api/v1/subscriptions/me/upgrade',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        querystring: UpgradeQuoteQuery,
+        response: { 200: UpgradeQuote, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request) => manage.upgradeQuote(request.user.id, request.query),
+  )
+
+  app.post(
+    '/api/v1/subscriptions/me/change',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: PlanChangeBody,
+        response: { 200: SubscriptionResponse, 404: ErrorBody, ...errors },
+      },
+    },
+    async (request) => manage.scheduleChange(request.user.id, request.body),
+  )
+
+  app.post(
+    '/api/v1/subscriptions/me/reactivate',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: SubscriptionResponse, 404: ErrorBody, ...errors } },
+    },
+    async (request) => manage.reactivate(request.user.id),
+  )
+
+  app.put(
+    '/api/v1/subscriptions/me/card',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: ChangeCardBody,
+        response: {
+          200: SubscriptionResponse,
+          402: ErrorBody,
+          404: ErrorBody,
+          ...errors,
+          502: ErrorBody,
+        },
+      },
+    },
+    async (request) => manage.changeCard(request.user.id, request.body),
+  )
+
+  app.get(
+    '/api/v1/payments/receipts',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: ReceiptsResponse, 401: ErrorBody } },
+    },
+    async (request) => manage.receipts(request.user.id),
+  )
+
+  app.get(
+    '/api/v1/payments/receipts/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: z.object({ id: z.string().max(100) }),
+        // An HTML document (a string is sent as it is).
+        response: { 200: z.string(), 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { filename, html } = await manage.receipt(request.user.id, request.params.id)
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(html)
+    },
   )
 
   // CDC art. 49: within 7 days of the first payment, a full refund and access ends now.

@@ -65,21 +65,18 @@ export class BillingService {
   }
 
   /**
-   * Whether this player may buy the plan now: it is on sale, or an operator opened a spot for
+   * Whether this player may buy the plan now: sales are open, or an operator opened a spot for
    * them from the waiting list. `invited` tells the checkout not to take a spot from the sale.
    */
   async purchaseRight(userId: string, plan: PlanRow): Promise<'open' | 'invited' | null> {
     if ((await this.store.invitedPlanId(this.db, userId)) === plan.id) return 'invited'
-    return this.onSale(plan) ? 'open' : null
+    // Whether a spot is left is settled when the order claims one (the player's own open
+    // order may be holding it).
+    return this.opts.salesMode === 'checkout' ? 'open' : null
   }
 
-  /**
-   * A new contract was paid: an invited player's reserved spot is used, anyone else takes one of
-   * the plan's spots; either way the player leaves the waiting list.
-   */
-  async settleSpot(tx: DbOrTx, userId: string, planId: number): Promise<void> {
-    const invited = (await this.store.invitedPlanId(tx, userId)) === planId
-    if (!invited) await this.store.takeSpot(tx, planId)
+  /** A new contract was paid: the player leaves the waiting list (their spot was held by the order). */
+  async settleSpot(tx: DbOrTx, userId: string): Promise<void> {
     await this.store.leaveWaitlist(tx, userId)
   }
 
@@ -141,6 +138,28 @@ export class BillingService {
     return { message: `Obrigado! Você está na lista de espera do plano ${plan.name}.` }
   }
 
+  /**
+   * A lapsed PIX paid after the plan's last spot was sold (its money is given back): the player
+   * takes a place in line for that plan, at the price they had accepted.
+   */
+  async joinWaitlistAfterSoldOut(order: {
+    userId: string
+    planId: number
+    billingCycle: BillingCycle
+    amountCents: number
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.store.upsertWaitlistEntry(tx, {
+        userId: order.userId,
+        planId: order.planId,
+        billingCycle: order.billingCycle,
+        finalPriceCents: order.amountCents,
+        couponCode: null,
+      })
+      await this.users.setPaymentStatus(order.userId, 'WAITING_LIST', tx)
+    })
+  }
+
   /** "Pro Mensal" / "Ultra Anual" (SPEC §7) → the plan and the cycle. */
   private async planFromLabel(label: string): Promise<{ plan: PlanRow; cycle: BillingCycle }> {
     const match = /^(.*)\s+(Mensal|Anual)$/i.exec(label.trim())
@@ -152,7 +171,10 @@ export class BillingService {
     return { plan, cycle: match[2]?.toLowerCase() === 'mensal' ? 'MONTHLY' : 'YEARLY' }
   }
 
-  /** Active, inside its window, with redemptions left, and not yet used by this player. */
+  /**
+   * Active, inside its window, with uses left, and not yet used by this player (a use held by
+   * the player's own open order does not count: ordering again gives it back first).
+   */
   async usableCoupon(userId: string, code: string): Promise<CouponRow | null> {
     const coupon = await this.store.findCoupon(this.db, code.trim().toUpperCase())
     if (!coupon || !coupon.active) return null
@@ -161,7 +183,9 @@ export class BillingService {
     if (coupon.validUntil && coupon.validUntil <= now) return null
     const used = await this.store.redemptions(this.db, coupon.id, userId)
     if (used.byUser > 0) return null
-    if (coupon.maxRedemptions !== null && used.total >= coupon.maxRedemptions) return null
+    if (coupon.maxRedemptions !== null && used.total - used.heldByUser >= coupon.maxRedemptions) {
+      return null
+    }
     return coupon
   }
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm'
 import type { BillingCycle } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
-import { couponRedemptions, coupons, plans, waitlistEntries } from '../../db/schema'
+import { couponRedemptions, coupons, orders, plans, waitlistEntries } from '../../db/schema'
 
 export type PlanRow = typeof plans.$inferSelect
 export type CouponRow = typeof coupons.$inferSelect
@@ -25,16 +25,27 @@ export class BillingStore {
     return row
   }
 
+  /**
+   * Uses of a coupon: in all, and by this player, telling apart the one held by the player's
+   * own open order (it is given back if the player orders again).
+   */
   async redemptions(db: DbOrTx, couponId: number, userId: string) {
-    const [total] = await db
-      .select({ n: count() })
+    const rows = await db
+      .select({ userId: couponRedemptions.userId, orderStatus: orders.status, n: count() })
       .from(couponRedemptions)
+      .leftJoin(orders, eq(orders.id, couponRedemptions.orderId))
       .where(eq(couponRedemptions.couponId, couponId))
-    const [mine] = await db
-      .select({ n: count() })
-      .from(couponRedemptions)
-      .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)))
-    return { total: total?.n ?? 0, byUser: mine?.n ?? 0 }
+      .groupBy(couponRedemptions.userId, orders.status)
+    let total = 0
+    let byUser = 0
+    let heldByUser = 0
+    for (const row of rows) {
+      total += row.n
+      if (row.userId !== userId) continue
+      if (row.orderStatus === 'PENDING') heldByUser += row.n
+      else byUser += row.n
+    }
+    return { total, byUser, heldByUser }
   }
 
   /** The plan a player was invited to buy when an operator opened spots, if any. */
@@ -49,14 +60,6 @@ export class BillingStore {
   /** A player who subscribed is no longer waiting. */
   async leaveWaitlist(db: DbOrTx, userId: string): Promise<void> {
     await db.delete(waitlistEntries).where(eq(waitlistEntries.userId, userId))
-  }
-
-  /** One of a limited plan's spots is taken (plans without a limit have `spots` null). */
-  async takeSpot(db: DbOrTx, planId: number): Promise<void> {
-    await db
-      .update(plans)
-      .set({ spots: sql`${plans.spots} - 1` })
-      .where(and(eq(plans.id, planId), gt(plans.spots, 0)))
   }
 
   /** One place in line per player; joining again updates the choice but keeps the place. */

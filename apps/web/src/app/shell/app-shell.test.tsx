@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
@@ -100,5 +100,22 @@ describe('AppShell sidebar', () => {
     await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
     expect(screen.getByRole('button', { name: 'Plano Pro' })).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Seja Pro' })).toBeNull()
+  })
+
+  it('takes a subscriber to "Meu Plano" from the menu and from the header on the chat', async () => {
+    const user = userEvent.setup()
+    renderShell('/chat', makeUser({ payment_status: 'PAYMENT_OK' }))
+    expect(screen.getByRole('link', { name: 'Meu Plano' })).toHaveAttribute('href', '/meu-plano')
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    const menu = screen.getByRole('navigation', { name: 'Navegação principal' })
+    expect(within(menu).getByRole('link', { name: 'Meu Plano' })).toHaveAttribute(
+      'href',
+      '/meu-plano',
+    )
+  })
+
+  it('offers no "Meu Plano" to a player who never subscribed', () => {
+    renderShell('/chat', makeUser({ payment_status: 'FREE' }))
+    expect(screen.queryByRole('link', { name: 'Meu Plano' })).toBeNull()
   })
 })

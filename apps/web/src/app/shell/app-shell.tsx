@@ -38,6 +38,7 @@ export function AppShell() {
             onMenuClick={openSidebar}
             menuButtonRef={menuButton}
             email={user?.email ?? null}
+            planLink={user?.payment_status === 'PAYMENT_OK' && pathname !== '/meu-plano'}
           />
           <div className="shell__banners">
             <UpdateBanner />

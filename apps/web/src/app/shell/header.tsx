@@ -8,6 +8,8 @@ type HeaderProps = {
   onMenuClick: () => void
   menuButtonRef: RefObject<HTMLButtonElement | null>
   email: string | null
+  /** A subscriber reaches "Meu Plano" from the header too (on the chat, the page they live on). */
+  planLink: boolean
 }
 
 export function Header({
@@ -16,6 +18,7 @@ export function Header({
   onMenuClick,
   menuButtonRef,
   email,
+  planLink,
 }: HeaderProps) {
   return (
     <header className="header">
@@ -43,6 +46,11 @@ export function Header({
         <BrandMark />
         <span className="header__name">Areia</span>
       </Link>
+      {planLink ? (
+        <Link to="/meu-plano" className="header__plan">
+          Meu Plano
+        </Link>
+      ) : null}
       {email ? <span className="header__user">{email}</span> : null}
     </header>
   )

@@ -58,6 +58,15 @@ export function Sidebar({ open, onClose }: SidebarProps) {
                 </NavLink>
               </li>
             ))}
+            {/* A subscriber manages the plan here (the plan button below stays as SPEC shows it). */}
+            {user?.payment_status === 'PAYMENT_OK' ? (
+              <li>
+                <NavLink to="/meu-plano" className="sidebar__link" onClick={onClose}>
+                  <Icon name="star" />
+                  Meu Plano
+                </NavLink>
+              </li>
+            ) : null}
             {/* Staff only; the console checks the role again, and the server on every call. */}
             {canOpenConsole(user?.role) ? (
               <li>

@@ -3,22 +3,28 @@ import {
   OrderResponse,
   PlansResponse,
   PublicKeyResponse,
+  ReceiptsResponse,
   SubscriptionResponse,
   TokenizeCardResponse,
+  UpgradeQuote,
+  type ChangeCardBody,
   type OrderCreateBody,
+  type PlanChangeBody,
   type TokenizeCardBody,
   type WaitlistJoinBody,
 } from '@areia/contracts/billing'
+import type { BillingCycle } from '@areia/contracts/enums'
 import { MessageBody } from '@areia/contracts/errors'
 import { LegalInfo } from '@areia/contracts/legal'
 import { UserStatusResponse, type ProfileUpdateBody } from '@areia/contracts/users'
 import { queryOptions } from '@tanstack/react-query'
-import { apiRequest } from '../../lib/api-client'
+import { apiBlob, apiRequest } from '../../lib/api-client'
 
 export const billingKeys = {
   plans: ['billing', 'plans'] as const,
   subscription: ['billing', 'subscription'] as const,
   contact: ['billing', 'contact'] as const,
+  receipts: ['billing', 'receipts'] as const,
 }
 
 export const plansQuery = () =>
@@ -111,4 +117,49 @@ export function saveBillingProfile(body: ProfileUpdateBody) {
     body: { json: body },
     schema: UserStatusResponse,
   })
+}
+
+/** What moving up to `planId` costs now (the unused part of the current period credited). */
+export const upgradeQuoteQuery = (planId: number, cycle: BillingCycle) =>
+  queryOptions({
+    queryKey: ['billing', 'upgrade', planId, cycle] as const,
+    queryFn: () =>
+      apiRequest(`/api/v1/subscriptions/me/upgrade?plan_id=${planId}&billing_cycle=${cycle}`, {
+        schema: UpgradeQuote,
+      }),
+  })
+
+/** A smaller plan (or the current one, to drop a change) from the next renewal. */
+export function scheduleChange(body: PlanChangeBody) {
+  return apiRequest('/api/v1/subscriptions/me/change', {
+    method: 'POST',
+    body: { json: body },
+    schema: SubscriptionResponse,
+  })
+}
+
+export function reactivateSubscription() {
+  return apiRequest('/api/v1/subscriptions/me/reactivate', {
+    method: 'POST',
+    schema: SubscriptionResponse,
+  })
+}
+
+export function changeCard(body: ChangeCardBody) {
+  return apiRequest('/api/v1/subscriptions/me/card', {
+    method: 'PUT',
+    body: { json: body },
+    schema: SubscriptionResponse,
+  })
+}
+
+export const receiptsQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.receipts,
+    queryFn: () => apiRequest('/api/v1/payments/receipts', { schema: ReceiptsResponse }),
+  })
+
+/** A receipt's document (it needs the session, so it is fetched and then saved). */
+export function downloadReceipt(url: string) {
+  return apiBlob(url)
 }

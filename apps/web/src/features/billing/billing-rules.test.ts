@@ -8,6 +8,7 @@ import {
   formatFinalPrice,
   formatOriginalPrice,
   planLabel,
+  yearlyTerms,
 } from './pricing'
 
 const pro: Plan = {
@@ -25,11 +26,18 @@ const pro: Plan = {
 const plain = (text: string) => text.replace(/\s/g, ' ')
 
 describe('prices (SPEC §9)', () => {
-  it('shows the original with 2 decimals and a comma, the final with none', () => {
+  it('shows the original with 2 decimals and a comma, the final with none unless it has centavos', () => {
     expect(plain(formatOriginalPrice(59.9))).toBe('R$ 59,90')
     expect(plain(formatOriginalPrice(1199))).toBe('R$ 1.199,00')
-    expect(plain(formatFinalPrice(53.91))).toBe('R$ 54')
-    expect(plain(formatFinalPrice(539.1))).toBe('R$ 539')
+    // What is shown is what is charged: R$ 53,91 is never rounded to R$ 54.
+    expect(plain(formatFinalPrice(53.91))).toBe('R$ 53,91')
+    expect(plain(formatFinalPrice(539.1))).toBe('R$ 539,10')
+    expect(plain(formatFinalPrice(539))).toBe('R$ 539')
+  })
+
+  it('puts a yearly price in monthly terms with its saving', () => {
+    expect(yearlyTerms(pro)).toEqual({ perMonth: 49.92, saving: 119.8, percent: 17 })
+    expect(yearlyTerms({ ...pro, price_annually: 718.8 })).toBeNull()
   })
 
   it('discounts price × (1 − %/100) on the chosen cycle, to the centavo', () => {

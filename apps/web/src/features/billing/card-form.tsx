@@ -177,7 +177,7 @@ export function CardForm({
   )
 }
 
-type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & {
+export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & {
   label: string
   value: string
   invalid: boolean
@@ -186,7 +186,16 @@ type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & {
   onValue: (value: string) => void
 }
 
-function Field({ label, value, invalid, hint, wide, onValue, required, ...input }: FieldProps) {
+export function Field({
+  label,
+  value,
+  invalid,
+  hint,
+  wide,
+  onValue,
+  required,
+  ...input
+}: FieldProps) {
   const id = useId()
   const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean)
   return (

@@ -60,6 +60,42 @@ describe('CheckoutPage', () => {
     delete window.PagSeguro
   })
 
+  it('a subscriber moving up sees the credit and is not told "paid" until the new plan is', async () => {
+    const user = userEvent.setup()
+    let paid = false
+    const ultra = { plan: { id: 3, name: 'Ultra' }, billingCycle: 'MONTHLY', couponCode: null }
+    const server = mockServer({
+      'POST /api/v1/payments/orders': () => jsonResponse({ ...pixOrder, amount: 79.78 }),
+      'GET /api/v1/subscriptions/me/upgrade': () =>
+        jsonResponse({
+          plan: { id: 3, name: 'Ultra' },
+          billing_cycle: 'MONTHLY',
+          price: 119.9,
+          credit: 40.12,
+          amount: 79.78,
+        }),
+      // Already ACTIVE on Pro while the upgrade is unpaid.
+      'GET /api/v1/subscriptions/me': () =>
+        jsonResponse(paid ? { ...active, plan: { id: 3, name: 'Ultra' } } : active),
+      'POST /sandbox/pagbank/pix/pay/ORDE_1': () => {
+        paid = true
+        return jsonResponse({ id: 'ORDE_1', status: 'PAID' })
+      },
+    })
+    renderCheckout(ultra, fakeAuth({ user: makeUser({ payment_status: 'PAYMENT_OK' }) }))
+    expect(await screen.findByText('Pague com PIX')).toBeInTheDocument()
+    expect((await screen.findByText('Total a pagar agora')).nextSibling?.textContent).toMatch(
+      /79,78/,
+    )
+    await waitFor(() => expect(server.count('GET /api/v1/subscriptions/me')).toBe(1))
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Simular pagamento' }))
+    // A new attempt polls at once (instead of in 8 s): now the plan is Ultra.
+    await user.click(screen.getByRole('button', { name: 'Pagar com PIX' }))
+    const dialog = await screen.findByRole('alertdialog')
+    expect(dialog).toHaveTextContent('Pagamento confirmado!')
+  }, 20_000)
+
   it('sends a player without a plan back to / saying so', async () => {
     mockServer({})
     const router = renderCheckout(null)

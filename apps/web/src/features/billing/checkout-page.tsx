@@ -30,6 +30,7 @@ import {
 } from './checkout-state'
 import { encryptCard, loadPagBankSdk } from './pagbank-sdk'
 import { PixGenerating, PixView } from './pix-view'
+import { CheckoutUpgradeSummary } from './plan-changes'
 import { CYCLE_LABEL } from './pricing'
 import { useSubscriptionPolling } from './use-subscription-polling'
 
@@ -127,9 +128,16 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
     await navigate('/meu-plano')
   }, [reloadUser, queryClient, showAlert, navigate])
 
+  // Paid means the subscription is now what this checkout sells: a subscriber moving up is
+  // already ACTIVE (on the old plan) before paying.
+  const fetchPurchased = useCallback(async () => {
+    const current = await fetchSubscription()
+    return current?.plan.id === plan.id && current.billing_cycle === billingCycle ? current : null
+  }, [plan.id, billingCycle])
+
   useSubscriptionPolling(
     method === 'PIX' && phase.name === 'payment_view',
-    fetchSubscription,
+    fetchPurchased,
     () => void onPaid(),
   )
 
@@ -225,6 +233,9 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
           Plano: {plan.name} ({CYCLE_LABEL[billingCycle]})
         </p>
         {couponCode ? <p className="checkout__coupon">Cupom aplicado: {couponCode}</p> : null}
+        {user?.payment_status === 'PAYMENT_OK' ? (
+          <CheckoutUpgradeSummary planId={plan.id} cycle={billingCycle} />
+        ) : null}
         <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
           <Button
             variant={method === 'PIX' ? 'primary' : 'secondary'}

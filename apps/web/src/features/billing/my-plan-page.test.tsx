@@ -19,6 +19,9 @@ const subscription: NonNullable<SubscriptionResponse> = {
 const renderPage = (auth = fakeAuth()) =>
   renderRoutes([{ path: '/meu-plano', element: <MyPlanPage /> }], '/meu-plano', auth)
 
+// Intl puts a no-break space between "R$" and the amount.
+const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ')
+
 const row = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!
 
 describe('MyPlanPage', () => {
@@ -41,7 +44,8 @@ describe('MyPlanPage', () => {
     expect(await screen.findByText('Pro (Anual)')).toBeInTheDocument()
     expect(within(row('Status')).getByText('Ativa')).toBeInTheDocument()
     expect(within(row('Acesso até')).getByText('22/11/2027')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Alterar Pagamento' })).toBeDisabled()
+    // Enabled: the way to change the card renewals are charged to.
+    expect(screen.getByRole('button', { name: 'Alterar Pagamento' })).toBeEnabled()
     expect(screen.queryByRole('button', { name: /Desistir/ })).not.toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Cancelar Assinatura' }))
@@ -60,8 +64,118 @@ describe('MyPlanPage', () => {
     expect(done.closest('[role="alertdialog"]')).not.toBeNull()
     await user.click(screen.getByRole('button', { name: 'OK' }))
     expect(within(row('Status')).getByText('Cancelada')).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Cancelar Assinatura' })).toBeDisabled()
+    // Cancelled but not ended: the way back instead of a second cancel.
+    expect(screen.queryByRole('button', { name: 'Cancelar Assinatura' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Reativar Assinatura' })).toBeEnabled()
   })
+
+  it('shows the next charge, the card and the receipts; moves up with the credit shown, down at the renewal, and reactivates', async () => {
+    const user = userEvent.setup()
+    let current: NonNullable<SubscriptionResponse> = {
+      ...subscription,
+      billing_cycle: 'MONTHLY',
+      payment_method: 'CARD',
+      next_charge: { at: '2027-11-23T02:00:00.000Z', amount: 59.9 },
+      next_plan: null,
+      card: { brand: 'visa', last4: '2097', holder: 'JOGADORA' },
+    }
+    const plans = [
+      {
+        id: 1,
+        slug: 'free',
+        name: 'Free Trial',
+        price_monthly: 0,
+        price_annually: 0,
+        features: [],
+        trial_days: 7,
+        available: true,
+      },
+      {
+        id: 2,
+        slug: 'standard',
+        name: 'Pro',
+        price_monthly: 59.9,
+        price_annually: 599,
+        features: [],
+        trial_days: null,
+        available: true,
+      },
+      {
+        id: 3,
+        slug: 'ultra',
+        name: 'Ultra',
+        price_monthly: 119.9,
+        price_annually: 1199,
+        features: [],
+        trial_days: null,
+        available: true,
+      },
+    ]
+    const server = mockServer({
+      'GET /api/v1/subscriptions/me': () => jsonResponse(current),
+      'GET /api/v1/subscriptions/plans': () => jsonResponse(plans),
+      'GET /api/v1/payments/receipts': () =>
+        jsonResponse([
+          {
+            id: 'r1',
+            paid_at: '2026-11-23T15:00:00.000Z',
+            plan_name: 'Pro',
+            billing_cycle: 'MONTHLY',
+            payment_method: 'CARD',
+            amount: 53.91,
+            period_from: null,
+            period_until: null,
+            refunded_at: null,
+            download_url: '/api/v1/payments/receipts/r1',
+          },
+        ]),
+      'GET /api/v1/subscriptions/me/upgrade': () =>
+        jsonResponse({
+          plan: { id: 3, name: 'Ultra' },
+          billing_cycle: 'MONTHLY',
+          price: 119.9,
+          credit: 40.12,
+          amount: 79.78,
+        }),
+      'POST /api/v1/subscriptions/me/cancel': () => {
+        current = { ...current, status: 'CANCELED', next_charge: null }
+        return jsonResponse({ message: 'Assinatura cancelada com sucesso.' })
+      },
+      'POST /api/v1/subscriptions/me/reactivate': () => {
+        current = {
+          ...current,
+          status: 'ACTIVE',
+          next_charge: { at: current.expires_at, amount: 59.9 },
+        }
+        return jsonResponse(current)
+      },
+    })
+    renderPage()
+    expect(await screen.findByText('Cartão Visa final 2097')).toBeInTheDocument()
+    expect(plain(row('Próxima cobrança').textContent)).toContain('R$ 59,90 em 22/11/2027')
+    expect(plain((await screen.findByRole('list', { name: 'Recibos' })).textContent)).toContain(
+      'Pro (Mensal) · R$ 53,91',
+    )
+    expect(screen.getByRole('button', { name: 'Baixar recibo de 23/11/2026' })).toBeEnabled()
+
+    // Up: the price less the credit, shown before paying.
+    await user.click(await screen.findByRole('button', { name: 'Mudar para Ultra' }))
+    const quote = await screen.findByRole('status')
+    expect(plain(quote.textContent)).toContain('Crédito do período não usado− R$ 40,12')
+    expect(plain(quote.textContent)).toContain('Você paga agoraR$ 79,78')
+    expect(within(quote).getByRole('button', { name: /^Pagar R\$\s79,78$/ })).toBeEnabled()
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar Assinatura' }))
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancelar Assinatura' }),
+    )
+    await user.click(await screen.findByRole('button', { name: 'OK' }))
+    await user.click(await screen.findByRole('button', { name: 'Reativar Assinatura' }))
+    expect(await screen.findByText(/a renovação automática voltou a valer/)).toBeInTheDocument()
+    expect(server.count('POST /api/v1/subscriptions/me/reactivate')).toBe(1)
+    await user.click(screen.getByRole('button', { name: 'OK' }))
+    expect(within(row('Status')).getByText('Ativa')).toBeInTheDocument()
+  }, 20_000)
 
   it("alerts the server's detail, else its own text, when cancelling fails", async () => {
     const user = userEvent.setup()

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { SubscriptionResponse } from '@areia/contracts/billing'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
-import { formatDate } from '../../lib/format'
+import { formatDate, formatPrice } from '../../lib/format'
 import { useOpenPlans } from '../../lib/plans-modal'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
@@ -12,10 +12,14 @@ import { Spinner } from '../../ui/spinner'
 import {
   billingKeys,
   cancelSubscription,
+  reactivateSubscription,
   subscriptionQuery,
   withdrawSubscription,
 } from './billing-api'
+import { CARD_CHANGED, ChangeCardDialog } from './change-card-dialog'
+import { PlanChanges } from './plan-changes'
 import { CYCLE_LABEL } from './pricing'
+import { ReceiptsList } from './receipts-list'
 import { RenewalPix } from './renewal-pix'
 import { PIX_POLL_INTERVAL_MS } from './use-subscription-polling'
 
@@ -30,8 +34,19 @@ export const WITHDRAW_CONFIRM =
 export const WITHDRAW_DONE =
   'Pronto: você desistiu da assinatura e o reembolso integral foi solicitado. O valor volta pelo mesmo meio de pagamento usado na compra.'
 export const WITHDRAW_FAILED = 'Não foi possível concluir a desistência. Tente novamente.'
+export const REACTIVATE_DONE =
+  'Assinatura reativada: a renovação automática voltou a valer e nada muda no seu acesso.'
+export const REACTIVATE_FAILED = 'Não foi possível reativar a assinatura.'
 
-type Pending = 'cancel' | 'withdraw' | null
+type Pending = 'cancel' | 'withdraw' | 'card' | null
+
+/** "Cartão Visa final 2097", or PIX. */
+export function paymentMethodLabel(subscription: NonNullable<SubscriptionResponse>): string {
+  if (subscription.payment_method !== 'CARD') return 'PIX (código enviado antes de cada renovação)'
+  const card = subscription.card
+  const brand = card?.brand ? card.brand.charAt(0).toUpperCase() + card.brand.slice(1) : null
+  return ['Cartão', brand, card?.last4 ? `final ${card.last4}` : null].filter(Boolean).join(' ')
+}
 
 // The withdrawal ends at an exact moment (7 days after payment), so it is shown with the time.
 const deadline = new Intl.DateTimeFormat('pt-BR', {
@@ -91,6 +106,19 @@ function SubscriptionDetails({
   const [confirming, setConfirming] = useState<Pending>(null)
   const [busy, setBusy] = useState(false)
   const active = subscription.status === 'ACTIVE'
+  const live = subscription.status !== 'EXPIRED'
+
+  const reactivate = async () => {
+    setBusy(true)
+    try {
+      queryClient.setQueryData(billingKeys.subscription, await reactivateSubscription())
+      await showAlert(REACTIVATE_DONE, 'Assinatura reativada')
+    } catch (error) {
+      await showAlert(errorMessage(error, REACTIVATE_FAILED), 'Não foi possível reativar')
+    } finally {
+      setBusy(false)
+    }
+  }
 
   const cancel = async () => {
     setBusy(true)
@@ -144,15 +172,52 @@ function SubscriptionDetails({
           <dt>Acesso até</dt>
           <dd>{formatDate(subscription.expires_at)}</dd>
         </div>
+        {subscription.next_charge ? (
+          <div className="my-plan__row">
+            <dt>Próxima cobrança</dt>
+            <dd>
+              {formatPrice(subscription.next_charge.amount)} em{' '}
+              {formatDate(subscription.next_charge.at)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="my-plan__row">
+          <dt>Pagamento</dt>
+          <dd>{paymentMethodLabel(subscription)}</dd>
+        </div>
+        {subscription.next_plan ? (
+          <div className="my-plan__row">
+            <dt>Mudança agendada</dt>
+            <dd>
+              {subscription.next_plan.name} ({CYCLE_LABEL[subscription.next_plan.billing_cycle]}) a
+              partir de {formatDate(subscription.expires_at)}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <div className="my-plan__actions">
-        <Button variant="secondary" disabled>
+        <Button variant="secondary" disabled={!live} onClick={() => setConfirming('card')}>
           Alterar Pagamento
         </Button>
-        <Button variant="danger" disabled={!active} onClick={() => setConfirming('cancel')}>
-          Cancelar Assinatura
-        </Button>
+        {subscription.status === 'CANCELED' ? (
+          <Button busy={busy} onClick={() => void reactivate()}>
+            Reativar Assinatura
+          </Button>
+        ) : (
+          <Button variant="danger" disabled={!active} onClick={() => setConfirming('cancel')}>
+            Cancelar Assinatura
+          </Button>
+        )}
       </div>
+      <ChangeCardDialog
+        open={confirming === 'card'}
+        onClose={() => setConfirming(null)}
+        onChanged={() => {
+          setConfirming(null)
+          void showAlert(CARD_CHANGED, 'Pagamento alterado')
+        }}
+      />
+      <PlanChanges subscription={subscription} />
       <RenewalPix subscription={subscription} />
       {subscription.withdrawal_until ? (
         <div className="my-plan__withdrawal">
@@ -167,6 +232,7 @@ function SubscriptionDetails({
           </Button>
         </div>
       ) : null}
+      <ReceiptsList />
       <ConfirmDialog
         open={confirming === 'cancel'}
         title="Cancelar assinatura"

@@ -10,6 +10,7 @@ import { Modal } from '../../ui/modal'
 import { Spinner } from '../../ui/spinner'
 import { contactQuery, joinWaitlist, plansQuery } from './billing-api'
 import { CouponField, useCoupon } from './coupon-field'
+import { CycleToggle } from './cycle-toggle'
 import type { CheckoutNavigationState } from './checkout-state'
 import {
   CYCLE_SUFFIX,
@@ -19,6 +20,7 @@ import {
   isPaidPlan,
   listPrice,
   planLabel,
+  yearlyTerms,
 } from './pricing'
 
 export const WAITLIST_FAILED = 'Não foi possível registrar seu interesse.'
@@ -103,19 +105,7 @@ export function PlansModal({ open, onClose }: PlansModalProps) {
   } else {
     body = (
       <div className="plans">
-        <div className="plans__cycle" role="group" aria-label="Ciclo de cobrança">
-          {(['MONTHLY', 'YEARLY'] as const).map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="plans__cycle-option"
-              aria-pressed={cycle === value}
-              onClick={() => setCycle(value)}
-            >
-              {value === 'MONTHLY' ? 'Mensal' : 'Anual'}
-            </button>
-          ))}
-        </div>
+        <CycleToggle value={cycle} onChange={setCycle} label="Ciclo de cobrança" />
         <ul className="plans__list">
           {plans.data.map((plan) => (
             <PlanCard
@@ -175,6 +165,7 @@ function PlanCard({ plan, cycle, percent, busy, disabled, onChoose }: PlanCardPr
   const discounted = paid && percent !== null && final < original
   const highlighted = plan.slug === 'standard'
   const titleId = `plan-${plan.id}-name`
+  const yearly = paid && cycle === 'YEARLY' ? yearlyTerms(plan) : null
   return (
     <li
       className={`plan ${highlighted ? 'plan--standard' : ''}`}
@@ -213,6 +204,12 @@ function PlanCard({ plan, cycle, percent, busy, disabled, onChoose }: PlanCardPr
           ) : null}
         </p>
       )}
+      {yearly ? (
+        <p className="plan__yearly">
+          Equivale a {formatOriginalPrice(yearly.perMonth)}/mês · economize{' '}
+          {formatOriginalPrice(yearly.saving)} ({yearly.percent}%) em relação ao mensal
+        </p>
+      ) : null}
       <ul className="plan__features">
         {plan.features.map((feature) => (
           <li key={feature}>{feature}</li>

@@ -28,8 +28,29 @@ export function finalPrice(plan: Plan, cycle: BillingCycle, percent: number | nu
 /** SPEC §9: the original price with 2 decimals and a comma ("R$ 59,90"). */
 export const formatOriginalPrice = (reais: number) => formatPrice(reais, 2)
 
-/** SPEC §9: the final price with no decimals ("R$ 54"). */
-export const formatFinalPrice = (reais: number) => formatPrice(reais, 0)
+/**
+ * SPEC §9 shows the final price with no decimals ("R$ 539"). A price with centavos keeps them
+ * ("R$ 53,91"): what the card shows is what the checkout charges, to the centavo.
+ */
+export const formatFinalPrice = (reais: number) =>
+  formatPrice(reais, Math.round(reais * 100) % 100 === 0 ? 0 : 2)
+
+/**
+ * A yearly price in monthly terms, and what it saves against twelve monthly payments (both at
+ * list price: the coupon is for the first charge only). Null when it saves nothing.
+ */
+export function yearlyTerms(
+  plan: Plan,
+): { perMonth: number; saving: number; percent: number } | null {
+  const yearCents = Math.round(plan.price_annually * 100)
+  const twelveCents = Math.round(plan.price_monthly * 100) * 12
+  if (yearCents <= 0 || yearCents >= twelveCents) return null
+  return {
+    perMonth: Math.round(yearCents / 12) / 100,
+    saving: (twelveCents - yearCents) / 100,
+    percent: Math.round(((twelveCents - yearCents) * 100) / twelveCents),
+  }
+}
 
 /** SPEC §7: the waiting list names the plan with its cycle, "Pro Mensal" / "Ultra Anual". */
 export const planLabel = (name: string, cycle: BillingCycle) => `${name} ${CYCLE_LABEL[cycle]}`
