@@ -38,6 +38,7 @@ import { AdminStore } from './modules/admin/store'
 import { authRoutes } from './modules/auth/routes'
 import { AuthService } from './modules/auth/service'
 import { loadSigningKey } from './modules/auth/signing-key'
+import { SessionRevocations } from './modules/auth/revocations'
 import { SessionsStore } from './modules/auth/store'
 import { AccessTokens } from './modules/auth/tokens'
 import { CardService } from './modules/billing/cards'
@@ -150,31 +151,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     createRateLimitStore({ redisUrl: config.redisUrl, keyPrefix: config.rateLimits.keyPrefix })
 
   const users = new UsersService(database.db, new UsersStore(), clock)
-  const auth = new AuthService(
-    database.db,
-    new SessionsStore(),
-    users,
-    new PasswordHasher(config.auth.argon2),
-    new AccessTokens(
-      await loadSigningKey(database.db, config.auth.jwtSecret),
-      config.auth.accessTokenTtlSeconds,
-    ),
-    clock,
-    rateLimits,
-    { ...config.auth, limits: config.rateLimits },
-  )
-  const google = new GoogleAuthService(
-    database.db,
-    new GoogleAuthStore(),
-    users,
-    auth,
-    config.google
-      ? createOidcClient({ ...config.google, ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}) })
-      : undefined,
-    clock,
-    rateLimits.limiter('google-ip', config.rateLimits.loginPerIp, config.rateLimits.windowSeconds),
-    config.google?.redirectUris ?? [],
-  )
   const server = Fastify({
     logger: {
       level: config.logLevel,
@@ -219,6 +195,34 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       : createEmbeddedEngine())
   const hub = new ChatHub(bus)
   await hub.start()
+  const revocations = new SessionRevocations(bus)
+  await revocations.start()
+  const auth = new AuthService(
+    database.db,
+    new SessionsStore(),
+    users,
+    new PasswordHasher(config.auth.argon2),
+    new AccessTokens(
+      await loadSigningKey(database.db, config.auth.jwtSecret),
+      config.auth.accessTokenTtlSeconds,
+    ),
+    clock,
+    rateLimits,
+    { ...config.auth, limits: config.rateLimits },
+    revocations,
+  )
+  const google = new GoogleAuthService(
+    database.db,
+    new GoogleAuthStore(),
+    users,
+    auth,
+    config.google
+      ? createOidcClient({ ...config.google, ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}) })
+      : undefined,
+    clock,
+    rateLimits.limiter('google-ip', config.rateLimits.loginPerIp, config.rateLimits.windowSeconds),
+    config.google?.redirectUris ?? [],
+  )
   const mailer = createOutboxMailer(database.db, (mail) =>
     server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
   )
@@ -406,6 +410,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     await queue.work('videos.import', (job) => videos.importLink(job.video_id))
   }
   // Rows that reference the user cascade with it; what only names them is removed here.
+  // The account's sockets close on every node; a frame sent before they do finds no session.
+  deletion.register({ name: 'sessions', afterCommit: (userId) => auth.announceEnded(userId) })
   deletion.register({ name: 'video-files', afterCommit: (userId) => videos.deleteFilesOf(userId) })
   deletion.register({
     name: 'mail-outbox',
@@ -499,6 +505,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     mailer,
     clock,
     (p) => `${publicBase()}${p}`,
+    (userId) => auth.announceRoleChanged(userId),
   )
   const partners = new AdminPartnersService(database.db, new AdminPartnersStore(), admin, clock)
   await server.register(adminRoutes, { admin, partners })

@@ -82,6 +82,8 @@ export class AdminService {
     private readonly clock: Clock,
     /** Absolute link into the web app, for the e-mails sent to invited players. */
     private readonly appUrl: (path: string) => string,
+    /** Told after a role change commits (the account's sockets reopen under the new role). */
+    private readonly roleChanged: (userId: string) => Promise<void>,
   ) {}
 
   async overview(): Promise<AdminOverview> {
@@ -127,17 +129,20 @@ export class AdminService {
     // Demoting oneself could leave the product with no admin; another admin has to do it.
     if (actorId === id) throw new AppError(409, 'Você não pode alterar o seu próprio papel.')
     const actor = await this.actor(actorId)
-    await this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const row = await this.store.findPlayer(tx, id)
       if (!row) throw notFound('Jogador não encontrado.')
-      if (row.user.role === role) return
+      if (row.user.role === role) return false
       await this.store.setRole(tx, id, role, this.clock.now())
       await this.audit(tx, actor, 'player.role', 'user', id, {
         email: row.user.email,
         from: row.user.role,
         to: role,
       })
+      return true
     })
+    // Sockets opened under the old role (the analysts' feed) must not outlive it.
+    if (changed) await this.roleChanged(id)
     return this.player(id)
   }
 
