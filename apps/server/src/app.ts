@@ -69,6 +69,7 @@ import { GoogleAuthStore } from './modules/google-auth/store'
 import { healthRoutes } from './modules/health/routes'
 import { legalRoutes } from './modules/legal/routes'
 import { pushRoutes } from './modules/push/routes'
+import { PushEndpoints } from './modules/push/endpoints'
 import { PushService } from './modules/push/service'
 import { PushStore } from './modules/push/store'
 import { AccountDeletion } from './modules/users/deletion'
@@ -89,6 +90,7 @@ import { UsersStore } from './modules/users/store'
 import { authGuard } from './plugins/auth-guard'
 import { errorHandler } from './plugins/error-handler'
 import { frameworkErrors, inputGuard } from './plugins/input-guard'
+import { privateLogging } from './plugins/log-privacy'
 import { openApi } from './plugins/openapi'
 import { requestLog } from './plugins/request-log'
 import { responseSerializer } from './plugins/response-serializer'
@@ -160,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         paths: ['req.body.card_cvv', 'req.body.encrypted', 'body.card_cvv', 'body.encrypted'],
         censor: '[removido]',
       },
+      ...privateLogging,
     },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -244,6 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
       policies: analysisPolicies(config.analysis),
     }))
+  const pushEndpoints = new PushEndpoints(config.push.allowedHosts)
   const push = new PushService(
     database.db,
     new PushStore(),
@@ -251,6 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       createWebPushSender({
         keys: loadOrCreateVapidKeys(config.dataDir, config.push.vapid),
         subject: config.push.subject,
+        lookup: pushEndpoints.lookup,
       }),
     queue,
     clock,
@@ -260,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       // selfLocal is declared below; it is only called once the server is listening.
       appOrigin: () => config.publicOrigin ?? selfLocal(),
     },
+    pushEndpoints,
   )
   if (config.jobs.runWorker) {
     await queue.work('push.send', (job) => push.deliver(job))
@@ -446,7 +452,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
   })
   await server.register(formbody, { bodyLimit: BODY_LIMIT_BYTES })
-  await server.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  await server.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // An oversized or malformed frame, or a client gone mid-frame, is the client's doing.
+    errorHandler: (err, socket, request) => {
+      const code = (err as { code?: string }).code ?? ''
+      const client = code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE'
+      request.log[client ? 'info' : 'error']({ err }, 'chat socket error')
+      socket.terminate()
+    },
+  })
   // While draining, answers close their connection so keep-alive sockets cannot hold up shutdown.
   server.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close')

@@ -120,6 +120,8 @@ const EnvSchema = z.object({
   VIDEO_UPLOAD_URL_TTL_SECONDS: int(86_400, 60, 7 * 86_400),
   /** Comma-separated hosts a video link may point to even on a private address (tests, intranets). */
   VIDEO_LINK_ALLOWED_HOSTS: optionalText,
+  /** Comma-separated push-service hosts allowed on a private address or port (tests, intranets). */
+  PUSH_ALLOWED_HOSTS: optionalText,
   /** A link import gives up when the other side is silent this long. */
   VIDEO_LINK_TIMEOUT_MS: int(30_000, 100, 600_000),
   VIDEO_LINK_MAX_REDIRECTS: int(5, 0, 20),
@@ -158,7 +160,11 @@ export interface Config {
     { mode: 'simulated'; token: string } | { mode: 'pagbank'; token: string; baseUrl: string }
   google:
     { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] } | undefined
-  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string }
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined
+    subject: string
+    allowedHosts: string[]
+  }
   jobs: { runWorker: boolean; pollSeconds: number; maintenanceSeconds: number }
   analysis: {
     run: boolean
@@ -195,6 +201,12 @@ export interface Config {
   }
 }
 
+const hostList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
@@ -210,6 +222,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const e = parsed.data
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
+    // Otherwise the Host header of a request would build upload URLs and e-mail links.
+    throw new ConfigError([
+      'PUBLIC_ORIGIN: obrigatório em produção (endereço público do app, ex. https://areia.app.br)',
+    ])
+  }
   if (e.PAGBANK_TOKEN && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(['PUBLIC_ORIGIN: obrigatório com PAGBANK_TOKEN (endereço dos webhooks)'])
   }
@@ -280,6 +298,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       subject: e.VAPID_SUBJECT,
+      allowedHosts: hostList(e.PUSH_ALLOWED_HOSTS),
     },
     jobs: {
       runWorker: e.RUN_WORKER,
@@ -329,10 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.VIDEO_MAX_BYTES,
       uploadUrlTtlSeconds: e.VIDEO_UPLOAD_URL_TTL_SECONDS,
       link: {
-        allowedHosts: (e.VIDEO_LINK_ALLOWED_HOSTS ?? '')
-          .split(',')
-          .map((h) => h.trim().toLowerCase())
-          .filter(Boolean),
+        allowedHosts: hostList(e.VIDEO_LINK_ALLOWED_HOSTS),
         timeoutMs: e.VIDEO_LINK_TIMEOUT_MS,
         maxRedirects: e.VIDEO_LINK_MAX_REDIRECTS,
       },

@@ -37,6 +37,13 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('refuses to start in production without PUBLIC_ORIGIN, naming it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN: obrigatório/)
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://areia.app.br' }).publicOrigin,
+    ).toBe('https://areia.app.br')
+  })
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '', JWT_SECRET: '' })
     expect(config.databaseUrl).toBeUndefined()

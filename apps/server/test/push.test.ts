@@ -15,7 +15,8 @@ const keys = webpush.generateVAPIDKeys()
 beforeAll(async () => {
   service = await startPushService()
   app = await createTestApp(
-    {},
+    // The local push service listens on loopback, which only an allowed host may.
+    { PUSH_ALLOWED_HOSTS: '127.0.0.1' },
     {
       pushSender: createWebPushSender({
         keys,
