@@ -13,7 +13,13 @@ import {
   createPagBankSimulator,
   type PagBankSimulator,
 } from './adapters/payments/pagbank-simulator'
-import { createOutboxMailer, deleteOutboxMailTo } from './adapters/mail'
+import {
+  createMail,
+  deleteOutboxMailTo,
+  type MailOutbox,
+  mailPolicies,
+  type MailTemplates,
+} from './adapters/mail'
 import { createWebPushSender, loadOrCreateVapidKeys, type PushSender } from './adapters/push'
 import { createJobQueue, type JobQueue } from './adapters/queue'
 import { createRateLimitStore, type RateLimitStore } from './adapters/rate-limit'
@@ -127,6 +133,7 @@ export interface App {
     agents: AgentsService
     memory: MemoryService
     analysis: AnalysisPipeline
+    mail: { outbox: MailOutbox; templates: MailTemplates }
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined
@@ -226,9 +233,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     rateLimits.limiter('google-ip', config.rateLimits.loginPerIp, config.rateLimits.windowSeconds),
     config.google?.redirectUris ?? [],
   )
-  const mailer = createOutboxMailer(database.db, (mail) =>
-    server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
-  )
+  const queue =
+    deps.queue ??
+    (await createJobQueue(database, {
+      pollingIntervalSeconds: config.jobs.pollSeconds,
+      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+      policies: { ...analysisPolicies(config.analysis), ...mailPolicies(config.mail) },
+    }))
+  const mailOrigin = config.publicOrigin
+    ? new URL(config.publicOrigin).origin
+    : `http://localhost:${config.port}`
+  const mail = await createMail({
+    db: database.db,
+    queue,
+    settings: config.mail,
+    runWorker: config.jobs.runWorker,
+    link: (p) => `${mailOrigin}${p}`,
+    log: server.log,
+  })
+  const mailer = mail.outbox
   const billing = new BillingService(
     database.db,
     new BillingStore(),
@@ -240,13 +263,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     rateLimits.limiter('coupon-user', 20, config.rateLimits.windowSeconds),
   )
   await billing.seed()
-  const queue =
-    deps.queue ??
-    (await createJobQueue(database, {
-      pollingIntervalSeconds: config.jobs.pollSeconds,
-      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
-      policies: analysisPolicies(config.analysis),
-    }))
   const pushEndpoints = new PushEndpoints(config.push.allowedHosts)
   const push = new PushService(
     database.db,
@@ -269,11 +285,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   )
   if (config.jobs.runWorker) {
     await queue.work('push.send', (job) => push.deliver(job))
-    // E-mails other modules queue (the push fallback among them) go out through the mailer.
-    const outbox = createOutboxMailer(database.db, (mail) =>
-      server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
-    )
-    await queue.work('mail.send', (mail) => outbox.send(mail))
+    await mail.work()
   }
   // Loopback address of this very process: the embedded simulator and its webhooks use it.
   const selfLocal = () => {
@@ -469,6 +481,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   })
   server.addHook('onClose', async () => {
     if (!deps.queue) await queue.stop()
+    await mail.close()
     await analysisRunner.close()
     // After the jobs, which may post to the chat; before the bus, which carries the replies.
     await coaching.finish()
@@ -523,7 +536,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     (userId) => auth.announceRoleChanged(userId),
   )
   const partners = new AdminPartnersService(database.db, new AdminPartnersStore(), admin, clock)
-  await server.register(adminRoutes, { admin, partners })
+  await server.register(adminRoutes, { admin, partners, localMail: mail.local })
   // Issue 8: the analyst's console, the player's report and the signed media of both.
   const analysisStore = new AnalysisStore()
   const analysisStorage = createVideoStorage(config.videos.storage)
@@ -571,6 +584,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       agents,
       memory,
       analysis: analysisPipeline,
+      mail: { outbox: mail.outbox, templates: mail.templates },
     },
     simulator,
     drain: () => {

@@ -120,6 +120,14 @@ const EnvSchema = z.object({
   VIDEO_UPLOAD_URL_TTL_SECONDS: int(86_400, 60, 7 * 86_400),
   /** Comma-separated hosts a video link may point to even on a private address (tests, intranets). */
   VIDEO_LINK_ALLOWED_HOSTS: optionalText,
+  /** smtp(s)://user:pass@host:port of the mail relay; unset, e-mail goes to the local mailbox. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Areia <nao-responda@areia.app.br>'),
+  /** Attempts after the first before an e-mail is given up on (FAILED in the console). */
+  MAIL_RETRY_LIMIT: int(6, 0, 20),
+  /** First wait before a retry; each next one doubles. */
+  MAIL_RETRY_DELAY_SECONDS: int(60, 1, 3600),
   /** Comma-separated push-service hosts allowed on a private address or port (tests, intranets). */
   PUSH_ALLOWED_HOSTS: optionalText,
   /** A link import gives up when the other side is silent this long. */
@@ -160,6 +168,12 @@ export interface Config {
     { mode: 'simulated'; token: string } | { mode: 'pagbank'; token: string; baseUrl: string }
   google:
     { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] } | undefined
+  mail: {
+    smtpUrl: string | undefined
+    from: string
+    retryLimit: number
+    retryDelaySeconds: number
+  }
   push: {
     vapid: { publicKey: string; privateKey: string } | undefined
     subject: string
@@ -222,11 +236,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const e = parsed.data
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_ORIGIN) {
-    // Otherwise the Host header of a request would build upload URLs and e-mail links.
-    throw new ConfigError([
-      'PUBLIC_ORIGIN: obrigatório em produção (endereço público do app, ex. https://areia.app.br)',
-    ])
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      // Otherwise the Host header of a request would build upload URLs and e-mail links.
+      ...(e.PUBLIC_ORIGIN
+        ? []
+        : [
+            'PUBLIC_ORIGIN: obrigatório em produção (endereço público do app, ex. https://areia.app.br)',
+          ]),
+      ...(e.SMTP_URL ? [] : ['SMTP_URL: obrigatório em produção (servidor que envia os e-mails)']),
+    ]
+    if (missing.length > 0) throw new ConfigError(missing)
   }
   if (e.PAGBANK_TOKEN && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(['PUBLIC_ORIGIN: obrigatório com PAGBANK_TOKEN (endereço dos webhooks)'])
@@ -292,6 +312,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
                 : [`http://localhost:${e.PORT}/login`, `http://127.0.0.1:${e.PORT}/login`],
           }
         : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    },
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

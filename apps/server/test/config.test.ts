@@ -37,11 +37,24 @@ describe('loadConfig', () => {
     ])
   })
 
-  it('refuses to start in production without PUBLIC_ORIGIN, naming it', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN: obrigatório/)
-    expect(
-      loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://areia.app.br' }).publicOrigin,
-    ).toBe('https://areia.app.br')
+  it('refuses to start in production without PUBLIC_ORIGIN and SMTP_URL, naming both', () => {
+    let error: unknown
+    try {
+      loadConfig({ NODE_ENV: 'production' })
+    } catch (err) {
+      error = err
+    }
+    expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual([
+      'PUBLIC_ORIGIN',
+      'SMTP_URL',
+    ])
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://areia.app.br',
+      SMTP_URL: 'smtps://areia:segredo@smtp.exemplo.com:465',
+    })
+    expect(config.publicOrigin).toBe('https://areia.app.br')
+    expect(config.mail.smtpUrl).toBe('smtps://areia:segredo@smtp.exemplo.com:465')
   })
 
   it('treats empty values as unset', () => {

@@ -19,6 +19,8 @@ const TABLES = [
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',
+  'local_mailbox',
+  'account_tokens',
   'waitlist_entries',
   'coupon_redemptions',
   'coupons',

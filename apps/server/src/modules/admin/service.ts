@@ -3,6 +3,7 @@ import type {
   AdminCoupon,
   AdminCouponCreateBody,
   AdminOpenSpotsResponse,
+  AdminMailbox,
   AdminOutboxMail,
   AdminOverview,
   AdminPlan,
@@ -323,7 +324,27 @@ export class AdminService {
       body: m.body,
       created_at: m.createdAt.toISOString(),
       sent_at: iso(m.sentAt),
+      status: m.status,
+      attempts: m.attempts,
+      last_error: m.lastError,
     }))
+  }
+
+  /** What the local mailbox received (embedded mode), newest first. */
+  async mailbox(local: boolean): Promise<AdminMailbox> {
+    if (!local) return { local, messages: [] }
+    const rows = await this.store.mailbox(this.db)
+    return {
+      local,
+      messages: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        from: m.from,
+        subject: m.subject,
+        text: m.text,
+        received_at: m.receivedAt.toISOString(),
+      })),
+    }
   }
 
   async auditLog(): Promise<AdminAuditEntry[]> {
