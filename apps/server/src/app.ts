@@ -41,6 +41,9 @@ import { AdminPartnersService } from './modules/admin/partners-service'
 import { AdminPartnersStore } from './modules/admin/partners-store'
 import { AdminService } from './modules/admin/service'
 import { AdminStore } from './modules/admin/store'
+import { AccountTokensStore } from './modules/auth/account-tokens-store'
+import { AccountRecovery } from './modules/auth/recovery'
+import { recoveryRoutes } from './modules/auth/recovery-routes'
 import { authRoutes } from './modules/auth/routes'
 import { AuthService } from './modules/auth/service'
 import { loadSigningKey } from './modules/auth/signing-key'
@@ -207,11 +210,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await hub.start()
   const revocations = new SessionRevocations(bus)
   await revocations.start()
+  const passwords = new PasswordHasher(config.auth.argon2)
   const auth = new AuthService(
     database.db,
     new SessionsStore(),
     users,
-    new PasswordHasher(config.auth.argon2),
+    passwords,
     new AccessTokens(
       await loadSigningKey(database.db, config.auth.jwtSecret),
       config.auth.accessTokenTtlSeconds,
@@ -496,7 +500,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   // Module routes
   await server.register(healthRoutes, { ping: () => database.ping(), isDraining: () => draining })
-  await server.register(authRoutes, { auth })
+  const recovery = new AccountRecovery({
+    db: database.db,
+    store: new AccountTokensStore(),
+    users,
+    passwords,
+    auth,
+    mailer,
+    templates: mail.templates,
+    clock,
+    limits: {
+      resetPerIp: rateLimits.limiter('reset-ip', 10, 3600),
+      resetPerAddress: rateLimits.limiter('reset-address', 3, 3600),
+      confirmPerUser: rateLimits.limiter('confirm-user', 5, 3600),
+    },
+    log: server.log,
+  })
+  await server.register(authRoutes, {
+    auth,
+    afterRegister: async (userId) => {
+      await recovery.sendConfirmation(userId, { limited: false })
+    },
+  })
+  await server.register(recoveryRoutes, { recovery })
   await server.register(googleAuthRoutes, { google })
   const dataExport = new DataExportService(
     database.db,

@@ -4,11 +4,18 @@ import {
   SESSION_ENDED_CLOSE_CODE,
   type TokenPair,
 } from '@areia/contracts'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Bus, createMemoryBus, createRedisBus } from '../src/adapters/bus'
-import { chatMessages, users } from '../src/db/schema'
-import { bearer, createTestApp, signUpAndLogIn, userIdOf, type TestApp } from './helpers/app'
+import { chatMessages, mailOutbox, users } from '../src/db/schema'
+import {
+  bearer,
+  createTestApp,
+  signUpAndLogIn,
+  status,
+  userIdOf,
+  type TestApp,
+} from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { TestSocket } from './helpers/socket'
 
@@ -46,6 +53,42 @@ const CAUSES: Record<string, { run: Cause; code: number }> = {
         }),
         200,
       ),
+  },
+  'password reset': {
+    code: SESSION_ENDED_CLOSE_CODE,
+    run: async (app, tokens) => {
+      const { email } = (await status(app, tokens.access_token)).json<{ email: string }>()
+      await expectStatus(
+        app.server.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password-reset/request',
+          payload: { email },
+          remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+        }),
+        202,
+      )
+      const { db } = await testDatabase({ reset: false })
+      let body = ''
+      for (let i = 0; i < 200 && !body; i++) {
+        const [mail] = await db
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Redefina a sua senha do Areia')),
+          )
+        body = mail?.body ?? ''
+        if (!body) await new Promise((r) => setTimeout(r, 50))
+      }
+      const token = /redefinir-senha\?token=([\w-]+)/.exec(body)?.[1] ?? ''
+      await expectStatus(
+        app.server.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password-reset',
+          payload: { token, new_password: 'redefinida789' },
+        }),
+        200,
+      )
+    },
   },
   'account deletion': {
     code: SESSION_ENDED_CLOSE_CODE,

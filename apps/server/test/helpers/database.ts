@@ -36,6 +36,9 @@ const TABLES = [
   'server_secrets',
 ]
 
+/** Subject of the confirmation link every e-mail sign-up gets (tests counting e-mails skip it). */
+export const SIGN_UP_CONFIRMATION = 'Confirme o seu e-mail no Areia'
+
 let shared: Promise<Database> | undefined
 
 /**

@@ -21,12 +21,19 @@ const client = (request: FastifyRequest): ClientInfo => ({
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService
+  /** After a sign-up: the e-mail confirmation link goes out. */
+  afterRegister: (userId: string) => Promise<void>
+}> = async (app, { auth, afterRegister }) => {
   app.post(
     '/api/v1/auth/register/',
     { schema: { body: RegisterBody, response: { 201: RegisterResponse, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send(await auth.register(request.body, client(request))),
+    async (request, reply) => {
+      const created = await auth.register(request.body, client(request))
+      await afterRegister(created.id)
+      return reply.status(201).send(created)
+    },
   )
 
   app.post(

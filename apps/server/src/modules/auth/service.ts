@@ -243,6 +243,11 @@ export class AuthService {
     return this.revocations.revoked(userId, null)
   }
 
+  /** A proven owner (a reset password) starts with a clean slate of failed logins. */
+  clearLoginFailures(email: string): Promise<void> {
+    return this.limits.loginFailuresPerAccount.reset(email)
+  }
+
   /** The user's role changed: what was opened under the old one (sockets) opens again. */
   announceRoleChanged(userId: string): Promise<void> {
     return this.revocations.revoked(userId, null, 'changed')
