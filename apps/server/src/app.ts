@@ -82,6 +82,7 @@ import { PushEndpoints } from './modules/push/endpoints'
 import { PushService } from './modules/push/service'
 import { PushStore } from './modules/push/store'
 import { AccountDeletion } from './modules/users/deletion'
+import { DiskErasure } from './modules/users/disk-erasure'
 import { Erasure } from './modules/users/erasure'
 import { DataExportService } from './modules/users/export'
 import { ExportStore } from './modules/users/export-store'
@@ -137,6 +138,7 @@ export interface App {
     memory: MemoryService
     analysis: AnalysisPipeline
     mail: { outbox: MailOutbox; templates: MailTemplates }
+    diskErasure: DiskErasure
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined
@@ -244,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
       policies: { ...analysisPolicies(config.analysis), ...mailPolicies(config.mail) },
     }))
+  const diskErasure = new DiskErasure(database, queue, clock)
   const mailOrigin = config.publicOrigin
     ? new URL(config.publicOrigin).origin
     : `http://localhost:${config.port}`
@@ -254,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     runWorker: config.jobs.runWorker,
     link: (p) => `${mailOrigin}${p}`,
     log: server.log,
+    onErased: () => diskErasure.schedule(),
   })
   const mailer = mail.outbox
   const billing = new BillingService(
@@ -447,6 +451,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     deleteAnalysisFiles: (videoIds) => videos.deleteAnalysisFilesOf(videoIds),
   })
   for (const step of erasure.steps()) deletion.register(step)
+  // Last: what the steps above deleted is then overwritten on disk too (embedded database).
+  deletion.register({ name: 'disk-erasure', afterCommit: () => diskErasure.schedule() })
+  if (config.jobs.runWorker) {
+    await queue.work('erasure.compact', async () => {
+      const tables = await diskErasure.compact()
+      server.log.info({ tables }, 'deleted data overwritten on disk')
+    })
+  }
   if (config.jobs.runWorker) {
     await queue.work('retention.purge', async () => {
       const deleted = await erasure.purgeExpired()
@@ -611,6 +623,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       memory,
       analysis: analysisPipeline,
       mail: { outbox: mail.outbox, templates: mail.templates },
+      diskErasure,
     },
     simulator,
     drain: () => {

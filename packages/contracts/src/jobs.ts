@@ -43,6 +43,8 @@ export const JobPayloads = {
    * the player's answer and the job, or between the job's row and its send) are started again.
    */
   'analysis.sweep': z.object({}),
+  /** After account deletions (embedded database): rewrite the files that still hold their bytes. */
+  'erasure.compact': z.object({}),
   /** Daily: records kept after account deletions (fiscal, sign-in) leave once past their date. */
   'retention.purge': z.object({}),
 } as const

@@ -2,7 +2,8 @@ import type { AddressObject } from 'mailparser'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import type { Db } from '../db'
-import { localMailbox } from '../../db/schema'
+import { sql } from 'drizzle-orm'
+import { localMailbox, mailOutbox } from '../../db/schema'
 
 /** Larger messages are refused: the app's own e-mails are a few kilobytes. */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024
@@ -47,7 +48,15 @@ export async function startLocalMailbox(
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
           }))
-          if (rows.length > 0) await db.insert(localMailbox).values(rows)
+          const outboxId = Number(/^<outbox-(\d+)@areia>$/.exec(parsed.messageId ?? '')?.[1])
+          for (const row of rows) {
+            // Only while its outbox row exists: a delivery that overlapped the deletion of the
+            // account is dropped rather than kept here.
+            await db.execute(sql`
+              INSERT INTO ${localMailbox} ("to", "from", subject, text, html)
+              SELECT ${row.to}, ${row.from}, ${row.subject}, ${row.text}, ${row.html}
+              WHERE ${Number.isInteger(outboxId) ? sql`EXISTS (SELECT 1 FROM ${mailOutbox} WHERE id = ${outboxId})` : sql`true`}`)
+          }
           callback()
         })
         .catch((err: unknown) => {
