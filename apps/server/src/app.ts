@@ -46,6 +46,7 @@ import { AccountRecovery } from './modules/auth/recovery'
 import { recoveryRoutes } from './modules/auth/recovery-routes'
 import { authRoutes } from './modules/auth/routes'
 import { AuthService } from './modules/auth/service'
+import { LoginChallenges } from './modules/auth/login-challenge'
 import { loadSigningKey } from './modules/auth/signing-key'
 import { SessionRevocations } from './modules/auth/revocations'
 import { SessionsStore } from './modules/auth/store'
@@ -213,19 +214,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const revocations = new SessionRevocations(bus)
   await revocations.start()
   const passwords = new PasswordHasher(config.auth.argon2)
+  const signingKey = await loadSigningKey(database.db, config.auth.jwtSecret)
   const auth = new AuthService(
     database.db,
     new SessionsStore(),
     users,
     passwords,
-    new AccessTokens(
-      await loadSigningKey(database.db, config.auth.jwtSecret),
-      config.auth.accessTokenTtlSeconds,
-    ),
+    new AccessTokens(signingKey, config.auth.accessTokenTtlSeconds),
     clock,
     rateLimits,
     { ...config.auth, limits: config.rateLimits },
     revocations,
+    new LoginChallenges(signingKey, rateLimits.limiter('login-challenge', 1, 600), () =>
+      clock.now(),
+    ),
   )
   const google = new GoogleAuthService(
     database.db,

@@ -37,6 +37,9 @@ export const LoginBody = z.object({
     .string({ error: 'Informe a senha.' })
     .min(1, { error: 'Informe a senha.' })
     .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' }),
+  /** The proof of work an account past its failure limit asks for (see LoginChallenge). */
+  challenge: z.string().max(300).optional(),
+  nonce: z.string().max(64).optional(),
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
@@ -110,3 +113,7 @@ export const LoginChallenge = z.object({
   difficulty: z.number().int().min(1).max(32),
 })
 export type LoginChallenge = z.infer<typeof LoginChallenge>
+
+/** 429 of a login that must first prove its work: the message and the challenge to solve. */
+export const LoginChallengeRequired = z.object({ detail: z.string(), challenge: LoginChallenge })
+export type LoginChallengeRequired = z.infer<typeof LoginChallengeRequired>

@@ -1,6 +1,7 @@
 import {
   ErrorBody,
   LoginBody,
+  LoginChallengeRequired,
   LogoutBody,
   MessageBody,
   PasswordChangeBody,
@@ -12,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AuthService, ClientInfo } from './service'
+import { type AuthService, ChallengeRequired, type ClientInfo } from './service'
 
 const client = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -38,8 +39,28 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/v1/auth/login/',
-    { schema: { body: LoginBody, response: { 200: TokenPair, 403: ErrorBody, ...errors } } },
-    async (request) => auth.login(request.body, client(request)),
+    {
+      schema: {
+        body: LoginBody,
+        response: {
+          200: TokenPair,
+          403: ErrorBody,
+          ...errors,
+          429: z.union([LoginChallengeRequired, ErrorBody]),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await auth.login(request.body, client(request))
+      } catch (err) {
+        if (!(err instanceof ChallengeRequired)) throw err
+        return reply
+          .status(429)
+          .headers(err.headers)
+          .send({ detail: err.detail, challenge: err.challenge })
+      }
+    },
   )
 
   app.post(

@@ -1,5 +1,6 @@
 import type {
   LoginBody,
+  LoginChallenge,
   PasswordChangeBody,
   RegisterBody,
   RegisterResponse,
@@ -12,6 +13,7 @@ import type { Limiter, RateLimitStore } from '../../adapters/rate-limit'
 import type { Config } from '../../config'
 import { AppError, inTime, tooManyRequests } from '../../errors'
 import { emailTaken, type UsersService } from '../users/service'
+import type { LoginChallenges } from './login-challenge'
 import type { PasswordHasher } from './passwords'
 import type { RevocationKind, SessionRevocations } from './revocations'
 import type { SessionsStore } from './store'
@@ -34,6 +36,22 @@ const SESSION_ENDED = 'Sua sessão expirou. Faça login novamente.'
 const TOKEN_REUSED = 'Sua sessão foi encerrada por segurança. Faça login novamente.'
 const NOT_AUTHENTICATED = 'Não autenticado.'
 const INVALID_ACCESS_TOKEN = 'Token de acesso inválido ou expirado.'
+
+/** The delay before answering a login to an account past its limit, doubling per failure. */
+const SLOWDOWN_BASE_MS = 250
+const SLOWDOWN_MAX_MS = 8_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A login that must first solve `challenge` (a 429 with the challenge in its body). */
+export class ChallengeRequired extends AppError {
+  constructor(
+    detail: string,
+    readonly challenge: LoginChallenge,
+    retryAfterSeconds: number,
+  ) {
+    super(429, detail, { 'retry-after': String(retryAfterSeconds) })
+  }
+}
 
 const unauthorized = (detail: string) => new AppError(401, detail, { 'www-authenticate': 'Bearer' })
 
@@ -62,6 +80,7 @@ export class AuthService {
     rateLimits: RateLimitStore,
     private readonly config: Config['auth'] & { limits: Config['rateLimits'] },
     private readonly revocations: SessionRevocations,
+    private readonly challenges: LoginChallenges,
   ) {
     const { limits } = config
     const w = limits.windowSeconds
@@ -100,12 +119,23 @@ export class AuthService {
         ipLimit.retryAfterSeconds,
       )
     }
+    // Past the account's failure limit the right password still works, but slowly and only
+    // with a proof of work: a guesser pays for every guess, and nobody can lock a player out.
     const accountLimit = await this.limits.loginFailuresPerAccount.peek(body.username)
     if (!accountLimit.allowed) {
-      throw tooManyRequests(
-        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(accountLimit.retryAfterSeconds)}.`,
-        accountLimit.retryAfterSeconds,
-      )
+      const over = accountLimit.over ?? 0
+      await sleep(Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 10)))
+      const proven =
+        body.challenge !== undefined &&
+        body.nonce !== undefined &&
+        (await this.challenges.verify(body.username, body.challenge, body.nonce))
+      if (!proven) {
+        throw new ChallengeRequired(
+          'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
+          this.challenges.issue(body.username, over),
+          accountLimit.retryAfterSeconds,
+        )
+      }
     }
     const user = await this.users.findByEmail(body.username)
     const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
