@@ -14,7 +14,16 @@ let docs: TestApp
 let quiet: TestApp
 beforeAll(async () => {
   docs = await createTestApp({ API_DOCS: '1' })
-  quiet = await createTestApp({ NODE_ENV: 'production' }, {}, { resetDatabase: false })
+  quiet = await createTestApp(
+    // Production refuses to start without its public address and its mail relay.
+    {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://areia.exemplo',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    },
+    {},
+    { resetDatabase: false },
+  )
 })
 afterAll(async () => {
   await docs.close()

@@ -41,7 +41,13 @@ export function serializeError(err: unknown, depth = 0): Record<string, unknown>
   if (!(err instanceof Error)) return { message: maskEmails(String(err)) }
   const fields = err as Error & Record<string, unknown>
   const isQuery = typeof fields.query === 'string' && 'params' in fields
-  const message = isQuery ? `Failed query: ${String(fields.query)}` : maskEmails(err.message)
+  // PostgreSQL quotes the offending value in some messages (invalid input syntax for …: "x").
+  const fromServer = typeof fields.severity === 'string' && typeof fields.code === 'string'
+  const message = isQuery
+    ? `Failed query: ${String(fields.query)}`
+    : fromServer
+      ? err.message.replace(/"[^"]*"/g, '"…"')
+      : maskEmails(err.message)
   const frames = err.stack?.indexOf('\n    at ') ?? -1
   const out: Record<string, unknown> = {
     type: err.name,
