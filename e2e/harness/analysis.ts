@@ -63,7 +63,12 @@ export async function startAnalysisServer(pushCaFile: string): Promise<{
   // journeys may rebuild apps/web/dist (new asset names) in the meantime.
   const webDir = path.join(dataDir, 'web')
   fs.cpSync(WEB_DIST, webDir, { recursive: true })
-  const env = { NODE_EXTRA_CA_CERTS: pushCaFile, WEB_DIST_DIR: webDir }
+  // The local push service listens on loopback, which only an allowed host may.
+  const env = {
+    NODE_EXTRA_CA_CERTS: pushCaFile,
+    WEB_DIST_DIR: webDir,
+    PUSH_ALLOWED_HOSTS: '127.0.0.1',
+  }
   const player = uniqueEmail('analise')
   const analyst = uniqueEmail('analista')
   try {

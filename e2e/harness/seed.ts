@@ -30,7 +30,9 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
   try {
     const emails = Object.values(SEEDED_ACCOUNTS)
     const updated = await db.query(
-      `UPDATE users SET onboarding_status = 'COMPLETED' WHERE email = ANY($1::text[])`,
+      // Established players: onboarded, their address confirmed long ago (no e-mail banner).
+      `UPDATE users SET onboarding_status = 'COMPLETED', email_verified_at = now()
+       WHERE email = ANY($1::text[])`,
       [emails],
     )
     if (updated.affectedRows !== emails.length) {

@@ -289,7 +289,9 @@ describe('Lista de espera no console', () => {
       await admin.capture('67-admin-vagas-abertas')
 
       await ops.section('E-mails', 'emails')
+      // The outbox; the local mailbox above it holds the same e-mail as the player received it.
       const mail = admin.page
+        .getByRole('list', { name: 'Caixa de saída' })
         .getByRole('listitem')
         .filter({ hasText: 'Abriu uma vaga no plano Ultra!' })
         .filter({ hasText: env.player })

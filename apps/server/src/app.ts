@@ -13,7 +13,13 @@ import {
   createPagBankSimulator,
   type PagBankSimulator,
 } from './adapters/payments/pagbank-simulator'
-import { createOutboxMailer, deleteOutboxMailTo } from './adapters/mail'
+import {
+  createMail,
+  deleteOutboxMailTo,
+  type MailOutbox,
+  mailPolicies,
+  type MailTemplates,
+} from './adapters/mail'
 import { createWebPushSender, loadOrCreateVapidKeys, type PushSender } from './adapters/push'
 import { createJobQueue, type JobQueue } from './adapters/queue'
 import { createRateLimitStore, type RateLimitStore } from './adapters/rate-limit'
@@ -35,9 +41,14 @@ import { AdminPartnersService } from './modules/admin/partners-service'
 import { AdminPartnersStore } from './modules/admin/partners-store'
 import { AdminService } from './modules/admin/service'
 import { AdminStore } from './modules/admin/store'
+import { AccountTokensStore } from './modules/auth/account-tokens-store'
+import { AccountRecovery } from './modules/auth/recovery'
+import { recoveryRoutes } from './modules/auth/recovery-routes'
 import { authRoutes } from './modules/auth/routes'
 import { AuthService } from './modules/auth/service'
+import { LoginChallenges } from './modules/auth/login-challenge'
 import { loadSigningKey } from './modules/auth/signing-key'
+import { SessionRevocations } from './modules/auth/revocations'
 import { SessionsStore } from './modules/auth/store'
 import { AccessTokens } from './modules/auth/tokens'
 import { CardService } from './modules/billing/cards'
@@ -70,9 +81,11 @@ import { GoogleAuthStore } from './modules/google-auth/store'
 import { healthRoutes } from './modules/health/routes'
 import { legalRoutes } from './modules/legal/routes'
 import { pushRoutes } from './modules/push/routes'
+import { PushEndpoints } from './modules/push/endpoints'
 import { PushService } from './modules/push/service'
 import { PushStore } from './modules/push/store'
 import { AccountDeletion } from './modules/users/deletion'
+import { DiskErasure } from './modules/users/disk-erasure'
 import { Erasure } from './modules/users/erasure'
 import { DataExportService } from './modules/users/export'
 import { ExportStore } from './modules/users/export-store'
@@ -90,6 +103,7 @@ import { UsersStore } from './modules/users/store'
 import { authGuard } from './plugins/auth-guard'
 import { errorHandler } from './plugins/error-handler'
 import { frameworkErrors, inputGuard } from './plugins/input-guard'
+import { privateLogging } from './plugins/log-privacy'
 import { openApi } from './plugins/openapi'
 import { requestLog } from './plugins/request-log'
 import { responseSerializer } from './plugins/response-serializer'
@@ -126,6 +140,8 @@ export interface App {
     agents: AgentsService
     memory: MemoryService
     analysis: AnalysisPipeline
+    mail: { outbox: MailOutbox; templates: MailTemplates }
+    diskErasure: DiskErasure
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined
@@ -152,31 +168,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     createRateLimitStore({ redisUrl: config.redisUrl, keyPrefix: config.rateLimits.keyPrefix })
 
   const users = new UsersService(database.db, new UsersStore(), clock)
-  const auth = new AuthService(
-    database.db,
-    new SessionsStore(),
-    users,
-    new PasswordHasher(config.auth.argon2),
-    new AccessTokens(
-      await loadSigningKey(database.db, config.auth.jwtSecret),
-      config.auth.accessTokenTtlSeconds,
-    ),
-    clock,
-    rateLimits,
-    { ...config.auth, limits: config.rateLimits },
-  )
-  const google = new GoogleAuthService(
-    database.db,
-    new GoogleAuthStore(),
-    users,
-    auth,
-    config.google
-      ? createOidcClient({ ...config.google, ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}) })
-      : undefined,
-    clock,
-    rateLimits.limiter('google-ip', config.rateLimits.loginPerIp, config.rateLimits.windowSeconds),
-    config.google?.redirectUris ?? [],
-  )
   const server = Fastify({
     logger: {
       level: config.logLevel,
@@ -186,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         paths: ['req.body.card_cvv', 'req.body.encrypted', 'body.card_cvv', 'body.encrypted'],
         censor: '[removido]',
       },
+      ...privateLogging,
     },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -221,9 +213,57 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       : createEmbeddedEngine())
   const hub = new ChatHub(bus)
   await hub.start()
-  const mailer = createOutboxMailer(database.db, (mail) =>
-    server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
+  const revocations = new SessionRevocations(bus)
+  await revocations.start()
+  const passwords = new PasswordHasher(config.auth.argon2)
+  const signingKey = await loadSigningKey(database.db, config.auth.jwtSecret)
+  const auth = new AuthService(
+    database.db,
+    new SessionsStore(),
+    users,
+    passwords,
+    new AccessTokens(signingKey, config.auth.accessTokenTtlSeconds),
+    clock,
+    rateLimits,
+    { ...config.auth, limits: config.rateLimits },
+    revocations,
+    new LoginChallenges(signingKey, rateLimits.limiter('login-challenge', 1, 600), () =>
+      clock.now(),
+    ),
   )
+  const google = new GoogleAuthService(
+    database.db,
+    new GoogleAuthStore(),
+    users,
+    auth,
+    config.google
+      ? createOidcClient({ ...config.google, ...(deps.oidcFetch ? { fetch: deps.oidcFetch } : {}) })
+      : undefined,
+    clock,
+    rateLimits.limiter('google-ip', config.rateLimits.loginPerIp, config.rateLimits.windowSeconds),
+    config.google?.redirectUris ?? [],
+  )
+  const queue =
+    deps.queue ??
+    (await createJobQueue(database, {
+      pollingIntervalSeconds: config.jobs.pollSeconds,
+      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
+      policies: { ...analysisPolicies(config.analysis), ...mailPolicies(config.mail) },
+    }))
+  const diskErasure = new DiskErasure(database, queue, clock)
+  const mailOrigin = config.publicOrigin
+    ? new URL(config.publicOrigin).origin
+    : `http://localhost:${config.port}`
+  const mail = await createMail({
+    db: database.db,
+    queue,
+    settings: config.mail,
+    runWorker: config.jobs.runWorker,
+    link: (p) => `${mailOrigin}${p}`,
+    log: server.log,
+    onErased: () => diskErasure.schedule(),
+  })
+  const mailer = mail.outbox
   const billing = new BillingService(
     database.db,
     new BillingStore(),
@@ -235,13 +275,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     rateLimits.limiter('coupon-user', 20, config.rateLimits.windowSeconds),
   )
   await billing.seed()
-  const queue =
-    deps.queue ??
-    (await createJobQueue(database, {
-      pollingIntervalSeconds: config.jobs.pollSeconds,
-      maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
-      policies: analysisPolicies(config.analysis),
-    }))
+  const pushEndpoints = new PushEndpoints(config.push.allowedHosts)
   const push = new PushService(
     database.db,
     new PushStore(),
@@ -249,6 +283,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       createWebPushSender({
         keys: loadOrCreateVapidKeys(config.dataDir, config.push.vapid),
         subject: config.push.subject,
+        lookup: pushEndpoints.lookup,
       }),
     queue,
     clock,
@@ -258,14 +293,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       // selfLocal is declared below; it is only called once the server is listening.
       appOrigin: () => config.publicOrigin ?? selfLocal(),
     },
+    pushEndpoints,
   )
   if (config.jobs.runWorker) {
     await queue.work('push.send', (job) => push.deliver(job))
-    // E-mails other modules queue (the push fallback among them) go out through the mailer.
-    const outbox = createOutboxMailer(database.db, (mail) =>
-      server.log.info({ to: mail.to, subject: mail.subject }, 'e-mail queued in the outbox'),
-    )
-    await queue.work('mail.send', (mail) => outbox.send(mail))
+    await mail.work()
   }
   // Loopback address of this very process: the embedded simulator and its webhooks use it.
   const selfLocal = () => {
@@ -413,6 +445,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     await queue.work('videos.import', (job) => videos.importLink(job.video_id))
   }
   // Rows that reference the user cascade with it; what only names them is removed here.
+  // The account's sockets close on every node; a frame sent before they do finds no session.
+  deletion.register({ name: 'sessions', afterCommit: (userId) => auth.announceEnded(userId) })
   deletion.register({ name: 'video-files', afterCommit: (userId) => videos.deleteFilesOf(userId) })
   deletion.register({
     name: 'mail-outbox',
@@ -426,6 +460,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     deleteAnalysisFiles: (videoIds) => videos.deleteAnalysisFilesOf(videoIds),
   })
   for (const step of erasure.steps()) deletion.register(step)
+  // Last: what the steps above deleted is then overwritten on disk too (embedded database).
+  deletion.register({ name: 'disk-erasure', afterCommit: () => diskErasure.schedule() })
+  if (config.jobs.runWorker) {
+    await queue.work('erasure.compact', async () => {
+      const tables = await diskErasure.compact()
+      server.log.info({ tables }, 'deleted data overwritten on disk')
+    })
+  }
   if (config.jobs.runWorker) {
     await queue.work('retention.purge', async () => {
       const deleted = await erasure.purgeExpired()
@@ -447,7 +489,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
   })
   await server.register(formbody, { bodyLimit: BODY_LIMIT_BYTES })
-  await server.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  await server.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    // An oversized or malformed frame, or a client gone mid-frame, is the client's doing.
+    errorHandler: (err, socket, request) => {
+      const code = (err as { code?: string }).code ?? ''
+      const client = code.startsWith('WS_ERR_') || code === 'ECONNRESET' || code === 'EPIPE'
+      request.log[client ? 'info' : 'error']({ err }, 'chat socket error')
+      socket.terminate()
+    },
+  })
   // While draining, answers close their connection so keep-alive sockets cannot hold up shutdown.
   server.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close')
@@ -455,6 +506,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   })
   server.addHook('onClose', async () => {
     if (!deps.queue) await queue.stop()
+    await mail.close()
     await analysisRunner.close()
     // After the jobs, which may post to the chat; before the bus, which carries the replies.
     await coaching.finish()
@@ -469,7 +521,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   // Module routes
   await server.register(healthRoutes, { ping: () => database.ping(), isDraining: () => draining })
-  await server.register(authRoutes, { auth })
+  const recovery = new AccountRecovery({
+    db: database.db,
+    store: new AccountTokensStore(),
+    users,
+    passwords,
+    auth,
+    mailer,
+    templates: mail.templates,
+    clock,
+    limits: {
+      resetPerIp: rateLimits.limiter('reset-ip', 10, 3600),
+      resetPerAddress: rateLimits.limiter('reset-address', 3, 3600),
+      confirmPerUser: rateLimits.limiter('confirm-user', 5, 3600),
+    },
+    log: server.log,
+  })
+  await server.register(authRoutes, {
+    auth,
+    afterRegister: async (userId) => {
+      await recovery.sendConfirmation(userId, { limited: false })
+    },
+  })
+  await server.register(recoveryRoutes, { recovery })
   await server.register(googleAuthRoutes, { google })
   const dataExport = new DataExportService(
     database.db,
@@ -507,9 +581,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     mailer,
     clock,
     (p) => `${publicBase()}${p}`,
+    (userId) => auth.announceRoleChanged(userId),
   )
   const partners = new AdminPartnersService(database.db, new AdminPartnersStore(), admin, clock)
-  await server.register(adminRoutes, { admin, partners })
+  await server.register(adminRoutes, { admin, partners, localMail: mail.local })
   // Issue 8: the analyst's console, the player's report and the signed media of both.
   const analysisStore = new AnalysisStore()
   const analysisStorage = createVideoStorage(config.videos.storage)
@@ -557,6 +632,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       agents,
       memory,
       analysis: analysisPipeline,
+      mail: { outbox: mail.outbox, templates: mail.templates },
+      diskErasure,
     },
     simulator,
     drain: () => {

@@ -122,6 +122,16 @@ const EnvSchema = z.object({
   VIDEO_UPLOAD_URL_TTL_SECONDS: int(86_400, 60, 7 * 86_400),
   /** Comma-separated hosts a video link may point to even on a private address (tests, intranets). */
   VIDEO_LINK_ALLOWED_HOSTS: optionalText,
+  /** smtp(s)://user:pass@host:port of the mail relay; unset, e-mail goes to the local mailbox. */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default('Areia <nao-responda@areia.app.br>'),
+  /** Attempts after the first before an e-mail is given up on (FAILED in the console). */
+  MAIL_RETRY_LIMIT: int(6, 0, 20),
+  /** First wait before a retry; each next one doubles. */
+  MAIL_RETRY_DELAY_SECONDS: int(60, 1, 3600),
+  /** Comma-separated push-service hosts allowed on a private address or port (tests, intranets). */
+  PUSH_ALLOWED_HOSTS: optionalText,
   /** A link import gives up when the other side is silent this long. */
   VIDEO_LINK_TIMEOUT_MS: int(30_000, 100, 600_000),
   VIDEO_LINK_MAX_REDIRECTS: int(5, 0, 20),
@@ -159,7 +169,17 @@ export interface Config {
   payments: { mode: 'simulated' } | { mode: 'pagbank'; token: string; baseUrl: string }
   google:
     { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] } | undefined
-  push: { vapid: { publicKey: string; privateKey: string } | undefined; subject: string }
+  mail: {
+    smtpUrl: string | undefined
+    from: string
+    retryLimit: number
+    retryDelaySeconds: number
+  }
+  push: {
+    vapid: { publicKey: string; privateKey: string } | undefined
+    subject: string
+    allowedHosts: string[]
+  }
   jobs: { runWorker: boolean; pollSeconds: number; maintenanceSeconds: number }
   analysis: {
     run: boolean
@@ -196,13 +216,16 @@ export interface Config {
   }
 }
 
+const hostList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean)
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(
-      problems.length === 1
-        ? `Configuração inválida: ${problems[0]}`
-        : `Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
-    )
+    // One line, whatever the count, so that a process supervisor's log shows all of it.
+    super(`Configuração inválida: ${problems.join(' · ')}`)
   }
 }
 
@@ -215,11 +238,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     )
   }
   const e = parsed.data
-  // The simulator pays anything it is asked to: a real deployment must say it wants it.
-  if (e.NODE_ENV === 'production' && !e.PAGBANK_TOKEN && !e.PAYMENTS_SIMULATOR) {
-    throw new ConfigError([
-      'PAGBANK_TOKEN: obrigatório com NODE_ENV=production (ou PAYMENTS_SIMULATOR=1 para usar o simulador de pagamentos)',
-    ])
+  if (e.NODE_ENV === 'production') {
+    const missing = [
+      // The simulator pays anything it is asked to: a real deployment must say it wants it.
+      ...(e.PAGBANK_TOKEN || e.PAYMENTS_SIMULATOR
+        ? []
+        : [
+            'PAGBANK_TOKEN: obrigatório com NODE_ENV=production (ou PAYMENTS_SIMULATOR=1 para usar o simulador de pagamentos)',
+          ]),
+      // Otherwise the Host header of a request would build upload URLs and e-mail links.
+      ...(e.PUBLIC_ORIGIN
+        ? []
+        : [
+            'PUBLIC_ORIGIN: obrigatório em produção (endereço público do app, ex. https://areia.app.br)',
+          ]),
+      ...(e.SMTP_URL ? [] : ['SMTP_URL: obrigatório em produção (servidor que envia os e-mails)']),
+    ]
+    if (missing.length > 0) throw new ConfigError(missing)
   }
   if (e.PAGBANK_TOKEN && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(['PUBLIC_ORIGIN: obrigatório com PAGBANK_TOKEN (endereço dos webhooks)'])
@@ -285,12 +320,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
                 : [`http://localhost:${e.PORT}/login`, `http://127.0.0.1:${e.PORT}/login`],
           }
         : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    },
     push: {
       vapid:
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
           : undefined,
       subject: e.VAPID_SUBJECT,
+      allowedHosts: hostList(e.PUSH_ALLOWED_HOSTS),
     },
     jobs: {
       runWorker: e.RUN_WORKER,
@@ -340,10 +382,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.VIDEO_MAX_BYTES,
       uploadUrlTtlSeconds: e.VIDEO_UPLOAD_URL_TTL_SECONDS,
       link: {
-        allowedHosts: (e.VIDEO_LINK_ALLOWED_HOSTS ?? '')
-          .split(',')
-          .map((h) => h.trim().toLowerCase())
-          .filter(Boolean),
+        allowedHosts: hostList(e.VIDEO_LINK_ALLOWED_HOSTS),
         timeoutMs: e.VIDEO_LINK_TIMEOUT_MS,
         maxRedirects: e.VIDEO_LINK_MAX_REDIRECTS,
       },

@@ -34,7 +34,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-report-'))
   pushService = await startPushService()
   app = await createTestApp(
-    { DATA_DIR: dataDir },
+    // The local push service listens on loopback, which only an allowed host may.
+    { DATA_DIR: dataDir, PUSH_ALLOWED_HOSTS: '127.0.0.1' },
     {
       pushSender: createWebPushSender({
         keys: webpush.generateVAPIDKeys(),

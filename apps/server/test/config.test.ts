@@ -40,6 +40,27 @@ describe('loadConfig', () => {
     ])
   })
 
+  it('refuses to start in production without PUBLIC_ORIGIN and SMTP_URL, naming both', () => {
+    let error: unknown
+    try {
+      loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATOR: '1' })
+    } catch (err) {
+      error = err
+    }
+    expect((error as ConfigError).problems.map((p) => p.split(':')[0])).toEqual([
+      'PUBLIC_ORIGIN',
+      'SMTP_URL',
+    ])
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PAYMENTS_SIMULATOR: '1',
+      PUBLIC_ORIGIN: 'https://areia.app.br',
+      SMTP_URL: 'smtps://areia:segredo@smtp.exemplo.com:465',
+    })
+    expect(config.publicOrigin).toBe('https://areia.app.br')
+    expect(config.mail.smtpUrl).toBe('smtps://areia:segredo@smtp.exemplo.com:465')
+  })
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: '', JWT_SECRET: '' })
     expect(config.databaseUrl).toBeUndefined()
@@ -74,16 +95,15 @@ describe('the payments simulator', () => {
     expect(error).toBeInstanceOf(ConfigError)
     expect((error as ConfigError).message).not.toContain('\n')
     expect((error as ConfigError).message).toContain('PAGBANK_TOKEN')
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS_SIMULATOR: '1' }).payments).toEqual({
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://areia.example',
+      SMTP_URL: 'smtp://smtp.exemplo.com:587',
+    }
+    expect(loadConfig({ ...production, PAYMENTS_SIMULATOR: '1' }).payments).toEqual({
       mode: 'simulated',
     })
-    expect(
-      loadConfig({
-        NODE_ENV: 'production',
-        PAGBANK_TOKEN: 'tok',
-        PUBLIC_ORIGIN: 'https://areia.example',
-      }).payments.mode,
-    ).toBe('pagbank')
+    expect(loadConfig({ ...production, PAGBANK_TOKEN: 'tok' }).payments.mode).toBe('pagbank')
   })
 
   it('signs with a token of its own per data directory, kept across restarts', () => {

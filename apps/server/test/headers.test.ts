@@ -105,7 +105,29 @@ function expectSecurityHeaders(res: LightMyRequestResponse, label: string) {
   expect(res.headers['referrer-policy'], `${label}: referrer`).toBe(
     'strict-origin-when-cross-origin',
   )
+  const permissions = String(res.headers['permissions-policy'] ?? '')
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment']) {
+    expect(permissions, `${label}: permissions-policy`).toContain(`${feature}=()`)
+  }
 }
+
+describe('caching of what a signed-in player reads', () => {
+  it('every authenticated API answer says no-store; public ones are left alone', async () => {
+    const signedIn: [string, string][] = [
+      ['/api/v1/auth/me/status', token],
+      ['/api/v1/chat/history', token],
+      ['/api/v1/videos/me', token],
+      ['/api/v1/auth/me/status', 'expirado'],
+      ['/api/v1/nao-existe', token],
+    ]
+    for (const [url, bearerToken] of signedIn) {
+      const res = await app.server.inject({ method: 'GET', url, headers: bearer(bearerToken) })
+      expect(res.headers['cache-control'], `${url} ${res.statusCode}`).toBe('no-store')
+    }
+    const web = await app.server.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(web.headers['cache-control']).not.toBe('no-store')
+  })
+})
 
 describe('the web app', () => {
   it('sends the build’s compressed copy of an asset to a browser that accepts it', async () => {

@@ -15,7 +15,13 @@ let quiet: TestApp
 beforeAll(async () => {
   docs = await createTestApp({ API_DOCS: '1' })
   quiet = await createTestApp(
-    { NODE_ENV: 'production', PAYMENTS_SIMULATOR: '1' },
+    // Production refuses to start without its payments, public address and mail relay.
+    {
+      NODE_ENV: 'production',
+      PAYMENTS_SIMULATOR: '1',
+      PUBLIC_ORIGIN: 'https://areia.exemplo',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    },
     {},
     { resetDatabase: false },
   )

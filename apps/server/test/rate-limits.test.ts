@@ -1,5 +1,26 @@
+import type { LoginChallengeRequired } from '@areia/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { solves } from '../src/modules/auth/login-challenge'
 import { createTestApp, login, refresh, register, type TestApp } from './helpers/app'
+
+/** What the web app does in the browser: the first nonce whose hash has enough zero bits. */
+function solve(challenge: string, difficulty: number): string {
+  for (let n = 0; ; n++) if (solves(challenge, String(n), difficulty)) return String(n)
+}
+
+const loginWith = (
+  app: TestApp,
+  username: string,
+  password: string,
+  proof: { challenge: string; nonce: string },
+) =>
+  app.server.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password, ...proof }).toString(),
+    remoteAddress: '10.7.0.1',
+  })
 
 let app: TestApp
 beforeAll(async () => {
@@ -13,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 describe('abuse limits', () => {
-  it('locks an account after repeated failures, even for the right password, from any address', async () => {
+  it('after repeated failures the account asks for a proof of work, from any address; the right password with it still signs in', async () => {
     await register(app, 'alvo@example.com', 'certa123')
     for (let i = 0; i < 5; i++) {
       expect((await login(app, 'alvo@example.com', `errada${i}`, `10.1.0.${i}`)).statusCode).toBe(
@@ -23,9 +44,53 @@ describe('abuse limits', () => {
     const res = await login(app, 'alvo@example.com', 'certa123', '10.1.0.99')
     expect(res.statusCode).toBe(429)
     expect(res.headers['retry-after']).toBeDefined()
-    expect(res.json<{ detail: string }>().detail).toMatch(
-      /^Muitas tentativas sem sucesso para esta conta\. Tente novamente em \d+ minutos\.$/,
+    const body = res.json<LoginChallengeRequired>()
+    expect(body.detail).toBe(
+      'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
     )
+    expect(body.challenge.difficulty).toBeGreaterThanOrEqual(16)
+    // A wrong answer is no answer.
+    const wrong = await loginWith(app, 'alvo@example.com', 'certa123', {
+      challenge: body.challenge.challenge,
+      nonce: 'nao-resolve',
+    })
+    expect(wrong.statusCode).toBe(429)
+    const nonce = solve(body.challenge.challenge, body.challenge.difficulty)
+    const proven = await loginWith(app, 'alvo@example.com', 'certa123', {
+      challenge: body.challenge.challenge,
+      nonce,
+    })
+    expect(proven.statusCode).toBe(200)
+    // Each challenge works once, and only for the account it was made for.
+    const again = await loginWith(app, 'alvo@example.com', 'certa123', {
+      challenge: body.challenge.challenge,
+      nonce,
+    })
+    expect(again.statusCode).toBe(200) // the success cleared the failures: no proof asked
+  })
+
+  it('a solved challenge does not carry further guesses, nor serve another account', async () => {
+    // From another network: sign-ups per address have their own limit below.
+    for (const email of ['cofre@example.com', 'vizinho@example.com']) {
+      const created = await app.server.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register/',
+        payload: { email, password: 'certa123' },
+        remoteAddress: '10.8.0.1',
+      })
+      expect(created.statusCode).toBe(201)
+    }
+    for (const email of ['cofre@example.com', 'vizinho@example.com']) {
+      for (let i = 0; i < 5; i++) await login(app, email, `errada${i}`, `10.6.0.${i}`)
+    }
+    const asked = (
+      await login(app, 'cofre@example.com', 'chute1', '10.6.1.1')
+    ).json<LoginChallengeRequired>()
+    const nonce = solve(asked.challenge.challenge, asked.challenge.difficulty)
+    const proof = { challenge: asked.challenge.challenge, nonce }
+    expect((await loginWith(app, 'vizinho@example.com', 'certa123', proof)).statusCode).toBe(429)
+    expect((await loginWith(app, 'cofre@example.com', 'chute2', proof)).statusCode).toBe(401)
+    expect((await loginWith(app, 'cofre@example.com', 'chute3', proof)).statusCode).toBe(429)
   })
 
   it('a success clears the failure count', async () => {

@@ -168,6 +168,46 @@ describe('upload URL (GCS resumable protocol)', () => {
     expect(fs.readFileSync(await storedFile(video_id)).equals(game)).toBe(true)
   })
 
+  it('refuses a chunk longer than its Content-Range, keeps none of the excess, and still completes', async () => {
+    const { tokens } = await payingPlayer(app, 'alem@example.com')
+    const { upload_url, video_id } = await newUpload(tokens)
+    const total = game.length
+    const cut = 100_000
+    // Chunked transfer: no Content-Length to compare, only the declared range.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(upload_url, {
+        method: 'PUT',
+        headers: { 'content-type': 'video/mp4', 'content-range': `bytes 0-${cut - 1}/${total}` },
+      })
+      req.on('response', (res) => {
+        let body = ''
+        res.on('data', (c: Buffer) => (body += c.toString()))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+      })
+      req.on('error', reject)
+      // Written before `end`, so Node sends it chunked instead of with a Content-Length.
+      req.write(game.subarray(0, cut + 50_000))
+      req.end()
+    })
+    expect(answer.status).toBe(400)
+    expect(JSON.parse(answer.body)).toEqual({
+      detail:
+        'O trecho enviado é maior que o declarado no Content-Range. Consulte o que chegou e continue dali.',
+    })
+    const query = await put(upload_url, '', {
+      'content-range': `bytes */${total}`,
+      'content-type': undefined,
+    })
+    expect(query.statusCode).toBe(308)
+    const received = Number(query.headers.range?.toString().split('-')[1] ?? -1) + 1
+    expect(received).toBeLessThanOrEqual(cut)
+    const rest = await put(upload_url, game.subarray(received), {
+      'content-range': `bytes ${received}-${total - 1}/${total}`,
+    })
+    expect(rest.statusCode).toBe(200)
+    expect(fs.readFileSync(await storedFile(video_id)).equals(game)).toBe(true)
+  })
+
   it('resumes an interrupted upload from its offset with a byte-identical result', async () => {
     const { tokens } = await payingPlayer(app, 'queda@example.com')
     const { upload_url, video_id } = await newUpload(tokens)

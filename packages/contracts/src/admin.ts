@@ -201,6 +201,9 @@ export const AdminOpenSpotsResponse = z.object({
 })
 export type AdminOpenSpotsResponse = z.infer<typeof AdminOpenSpotsResponse>
 
+export const MailStatus = z.enum(['QUEUED', 'SENT', 'FAILED'])
+export type MailStatus = z.infer<typeof MailStatus>
+
 export const AdminOutboxMail = z.object({
   id: z.number().int(),
   to: z.string(),
@@ -208,9 +211,27 @@ export const AdminOutboxMail = z.object({
   body: z.string(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** QUEUED (waiting or retrying), SENT, FAILED (every retry spent: the dead letter). */
+  status: MailStatus,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
 })
 export type AdminOutboxMail = z.infer<typeof AdminOutboxMail>
 export const AdminOutbox = z.array(AdminOutboxMail)
+
+/** A message the embedded mode's local SMTP mailbox received: what the player would read. */
+export const AdminMailboxMessage = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  received_at: z.string(),
+})
+export type AdminMailboxMessage = z.infer<typeof AdminMailboxMessage>
+/** `local: false` when e-mail leaves through SMTP_URL: there is no local mailbox to show. */
+export const AdminMailbox = z.object({ local: z.boolean(), messages: z.array(AdminMailboxMessage) })
+export type AdminMailbox = z.infer<typeof AdminMailbox>
 
 export const AdminAuditEntry = z.object({
   id: z.number().int(),

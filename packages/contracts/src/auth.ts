@@ -37,6 +37,9 @@ export const LoginBody = z.object({
     .string({ error: 'Informe a senha.' })
     .min(1, { error: 'Informe a senha.' })
     .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' }),
+  /** The proof of work an account past its failure limit asks for (see LoginChallenge). */
+  challenge: z.string().max(300).optional(),
+  nonce: z.string().max(64).optional(),
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
@@ -76,3 +79,41 @@ export const PasswordChangeBody = z.object({
     .max(PASSWORD_MAX_LENGTH, { error: 'Senha longa demais.' }),
 })
 export type PasswordChangeBody = z.infer<typeof PasswordChangeBody>
+
+/** "Esqueci minha senha": the same answer whether or not an account has this address. */
+export const PasswordResetRequestBody = z.object({ email: Email })
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBody>
+
+const LinkToken = z
+  .string({ error: 'Link inválido.' })
+  .min(16, { error: 'Link inválido.' })
+  .max(128, { error: 'Link inválido.' })
+
+export const PasswordResetBody = z.object({ token: LinkToken, new_password: Password })
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>
+
+export const EmailConfirmBody = z.object({ token: LinkToken })
+export type EmailConfirmBody = z.infer<typeof EmailConfirmBody>
+
+/** A new address for the account; it takes effect once confirmed from that address. */
+export const EmailChangeBody = z.object({
+  email: Email,
+  /** Proves the request comes from the owner (accounts with a password). */
+  current_password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+})
+export type EmailChangeBody = z.infer<typeof EmailChangeBody>
+
+/**
+ * After too many failed logins for an account, a login must carry the answer to a proof of
+ * work: `challenge` as given in the 429 answer, and `nonce` such that the SHA-256 of
+ * `challenge:nonce` starts with `difficulty` zero bits.
+ */
+export const LoginChallenge = z.object({
+  challenge: z.string().min(16).max(200),
+  difficulty: z.number().int().min(1).max(32),
+})
+export type LoginChallenge = z.infer<typeof LoginChallenge>
+
+/** 429 of a login that must first prove its work: the message and the challenge to solve. */
+export const LoginChallengeRequired = z.object({ detail: z.string(), challenge: LoginChallenge })
+export type LoginChallengeRequired = z.infer<typeof LoginChallengeRequired>

@@ -3,6 +3,15 @@ import { z } from 'zod'
 /** A player's message is capped so one frame cannot flood the coaches or the database. */
 export const CHAT_MESSAGE_MAX_LENGTH = 5000
 
+/**
+ * The server closes a chat socket with this code when its session ended (logout, password
+ * change or reset, account deletion): the app signs the player out instead of reconnecting.
+ * 4000–4999 are the application's own codes (RFC 6455 §7.4.2).
+ */
+export const SESSION_ENDED_CLOSE_CODE = 4401
+/** The account's role changed: the app reconnects, and the new socket has the new role's rights. */
+export const SESSION_CHANGED_CLOSE_CODE = 4409
+
 export const SenderType = z.enum(['USER', 'AI', 'SYSTEM'])
 export type SenderType = z.infer<typeof SenderType>
 

@@ -19,7 +19,11 @@ export const JobPayloads = {
   'analysis.chunk': z.object({ ...VideoRun, index: z.number().int().min(0) }),
   /** Every chunk done: merge, heatmaps, clips and highlights, then the analyst's review. */
   'analysis.finish': z.object(VideoRun),
-  /** Deliver one e-mail through the configured mailer, with retries. */
+  /** Dead letter of `mail.deliver` (declared first: it names it): the e-mail is marked FAILED. */
+  'mail.dead': z.object({ outbox_id: z.number().int().positive() }),
+  /** Send one outbox e-mail over SMTP; a failure is retried with back-off. */
+  'mail.deliver': z.object({ outbox_id: z.number().int().positive() }),
+  /** Queue one plain e-mail in the outbox (the push fallback's way in). */
   'mail.send': z.object({
     to: z.email(),
     subject: z.string().min(1).max(200),
@@ -39,6 +43,8 @@ export const JobPayloads = {
    * the player's answer and the job, or between the job's row and its send) are started again.
    */
   'analysis.sweep': z.object({}),
+  /** After account deletions (embedded database): rewrite the files that still hold their bytes. */
+  'erasure.compact': z.object({}),
   /** Daily: records kept after account deletions (fiscal, sign-in) leave once past their date. */
   'retention.purge': z.object({}),
 } as const

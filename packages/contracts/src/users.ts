@@ -44,6 +44,8 @@ export const UserStatusResponse = z.object({
   onboarding_status: OnboardingStatus,
   profile: Profile,
   created_at: z.string(),
+  /** False until the player opens the link sent to the address (a gentle banner asks). */
+  email_verified: z.boolean(),
 })
 export type UserStatusResponse = z.infer<typeof UserStatusResponse>
 

@@ -80,6 +80,8 @@ export const users = pgTable('users', {
   status: userStatusEnum('status').notNull().default('ACTIVE'),
   paymentStatus: paymentStatusEnum('payment_status').notNull().default('FREE'),
   onboardingStatus: onboardingStatusEnum('onboarding_status').notNull().default('NOT_STARTED'),
+  /** When the player proved the address is theirs (a link sent there, or Google saying so). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
@@ -150,6 +152,27 @@ export const refreshTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+)
+
+/**
+ * Single-use links sent by e-mail (password reset, address confirmation), stored only as
+ * SHA-256 hashes. `email` is the address the link proves (a new one, for an address change).
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'PASSWORD_RESET' | 'EMAIL_CONFIRM'>().notNull(),
+    tokenHash: bytea('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
 )
 
 /** Server-generated secrets (e.g. the JWT key when JWT_SECRET is unset), shared by every node. */
@@ -337,14 +360,34 @@ export const waitlistEntries = pgTable(
   (t) => [uniqueIndex('waitlist_entries_user_idx').on(t.userId)],
 )
 
-/** E-mails to send; in embedded mode they stay here (and in the log) for an operator to read. */
+/**
+ * Every e-mail the app sends: queued here, delivered over SMTP by a job with retries; FAILED
+ * once the retries are spent (the console shows it with the last error).
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+  html: text('html'),
+  status: text('status').$type<'QUEUED' | 'SENT' | 'FAILED'>().notNull().default('QUEUED'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  /** Deleted once delivered or given up on (the e-mail confirming an account's deletion). */
+  eraseAfterSend: boolean('erase_after_send').notNull().default(false),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+})
+
+/** The embedded mode's local SMTP mailbox: what players would have received, for the console. */
+export const localMailbox = pgTable('local_mailbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  from: text('from').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 /** Browsers a player allowed to notify; deleted when the push service says they are gone. */
@@ -642,6 +685,8 @@ export const schema = {
   couponRedemptions,
   waitlistEntries,
   mailOutbox,
+  localMailbox,
+  accountTokens,
   pushSubscriptions,
   userIdentities,
   oauthStates,

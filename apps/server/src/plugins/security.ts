@@ -14,6 +14,9 @@ declare module 'fastify' {
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains'
+/** Powerful features the app never uses, refused to it and to anything it could embed. */
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()'
 
 /**
  * The headers helmet sets for these options, computed once. They depend on nothing in the
@@ -65,10 +68,16 @@ export const security = fp(
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
     })
+    headers['permissions-policy'] = PERMISSIONS_POLICY
     // A callback hook: no promise per request on the hottest path of every answer.
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(headers)
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+      // A player's data must not stay in a shared cache or the browser's disk cache; a route
+      // may still choose otherwise for its own answer.
+      if (request.headers.authorization !== undefined && request.url.startsWith('/api/')) {
+        reply.header('cache-control', 'no-store')
+      }
       done()
     })
     app.decorate('securityHeaders', (request: FastifyRequest, reply: FastifyReply) => {

@@ -19,6 +19,8 @@ const TABLES = [
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',
+  'local_mailbox',
+  'account_tokens',
   'waitlist_entries',
   'coupon_redemptions',
   'coupons',
@@ -33,6 +35,9 @@ const TABLES = [
   'users',
   'server_secrets',
 ]
+
+/** Subject of the confirmation link every e-mail sign-up gets (tests counting e-mails skip it). */
+export const SIGN_UP_CONFIRMATION = 'Confirme o seu e-mail no Areia'
 
 let shared: Promise<Database> | undefined
 

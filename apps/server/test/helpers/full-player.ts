@@ -117,8 +117,6 @@ export async function playerWhoUsedEverything(
     }),
   )
   await ok(call(operator, 'POST', '/api/v1/admin/waitlist/open-spots', { count: 1 }))
-  await ok(call(operator, 'PUT', `/api/v1/admin/players/${userId}/role`, { role: 'ANALYST' }))
-  await ok(call(operator, 'PUT', `/api/v1/admin/players/${userId}/role`, { role: 'USER' }))
 
   // Pro through the simulated PagBank, PIX with the demo coupon; then a card tokenised.
   const plans = await billing.plans()
@@ -157,6 +155,9 @@ export async function playerWhoUsedEverything(
   socket.send({ type: 'message', text: '@Cora o que comer antes do jogo?' })
   await socket.untilMessages(before + 2)
   await socket.close()
+  // After the chat: a role change closes the player's sockets (the app opens them again).
+  await ok(call(operator, 'PUT', `/api/v1/admin/players/${userId}/role`, { role: 'ANALYST' }))
+  await ok(call(operator, 'PUT', `/api/v1/admin/players/${userId}/role`, { role: 'USER' }))
   // A reply while no chat is open goes out as a push notification, through the job queue.
   await app.services.push.notify(userId, {
     title: 'Cora respondeu',

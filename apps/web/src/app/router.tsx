@@ -37,6 +37,18 @@ export const routes: RouteObject[] = [
     path: '/register',
     ...lazyRoute(() => import('../features/auth/register-page'), 'RegisterPage'),
   },
+  {
+    path: '/esqueci-senha',
+    ...lazyRoute(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+  },
+  {
+    path: '/redefinir-senha',
+    ...lazyRoute(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+  },
+  {
+    path: '/confirmar-email',
+    ...lazyRoute(() => import('../features/auth/confirm-email-page'), 'ConfirmEmailPage'),
+  },
   { path: '/terms', ...lazyRoute(() => import('../features/legal/terms-page'), 'TermsPage') },
   {
     path: '/privacy',

@@ -4,12 +4,15 @@ import { ErrorBody } from '@areia/contracts/errors'
 export class ApiError extends Error {
   readonly status: number
   readonly detail: string | null
+  /** The whole JSON body, for answers that carry more than `detail` (a login challenge). */
+  readonly body: unknown
 
-  constructor(status: number, detail: string | null, fallback?: string) {
+  constructor(status: number, detail: string | null, fallback?: string, body?: unknown) {
     super(detail ?? fallback ?? `Erro ${status}`)
     this.name = 'ApiError'
     this.status = status
     this.detail = detail
+    this.body = body
   }
 }
 
@@ -23,13 +26,15 @@ export class SessionExpiredError extends Error {
 
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
   let detail: string | null = null
+  let body: unknown
   try {
-    const parsed = ErrorBody.safeParse(await response.json())
+    body = await response.json()
+    const parsed = ErrorBody.safeParse(body)
     if (parsed.success) detail = parsed.data.detail
   } catch {
     // A body that is not JSON (a proxy's HTML page) carries no detail worth showing.
   }
-  return new ApiError(response.status, detail)
+  return new ApiError(response.status, detail, undefined, body)
 }
 
 /** The message to show: the server's detail, else the screen's own fallback (SPEC §8). */

@@ -1,3 +1,4 @@
+import { SESSION_ENDED_CLOSE_CODE } from '@areia/contracts/chat'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SessionExpiredError } from './api-error'
 import {
@@ -44,9 +45,12 @@ let frames: unknown[]
 let getToken: ReturnType<typeof vi.fn<() => Promise<string>>>
 let renewToken: ReturnType<typeof vi.fn<() => Promise<string>>>
 
+let sessionEnded: ReturnType<typeof vi.fn<() => void>>
+
 function makeClient(catchUp = true) {
   return new ChatSocket({
     catchUp,
+    onSessionEnded: sessionEnded,
     onFrame: (frame) => frames.push(frame),
     onStatus: (status) => statuses.push(status),
     createSocket: (url) => {
@@ -89,6 +93,7 @@ beforeEach(() => {
   frames = []
   getToken = vi.fn(() => Promise.resolve('good-token'))
   renewToken = vi.fn(() => Promise.resolve('renewed-token'))
+  sessionEnded = vi.fn()
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -159,6 +164,22 @@ describe('ChatSocket', () => {
     last().drop(1000)
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3)
     expect(sockets).toHaveLength(1)
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.idle)
+  })
+
+  it('signs the player out, without reconnecting, when the server ends the session (4401)', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    last().drop(1006)
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS)
+    expect(sessionEnded).not.toHaveBeenCalled()
+    last().open()
+    last().drop(SESSION_ENDED_CLOSE_CODE)
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3)
+    expect(sockets).toHaveLength(2)
+    expect(sessionEnded).toHaveBeenCalledTimes(1)
     expect(statuses.at(-1)).toBe(CONNECTION_STATUS.idle)
   })
 

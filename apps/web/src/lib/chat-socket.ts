@@ -1,6 +1,9 @@
-import { ServerFrame, type ClientFrame } from '@areia/contracts/chat'
+import { SESSION_ENDED_CLOSE_CODE, ServerFrame, type ClientFrame } from '@areia/contracts/chat'
 import { SessionExpiredError } from './api-error'
-import { ensureAccessToken, refreshSession } from './session'
+import { endSession, ensureAccessToken, refreshSession } from './session'
+
+/** Shown on /login when the server ended the session under an open chat. */
+export const SESSION_ENDED_MESSAGE = 'Sua sessão foi encerrada. Faça login novamente.'
 
 /** SPEC §9: ping every 30 s, reconnect 3 s after an unexpected close, 1000 is a normal close. */
 export const PING_INTERVAL_MS = 30_000
@@ -45,6 +48,8 @@ export type ChatSocketOptions = {
   catchUp?: boolean
   /** `analysis`: the analysts' feed of every video's progress (staff only), nothing else. */
   watch?: 'analysis' | null
+  /** The server ended the session (logout elsewhere, password changed…): sign the player out. */
+  onSessionEnded?: () => void
 }
 
 function defaultEndpoint(): string {
@@ -76,6 +81,7 @@ export class ChatSocket {
       endpoint: defaultEndpoint,
       catchUp: true,
       watch: null,
+      onSessionEnded: () => endSession(SESSION_ENDED_MESSAGE),
       ...options,
     }
   }
@@ -170,9 +176,10 @@ export class ChatSocket {
       this.socket = null
       this.clearTimers()
       if (!this.running) return
-      if (event.code === NORMAL_CLOSURE) {
+      if (event.code === NORMAL_CLOSURE || event.code === SESSION_ENDED_CLOSE_CODE) {
         this.running = false
         this.options.onStatus(CONNECTION_STATUS.idle)
+        if (event.code === SESSION_ENDED_CLOSE_CODE) this.options.onSessionEnded()
         return
       }
       if (!opened) this.renewBeforeNextAttempt = true

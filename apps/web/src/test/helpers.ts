@@ -32,6 +32,7 @@ export function makeUser(overrides: Partial<UserStatusResponse> = {}): UserStatu
     // Every profile field empty, whatever fields the contract grows.
     profile: Object.fromEntries(Object.keys(Profile.shape).map((key) => [key, null])) as Profile,
     created_at: '2025-09-03T12:00:00.000Z',
+    email_verified: true,
     ...overrides,
   }
 }

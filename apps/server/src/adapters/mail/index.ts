@@ -1,31 +1,71 @@
-import { eq } from 'drizzle-orm'
-import type { Db, DbOrTx } from '../db'
-import { mailOutbox } from '../../db/schema'
+import type { JobName } from '@areia/contracts'
+import type { Config } from '../../config'
+import type { Db } from '../db'
+import type { JobQueue, QueuePolicy } from '../queue'
+import { startLocalMailbox } from './local-mailbox'
+import { MailOutbox } from './outbox'
+import { MailTemplates } from './templates'
+import { createSmtpTransport, type MailTransport } from './transport'
 
-export interface Mail {
-  to: string
-  subject: string
-  text: string
-}
+export { htmlFromText, renderHtml, renderText, type MailContent } from './layout'
+export { startLocalMailbox, type LocalMailbox } from './local-mailbox'
+export { deleteOutboxMailTo, type Mail, type Mailer, MailOutbox } from './outbox'
+export { MailTemplates, type Recipient } from './templates'
+export { createSmtpTransport, type MailTransport } from './transport'
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>
-}
-
-/**
- * Embedded mode: e-mails are kept in the `mail_outbox` table and written to the log, so an
- * operator (or a test) can read exactly what a player would have received.
- */
-export function createOutboxMailer(db: Db, log: (mail: Mail) => void): Mailer {
+/** Retries with back-off, then the dead letter marks the e-mail FAILED. */
+export function mailPolicies(settings: Config['mail']): Partial<Record<JobName, QueuePolicy>> {
   return {
-    async send(mail) {
-      await db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, body: mail.text })
-      log(mail)
+    'mail.deliver': {
+      retryLimit: settings.retryLimit,
+      retryDelaySeconds: settings.retryDelaySeconds,
+      expireInSeconds: 120,
+      deadLetter: 'mail.dead',
     },
+    'mail.dead': { retryLimit: 5, retryDelaySeconds: 5, expireInSeconds: 60 },
   }
 }
 
-/** Account deletion: what was written to this address goes too (LGPD art. 18). */
-export async function deleteOutboxMailTo(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(mailOutbox).where(eq(mailOutbox.to, email))
+/** No SMTP on a node that runs no jobs: it only queues. */
+const notHere: MailTransport = {
+  send: () => Promise.reject(new Error('este nó não entrega e-mails (RUN_WORKER=false)')),
+  close: () => undefined,
+}
+
+/**
+ * E-mail as one component: the outbox other modules send through, the templates, and — where
+ * jobs run — delivery over SMTP_URL, or, without it, to the in-process local mailbox.
+ */
+export async function createMail(opts: {
+  db: Db
+  queue: JobQueue
+  settings: Config['mail']
+  runWorker: boolean
+  /** Absolute address in the web app for a path (links in e-mails). */
+  link: (path: string) => string
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }
+  onErased?: () => Promise<void>
+}) {
+  const { db, queue, settings } = opts
+  const mailbox =
+    opts.runWorker && !settings.smtpUrl ? await startLocalMailbox(db, opts.log) : undefined
+  const smtpUrl = settings.smtpUrl ?? mailbox?.url
+  const transport = smtpUrl ? createSmtpTransport(smtpUrl, settings.from) : notHere
+  const outbox = new MailOutbox(db, queue, transport, opts.log, opts.onErased)
+  return {
+    outbox,
+    templates: new MailTemplates(opts.link),
+    /** Whether e-mail stays on this machine (the console then shows the local mailbox). */
+    local: !settings.smtpUrl,
+    async work() {
+      await queue.work('mail.deliver', (job) => outbox.deliver(job.outbox_id))
+      await queue.work('mail.dead', (job) => outbox.markFailed(job.outbox_id))
+      // Plain e-mails other modules queue as jobs (the push fallback) enter the outbox here.
+      await queue.work('mail.send', (mail) => outbox.send(mail))
+    },
+    async close() {
+      transport.close()
+      await mailbox?.close()
+    },
+  }
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import type { Agent } from 'node:https'
+import { Agent, type AgentOptions } from 'node:https'
 import path from 'node:path'
 import webpush from 'web-push'
 
@@ -22,6 +22,8 @@ export class PushSubscriptionGone extends Error {}
 export class PushTemporaryFailure extends Error {}
 /** Refused for good (bad payload, bad VAPID…): retrying will not help. */
 export class PushRejected extends Error {}
+/** The endpoint leads into a non-public network: never connected to, never worth keeping. */
+export class PushEndpointBlocked extends PushRejected {}
 
 export interface PushSender {
   readonly publicKey: string
@@ -55,8 +57,12 @@ export function createWebPushSender(opts: {
   subject: string
   /** Tests point this at a local push service with its own certificate authority. */
   agent?: Agent
+  /** How the default agent resolves names: the SSRF guard refusing non-public addresses. */
+  lookup?: AgentOptions['lookup']
   timeoutMs?: number
 }): PushSender {
+  const agent =
+    opts.agent ?? new Agent({ keepAlive: true, ...(opts.lookup ? { lookup: opts.lookup } : {}) })
   return {
     publicKey: opts.keys.publicKey,
     async send(target, payload, sendOpts) {
@@ -74,10 +80,13 @@ export function createWebPushSender(opts: {
               privateKey: opts.keys.privateKey,
             },
             timeout: opts.timeoutMs ?? 10_000,
-            ...(opts.agent ? { agent: opts.agent } : {}),
+            agent,
           },
         )
       } catch (err) {
+        if (isBlocked(err)) {
+          throw new PushEndpointBlocked('push endpoint resolves to a non-public address')
+        }
         const status = (err as { statusCode?: number }).statusCode
         if (status === 404 || status === 410)
           throw new PushSubscriptionGone(`push service: ${status}`)
@@ -88,4 +97,13 @@ export function createWebPushSender(opts: {
       }
     },
   }
+}
+
+/** The guarded lookup's refusal, however the HTTP stack wrapped it. */
+function isBlocked(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 4; depth++) {
+    if ((e as Error).name === 'BlockedAddressError') return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
 }

@@ -5,6 +5,8 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 export interface Decision {
   allowed: boolean
   retryAfterSeconds: number
+  /** Events counted past the limit in this window (0 while allowed). */
+  over?: number
 }
 
 /** A fixed-window counter per key. */
@@ -39,7 +41,11 @@ function wrap(impl: RateLimiterAbstract, points: number): Limiter {
     async peek(key) {
       const res = await impl.get(key)
       if (!res || res.consumedPoints < points) return ALLOWED
-      return { allowed: false, retryAfterSeconds: retryAfter(res) }
+      return {
+        allowed: false,
+        retryAfterSeconds: retryAfter(res),
+        over: res.consumedPoints - points,
+      }
     },
     async reset(key) {
       await impl.delete(key)

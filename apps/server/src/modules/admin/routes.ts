@@ -6,6 +6,7 @@ import {
   AdminCoupons,
   AdminOpenSpotsBody,
   AdminOpenSpotsResponse,
+  AdminMailbox,
   AdminOutbox,
   AdminOverview,
   AdminPartner,
@@ -54,7 +55,9 @@ const userId = z.object({ id: z.uuid({ error: 'Jogador não encontrado.' }) })
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService
   partners: AdminPartnersService
-}> = async (app, { admin, partners }) => {
+  /** E-mail goes to the in-process local mailbox (no SMTP_URL). */
+  localMail: boolean
+}> = async (app, { admin, partners, localMail }) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     await app.requireUser(request)
     const allowed = request.routeOptions.config.consoleRoles ?? ADMIN_ONLY
@@ -148,6 +151,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 
   app.get('/api/v1/admin/outbox', { schema: { response: { 200: AdminOutbox, ...errors } } }, () =>
     admin.outbox(),
+  )
+
+  app.get('/api/v1/admin/mailbox', { schema: { response: { 200: AdminMailbox, ...errors } } }, () =>
+    admin.mailbox(localMail),
   )
 
   app.get('/api/v1/admin/audit', { schema: { response: { 200: AdminAuditLog, ...errors } } }, () =>

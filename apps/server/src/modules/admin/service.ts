@@ -3,6 +3,7 @@ import type {
   AdminCoupon,
   AdminCouponCreateBody,
   AdminOpenSpotsResponse,
+  AdminMailbox,
   AdminOutboxMail,
   AdminOverview,
   AdminPlan,
@@ -82,6 +83,8 @@ export class AdminService {
     private readonly clock: Clock,
     /** Absolute link into the web app, for the e-mails sent to invited players. */
     private readonly appUrl: (path: string) => string,
+    /** Told after a role change commits (the account's sockets reopen under the new role). */
+    private readonly roleChanged: (userId: string) => Promise<void>,
   ) {}
 
   async overview(): Promise<AdminOverview> {
@@ -127,17 +130,20 @@ export class AdminService {
     // Demoting oneself could leave the product with no admin; another admin has to do it.
     if (actorId === id) throw new AppError(409, 'Você não pode alterar o seu próprio papel.')
     const actor = await this.actor(actorId)
-    await this.db.transaction(async (tx) => {
+    const changed = await this.db.transaction(async (tx) => {
       const row = await this.store.findPlayer(tx, id)
       if (!row) throw notFound('Jogador não encontrado.')
-      if (row.user.role === role) return
+      if (row.user.role === role) return false
       await this.store.setRole(tx, id, role, this.clock.now())
       await this.audit(tx, actor, 'player.role', 'user', id, {
         email: row.user.email,
         from: row.user.role,
         to: role,
       })
+      return true
     })
+    // Sockets opened under the old role (the analysts' feed) must not outlive it.
+    if (changed) await this.roleChanged(id)
     return this.player(id)
   }
 
@@ -318,7 +324,27 @@ export class AdminService {
       body: m.body,
       created_at: m.createdAt.toISOString(),
       sent_at: iso(m.sentAt),
+      status: m.status,
+      attempts: m.attempts,
+      last_error: m.lastError,
     }))
+  }
+
+  /** What the local mailbox received (embedded mode), newest first. */
+  async mailbox(local: boolean): Promise<AdminMailbox> {
+    if (!local) return { local, messages: [] }
+    const rows = await this.store.mailbox(this.db)
+    return {
+      local,
+      messages: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        from: m.from,
+        subject: m.subject,
+        text: m.text,
+        received_at: m.receivedAt.toISOString(),
+      })),
+    }
   }
 
   async auditLog(): Promise<AdminAuditEntry[]> {

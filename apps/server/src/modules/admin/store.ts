@@ -5,6 +5,7 @@ import {
   auditLog,
   couponRedemptions,
   coupons,
+  localMailbox,
   mailOutbox,
   plans,
   subscriptions,
@@ -203,6 +204,10 @@ export class AdminStore {
 
   outbox(db: DbOrTx, limit = 200) {
     return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit)
+  }
+
+  mailbox(db: DbOrTx, limit = 200) {
+    return db.select().from(localMailbox).orderBy(desc(localMailbox.id)).limit(limit)
   }
 
   async audit(db: DbOrTx, row: AuditInsert): Promise<void> {

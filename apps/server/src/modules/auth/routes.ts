@@ -1,6 +1,7 @@
 import {
   ErrorBody,
   LoginBody,
+  LoginChallengeRequired,
   LogoutBody,
   MessageBody,
   PasswordChangeBody,
@@ -12,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AuthService, ClientInfo } from './service'
+import { type AuthService, ChallengeRequired, type ClientInfo } from './service'
 
 const client = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
@@ -21,18 +22,45 @@ const client = (request: FastifyRequest): ClientInfo => ({
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 422: ErrorBody, 429: ErrorBody }
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService
+  /** After a sign-up: the e-mail confirmation link goes out. */
+  afterRegister: (userId: string) => Promise<void>
+}> = async (app, { auth, afterRegister }) => {
   app.post(
     '/api/v1/auth/register/',
     { schema: { body: RegisterBody, response: { 201: RegisterResponse, ...errors } } },
-    async (request, reply) =>
-      reply.status(201).send(await auth.register(request.body, client(request))),
+    async (request, reply) => {
+      const created = await auth.register(request.body, client(request))
+      await afterRegister(created.id)
+      return reply.status(201).send(created)
+    },
   )
 
   app.post(
     '/api/v1/auth/login/',
-    { schema: { body: LoginBody, response: { 200: TokenPair, 403: ErrorBody, ...errors } } },
-    async (request) => auth.login(request.body, client(request)),
+    {
+      schema: {
+        body: LoginBody,
+        response: {
+          200: TokenPair,
+          403: ErrorBody,
+          ...errors,
+          429: z.union([LoginChallengeRequired, ErrorBody]),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await auth.login(request.body, client(request))
+      } catch (err) {
+        if (!(err instanceof ChallengeRequired)) throw err
+        return reply
+          .status(429)
+          .headers(err.headers)
+          .send({ detail: err.detail, challenge: err.challenge })
+      }
+    },
   )
 
   app.post(

@@ -1,5 +1,6 @@
 import type {
   LoginBody,
+  LoginChallenge,
   PasswordChangeBody,
   RegisterBody,
   RegisterResponse,
@@ -7,12 +8,14 @@ import type {
   TokenPair,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
-import type { Db } from '../../adapters/db'
+import type { Db, Tx } from '../../adapters/db'
 import type { Limiter, RateLimitStore } from '../../adapters/rate-limit'
 import type { Config } from '../../config'
 import { AppError, inTime, tooManyRequests } from '../../errors'
 import { emailTaken, type UsersService } from '../users/service'
+import type { LoginChallenges } from './login-challenge'
 import type { PasswordHasher } from './passwords'
+import type { RevocationKind, SessionRevocations } from './revocations'
 import type { SessionsStore } from './store'
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from './tokens'
 
@@ -34,9 +37,30 @@ const TOKEN_REUSED = 'Sua sessão foi encerrada por segurança. Faça login nova
 const NOT_AUTHENTICATED = 'Não autenticado.'
 const INVALID_ACCESS_TOKEN = 'Token de acesso inválido ou expirado.'
 
+/** The delay before answering a login to an account past its limit, doubling per failure. */
+const SLOWDOWN_BASE_MS = 250
+const SLOWDOWN_MAX_MS = 8_000
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A login that must first solve `challenge` (a 429 with the challenge in its body). */
+export class ChallengeRequired extends AppError {
+  constructor(
+    detail: string,
+    readonly challenge: LoginChallenge,
+    retryAfterSeconds: number,
+  ) {
+    super(429, detail, { 'retry-after': String(retryAfterSeconds) })
+  }
+}
+
 const unauthorized = (detail: string) => new AppError(401, detail, { 'www-authenticate': 'Bearer' })
 
-type RefreshOutcome = { ok: true; tokens: TokenPair } | { ok: false; detail: string }
+type RefreshOutcome =
+  | { ok: true; tokens: TokenPair }
+  | { ok: false; detail: string; revoked?: { userId: string; sessionId: string } }
+
+/** Why every session of an account ends. */
+export type EndAllReason = 'password_change' | 'password_reset'
 
 export class AuthService {
   private readonly limits: {
@@ -55,6 +79,8 @@ export class AuthService {
     private readonly clock: Clock,
     rateLimits: RateLimitStore,
     private readonly config: Config['auth'] & { limits: Config['rateLimits'] },
+    private readonly revocations: SessionRevocations,
+    private readonly challenges: LoginChallenges,
   ) {
     const { limits } = config
     const w = limits.windowSeconds
@@ -93,12 +119,23 @@ export class AuthService {
         ipLimit.retryAfterSeconds,
       )
     }
+    // Past the account's failure limit the right password still works, but slowly and only
+    // with a proof of work: a guesser pays for every guess, and nobody can lock a player out.
     const accountLimit = await this.limits.loginFailuresPerAccount.peek(body.username)
     if (!accountLimit.allowed) {
-      throw tooManyRequests(
-        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(accountLimit.retryAfterSeconds)}.`,
-        accountLimit.retryAfterSeconds,
-      )
+      const over = accountLimit.over ?? 0
+      await sleep(Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 10)))
+      const proven =
+        body.challenge !== undefined &&
+        body.nonce !== undefined &&
+        (await this.challenges.verify(body.username, body.challenge, body.nonce))
+      if (!proven) {
+        throw new ChallengeRequired(
+          'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
+          this.challenges.issue(body.username, over),
+          accountLimit.retryAfterSeconds,
+        )
+      }
     }
     const user = await this.users.findByEmail(body.username)
     const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
@@ -168,7 +205,11 @@ export class AuthService {
         if (!withinGrace) {
           // RFC 9700 §4.14: a rotated token presented again means it leaked; end the family.
           await this.sessions.revokeSession(tx, session.id, 'refresh_token_reuse', now)
-          return { ok: false, detail: TOKEN_REUSED }
+          return {
+            ok: false,
+            detail: TOKEN_REUSED,
+            revoked: { userId: session.userId, sessionId: session.id },
+          }
         }
         // Two tabs refreshing with the same token at once: the late one gets a sibling token.
       }
@@ -189,7 +230,12 @@ export class AuthService {
         ),
       }
     })
-    if (!outcome.ok) throw unauthorized(outcome.detail)
+    if (!outcome.ok) {
+      if (outcome.revoked) {
+        await this.revocations.revoked(outcome.revoked.userId, outcome.revoked.sessionId)
+      }
+      throw unauthorized(outcome.detail)
+    }
     return outcome.tokens
   }
 
@@ -199,14 +245,61 @@ export class AuthService {
     refreshToken?: string | undefined
   }): Promise<void> {
     const now = this.clock.now()
-    if (opts.sessionId) await this.sessions.revokeSession(this.db, opts.sessionId, 'logout', now)
+    const ended = async (sessionId: string) => {
+      const userId = await this.sessions.revokeSession(this.db, sessionId, 'logout', now)
+      if (userId) await this.revocations.revoked(userId, sessionId)
+    }
+    if (opts.sessionId) await ended(opts.sessionId)
     if (opts.refreshToken) {
       const found = await this.sessions.findRefreshToken(
         this.db,
         hashRefreshToken(opts.refreshToken),
       )
-      if (found) await this.sessions.revokeSession(this.db, found.session.id, 'logout', now)
+      if (found) await ended(found.session.id)
     }
+  }
+
+  /**
+   * Ends every session of the account, here and on the sockets of every node. With `tx`, the
+   * caller commits first and then calls `announceEnded`.
+   */
+  async endAllSessions(userId: string, reason: EndAllReason, tx?: Tx): Promise<void> {
+    await this.sessions.revokeAllForUser(tx ?? this.db, userId, reason, this.clock.now())
+    if (!tx) await this.announceEnded(userId)
+  }
+
+  /** Closes what outlives a request (chat sockets) of every session of the account. */
+  announceEnded(userId: string): Promise<void> {
+    return this.revocations.revoked(userId, null)
+  }
+
+  /** A proven owner (a reset password) starts with a clean slate of failed logins. */
+  clearLoginFailures(email: string): Promise<void> {
+    return this.limits.loginFailuresPerAccount.reset(email)
+  }
+
+  /** The user's role changed: what was opened under the old one (sockets) opens again. */
+  announceRoleChanged(userId: string): Promise<void> {
+    return this.revocations.revoked(userId, null, 'changed')
+  }
+
+  /** Calls `end` once this session ends or changes, on any node; returns the way to stop. */
+  onSessionEnd(userId: string, sessionId: string, end: (kind: RevocationKind) => void): () => void {
+    return this.revocations.watch(userId, sessionId, end)
+  }
+
+  /** What a session opened earlier (a socket's) is now: still it, changed (role), or over. */
+  async sessionNow(opened: AuthenticatedUser): Promise<'alive' | RevocationKind> {
+    const session = await this.sessions.findActiveSession(this.db, opened.sessionId, opened.id)
+    if (
+      !session ||
+      session.revokedAt ||
+      session.expiresAt <= this.clock.now() ||
+      session.userStatus === 'BLOCKED'
+    ) {
+      return 'ended'
+    }
+    return session.role === opened.role ? 'alive' : 'changed'
   }
 
   /** Checks a bearer token and that its session is still alive (logout and revocation bite at once). */
@@ -247,12 +340,12 @@ export class AuthService {
       throw new AppError(400, 'A nova senha deve ser diferente da senha atual.')
     }
     const newHash = await this.passwords.hash(body.new_password)
-    const now = this.clock.now()
     await this.db.transaction(async (tx) => {
       await this.users.setPasswordHash(userId, newHash, tx)
       // A changed password must lock out whoever knew the old one, on every device.
-      await this.sessions.revokeAllForUser(tx, userId, 'password_change', now)
+      await this.endAllSessions(userId, 'password_change', tx)
     })
+    await this.announceEnded(userId)
     return { message: 'Senha alterada com sucesso!' }
   }
 

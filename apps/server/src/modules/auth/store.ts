@@ -102,11 +102,19 @@ export class SessionsStore {
       .then((rows) => rows[0])
   }
 
-  async revokeSession(db: DbOrTx, sessionId: string, reason: string, now: Date): Promise<void> {
-    await db
+  /** Returns the session's user when this call revoked it. */
+  async revokeSession(
+    db: DbOrTx,
+    sessionId: string,
+    reason: string,
+    now: Date,
+  ): Promise<string | undefined> {
+    const [row] = await db
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId })
+    return row?.userId
   }
 
   async revokeAllForUser(db: DbOrTx, userId: string, reason: string, now: Date): Promise<void> {

@@ -4,12 +4,15 @@ import {
   ClientFrame,
   ErrorBody,
   type ServerFrame,
+  SESSION_CHANGED_CLOSE_CODE,
+  SESSION_ENDED_CLOSE_CODE,
 } from '@areia/contracts'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import { AppError } from '../../errors'
+import type { RevocationKind } from '../auth/revocations'
 import type { AuthService } from '../auth/service'
 import { ANALYSIS_ROOM, type ChatHub, type ChatSocket } from './hub'
 import type { CoachingService } from './service'
@@ -24,6 +27,31 @@ const SocketQuery = z.object({
 
 /** Frames larger than this are refused before parsing (a message is at most 5,000 characters). */
 const MAX_FRAME_BYTES = 64 * 1024
+
+/**
+ * Ties a socket to its session: closed as soon as any node announces the session ended (or the
+ * account's role changed), and `alive` re-reads the session before a frame acts, so one sent
+ * after a revocation is refused even if the announcement is late.
+ */
+function endWithSession(auth: AuthService, socket: WebSocket, request: FastifyRequest) {
+  const opened = request.user
+  const end = (kind: RevocationKind) => {
+    if (socket.readyState !== socket.OPEN && socket.readyState !== socket.CONNECTING) return
+    if (kind === 'ended') socket.close(SESSION_ENDED_CLOSE_CODE, 'sessão encerrada')
+    else socket.close(SESSION_CHANGED_CLOSE_CODE, 'papel alterado')
+  }
+  const unwatch = auth.onSessionEnd(opened.id, opened.sessionId, end)
+  socket.on('close', unwatch)
+  return {
+    alive: async () => {
+      if (socket.readyState !== socket.OPEN) return false
+      const now = await auth.sessionNow(opened)
+      if (now === 'alive') return true
+      end(now)
+      return false
+    },
+  }
+}
 
 /** A text frame's payload, whichever of ws's buffer shapes carries it. */
 function rawText(data: Buffer | ArrayBuffer | Buffer[]): string {
@@ -78,8 +106,22 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
       },
     },
     (socket, request) => {
+      const session = endWithSession(auth, socket, request)
       if (request.query.watch === 'analysis') return watchAnalysis(hub, socket)
       const userId = request.user.id
+      // Frames act in the order they came, each once its session is confirmed alive.
+      let checked: Promise<unknown> = Promise.resolve()
+      const whileAlive = (act: () => void) => {
+        checked = checked
+          .then(() => session.alive())
+          .then((alive) => {
+            if (alive) act()
+          })
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'chat: session check failed')
+            socket.close(1011, 'erro interno')
+          })
+      }
       const { after } = request.query
       // Live frames wait until the catch-up is out, and skip what it sent: a message published
       // while the catch-up was read is in both. Nothing else is filtered by id: a message stored
@@ -119,10 +161,10 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
             write({ type: 'pong' })
             return
           case 'message':
-            void coaching.userMessage(userId, frame.text, frame.client_id)
+            whileAlive(() => void coaching.userMessage(userId, frame.text, frame.client_id))
             return
           case 'command':
-            void coaching.startIntroductions(userId)
+            whileAlive(() => void coaching.startIntroductions(userId))
             return
         }
       })

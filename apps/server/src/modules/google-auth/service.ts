@@ -100,7 +100,8 @@ export class GoogleAuthService {
     const known = await this.store.findUserId(this.db, PROVIDER, subject)
     if (known) return known
     const existing = await this.users.findByEmail(email)
-    const userId = existing?.id ?? (await this.users.create(email, null)).id
+    const userId =
+      existing?.id ?? (await this.users.create(email, null, { emailVerified: true })).id
     if (!existing && name) await this.users.updateProfile(userId, { name: name.slice(0, 120) })
     await this.store.link(this.db, { provider: PROVIDER, subject, userId, email })
     return userId

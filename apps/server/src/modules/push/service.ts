@@ -2,9 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { JobPayload, PushPayload, PushSubscriptionInfo } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
-import { type PushSender, PushSubscriptionGone, PushTemporaryFailure } from '../../adapters/push'
+import {
+  PushEndpointBlocked,
+  type PushSender,
+  PushSubscriptionGone,
+  PushTemporaryFailure,
+} from '../../adapters/push'
 import type { JobQueue } from '../../adapters/queue'
 import { notFound } from '../../errors'
+import type { PushEndpoints } from './endpoints'
 import type { PushStore } from './store'
 
 /** A notification nobody saw within a day is stale (a coach reply, a report ready…). */
@@ -37,6 +43,7 @@ export class PushService {
     private readonly clock: Clock,
     private readonly log: { warn(obj: object, msg: string): void },
     private readonly mail: PushMailDeps,
+    private readonly endpoints: PushEndpoints,
   ) {}
 
   get publicKey(): string {
@@ -48,6 +55,7 @@ export class PushService {
     info: PushSubscriptionInfo,
     userAgent: string | null,
   ): Promise<void> {
+    await this.endpoints.check(info.endpoint)
     await this.store.upsert(this.db, {
       userId,
       endpoint: info.endpoint,
@@ -79,6 +87,7 @@ export class PushService {
     const proven =
       old !== undefined && known.length === given.length && timingSafeEqual(known, given)
     if (!old || !proven) throw notFound('Inscrição de notificações não encontrada.')
+    await this.endpoints.check(info.endpoint)
     await this.db.transaction(async (tx) => {
       await this.store.deleteById(tx, old.id)
       await this.store.upsert(tx, {
@@ -130,6 +139,12 @@ export class PushService {
   async deliver(job: JobPayload<'push.send'>): Promise<void> {
     const sub = await this.store.findById(this.db, job.subscription_id)
     if (!sub) return
+    // Kept from before the guard, or an allowed host since removed: never connected to.
+    if (!this.endpoints.deliverable(sub.endpoint)) {
+      await this.store.deleteById(this.db, sub.id)
+      this.log.warn({ subscription: sub.id }, 'push: endpoint not allowed, subscription removed')
+      return
+    }
     try {
       await this.sender.send(sub, JSON.stringify(job.payload), {
         ttlSeconds: TTL_SECONDS,
@@ -138,7 +153,7 @@ export class PushService {
       })
       await this.store.markDelivered(this.db, sub.id, this.clock.now())
     } catch (err) {
-      if (err instanceof PushSubscriptionGone) {
+      if (err instanceof PushSubscriptionGone || err instanceof PushEndpointBlocked) {
         await this.store.deleteById(this.db, sub.id)
         return
       }

@@ -64,6 +64,7 @@ function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse
     payment_status: user.paymentStatus,
     onboarding_status: user.onboardingStatus,
     created_at: user.createdAt.toISOString(),
+    email_verified: user.emailVerifiedAt !== null,
     profile: profile ? toProfile(profile) : EMPTY_PROFILE,
   }
 }
@@ -75,10 +76,20 @@ export class UsersService {
     private readonly clock: Clock,
   ) {}
 
-  /** Creates the account; the e-mail must already be normalised. */
-  async create(email: string, passwordHash: string | null): Promise<UserRow> {
+  /**
+   * Creates the account; the e-mail must already be normalised. `emailVerified` when the
+   * address is proven already (Google says so).
+   */
+  async create(
+    email: string,
+    passwordHash: string | null,
+    opts: { emailVerified?: boolean } = {},
+  ): Promise<UserRow> {
+    const verifiedAt = opts.emailVerified ? this.clock.now() : null
     try {
-      return await this.db.transaction((tx) => this.store.insert(tx, email, passwordHash))
+      return await this.db.transaction((tx) =>
+        this.store.insert(tx, email, passwordHash, verifiedAt),
+      )
     } catch (err) {
       if (isUniqueViolation(err)) throw emailTaken()
       throw err
@@ -95,6 +106,16 @@ export class UsersService {
 
   setPasswordHash(id: string, passwordHash: string, db: DbOrTx = this.db): Promise<void> {
     return this.store.setPasswordHash(db, id, passwordHash, this.clock.now())
+  }
+
+  /** The player proved `email` is theirs: it becomes (or stays) the account's, confirmed. */
+  async confirmEmail(id: string, email: string, db: DbOrTx = this.db): Promise<void> {
+    try {
+      await this.store.setEmail(db, id, email, this.clock.now())
+    } catch (err) {
+      if (isUniqueViolation(err)) throw emailTaken()
+      throw err
+    }
   }
 
   /** Compare-and-set on the onboarding status, so concurrent events move it only once. */

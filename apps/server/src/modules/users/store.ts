@@ -18,8 +18,16 @@ const withProfile = preparedPerDatabase((db: Db) =>
 )
 
 export class UsersStore {
-  async insert(db: DbOrTx, email: string, passwordHash: string | null): Promise<UserRow> {
-    const [row] = await db.insert(users).values({ email, passwordHash }).returning()
+  async insert(
+    db: DbOrTx,
+    email: string,
+    passwordHash: string | null,
+    emailVerifiedAt: Date | null = null,
+  ): Promise<UserRow> {
+    const [row] = await db
+      .insert(users)
+      .values({ email, passwordHash, emailVerifiedAt })
+      .returning()
     if (!row) throw new Error('insert into users returned nothing')
     await db.insert(profiles).values({ userId: row.id })
     return row
@@ -46,6 +54,13 @@ export class UsersStore {
 
   async setPasswordHash(db: DbOrTx, id: string, passwordHash: string, now: Date): Promise<void> {
     await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id))
+  }
+
+  async setEmail(db: DbOrTx, id: string, email: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ email, emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, id))
   }
 
   async setName(db: DbOrTx, id: string, name: string | null, now: Date): Promise<void> {

@@ -18,6 +18,8 @@ export const ERRORS = {
   expiredUploadUrl: 'Este link de envio expirou. Comece um novo envio.',
   uploadClosed: 'Este envio já foi concluído ou cancelado.',
   badContentRange: 'Cabeçalho Content-Range inválido.',
+  beyondContentRange:
+    'O trecho enviado é maior que o declarado no Content-Range. Consulte o que chegou e continue dali.',
   lengthRequired: 'Informe o tamanho do trecho (Content-Length).',
   notAwaitingIdentification: 'Este vídeo não está aguardando a identificação do jogador.',
 } as const

@@ -181,16 +181,21 @@ async function receive(
     reply.header('connection', 'close')
     return incomplete(received)
   }
+  // Never past the declared range: bytes beyond it would count toward the allowance and leave
+  // an upload whose later chunks can never line up.
+  const declared = length !== null && length < cap - start
   let stored: number
   try {
     stored = await videos.append(
       row,
       start,
-      uploadCapped(request.raw, cap - start),
+      uploadCapped(request.raw, declared ? length : cap - start),
       length ?? undefined,
     )
   } catch (err) {
-    if (err instanceof UploadCapError) return refuse(413, ERRORS.tooLarge(cap))
+    if (err instanceof UploadCapError) {
+      return declared ? refuse(400, ERRORS.beyondContentRange) : refuse(413, ERRORS.tooLarge(cap))
+    }
     if (err instanceof OffsetMismatchError) {
       reply.header('connection', 'close')
       return incomplete(err.expected)

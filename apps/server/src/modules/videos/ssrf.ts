@@ -6,6 +6,7 @@ import ipaddr from 'ipaddr.js'
 export class BlockedAddressError extends Error {
   constructor(readonly address: string) {
     super(`refused to connect to non-public address ${address}`)
+    this.name = 'BlockedAddressError'
   }
 }
 
@@ -35,9 +36,24 @@ export function guardedLookup(
   options: dns.LookupOptions,
   callback: LookupCallback,
 ): void {
+  lookupWithGuard(hostname, options, callback, true)
+}
+
+/** `guardedLookup`, except for the hosts an operator allowed on a private network. */
+export function guardedLookupExcept(allowed: ReadonlySet<string>): typeof guardedLookup {
+  return (hostname, options, callback) =>
+    lookupWithGuard(hostname, options, callback, !allowed.has(hostname.toLowerCase()))
+}
+
+function lookupWithGuard(
+  hostname: string,
+  options: dns.LookupOptions,
+  callback: LookupCallback,
+  guard: boolean,
+): void {
   dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err, [])
-    const blocked = addresses.find((a) => !isPublicAddress(a.address))
+    const blocked = guard && addresses.find((a) => !isPublicAddress(a.address))
     if (blocked) return callback(new BlockedAddressError(blocked.address), [])
     if (options.all) return callback(null, addresses)
     const first = addresses[0]

@@ -63,6 +63,9 @@ export function uploadCapped(request: IncomingMessage, max: number): Transform {
   request.once('aborted', gone)
   request.once('close', gone)
   request.once('error', (err) => out.destroy(err))
+  // Bytes flow before storage starts reading: an error with no listener yet would be thrown
+  // inside the HTTP parser. Storage still sees it, from the stream's errored state.
+  out.on('error', () => undefined)
   request.pipe(out)
   return out
 }

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
+import { EmailBanner } from '../../features/account/email-banner'
 import { PushBanner } from '../../features/push/push-banner'
 import { PushProvider } from '../../features/push/push-context'
 import { UpdateBanner } from '../../features/push/update-banner'
@@ -44,6 +45,7 @@ export function AppShell() {
             <UpdateBanner />
             <InstallBanner />
             <PushBanner />
+            <EmailBanner />
           </div>
           <main id="conteudo" className="shell__main" tabIndex={-1}>
             <Outlet />

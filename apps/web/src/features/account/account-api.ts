@@ -10,6 +10,18 @@ export function changePassword(currentPassword: string, newPassword: string) {
   })
 }
 
+export function resendConfirmation() {
+  return apiRequest('/api/v1/users/me/email/confirmation', { method: 'POST', schema: MessageBody })
+}
+
+export function changeEmail(email: string, currentPassword: string) {
+  return apiRequest('/api/v1/users/me/email', {
+    method: 'PUT',
+    body: { json: { email, current_password: currentPassword } },
+    schema: MessageBody,
+  })
+}
+
 export function deleteAccount() {
   return apiRequest('/api/v1/users/me', { method: 'DELETE' })
 }

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button'
 import { PasswordField, FormError } from '../../ui/text-field'
 import { SUCCESS_NOTIFICATION_DURATION_MS, useToast } from '../../ui/toast'
 import { changePassword } from './account-api'
+import { ChangeEmailCard } from './change-email-card'
 import { passwordChangeError } from './password-rules'
 
 const CHANGE_ERROR_FALLBACK = 'Ocorreu um erro. Verifique sua senha atual.'
@@ -92,6 +93,7 @@ export function ChangePasswordPage() {
           </Button>
         </form>
       </div>
+      <ChangeEmailCard />
     </section>
   )
 }

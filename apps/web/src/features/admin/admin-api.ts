@@ -3,6 +3,7 @@ import {
   AdminCoupon,
   AdminCouponRedemptions,
   AdminCoupons,
+  AdminMailbox,
   AdminOpenSpotsResponse,
   AdminOutbox,
   AdminOverview,
@@ -35,6 +36,7 @@ export const adminKeys = {
   redemptions: (id: number) => ['admin', 'coupons', id, 'redemptions'] as const,
   waitlist: ['admin', 'waitlist'] as const,
   outbox: ['admin', 'outbox'] as const,
+  mailbox: ['admin', 'mailbox'] as const,
   audit: ['admin', 'audit'] as const,
   partners: ['admin', 'partners'] as const,
 }
@@ -130,6 +132,12 @@ export const outboxQuery = () =>
   queryOptions({
     queryKey: adminKeys.outbox,
     queryFn: () => apiRequest(`${BASE}/outbox`, { schema: AdminOutbox }),
+  })
+
+export const mailboxQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.mailbox,
+    queryFn: () => apiRequest(`${BASE}/mailbox`, { schema: AdminMailbox }),
   })
 
 export const auditQuery = () =>

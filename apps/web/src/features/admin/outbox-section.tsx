@@ -1,43 +1,97 @@
+import type { AdminOutboxMail, MailStatus } from '@areia/contracts/admin'
 import { useQuery } from '@tanstack/react-query'
-import { outboxQuery } from './admin-api'
-import { formatDateTime, QueryState } from './admin-ui'
+import { mailboxQuery, outboxQuery } from './admin-api'
+import { Badge, formatDateTime, QueryState } from './admin-ui'
 
-/** Embedded mode keeps every e-mail in the outbox: here an operator reads what players received. */
+const STATUS: Record<MailStatus, { label: string; tone: 'sea' | 'danger' | 'success' }> = {
+  QUEUED: { label: 'Na fila', tone: 'sea' },
+  SENT: { label: 'Enviado', tone: 'success' },
+  FAILED: { label: 'Falhou', tone: 'danger' },
+}
+
+function delivery(m: AdminOutboxMail): string {
+  if (m.status === 'SENT') return `enviado ${formatDateTime(m.sent_at)}`
+  if (m.attempts === 0) return 'aguardando o envio'
+  const tries = m.attempts === 1 ? '1 tentativa' : `${m.attempts} tentativas`
+  return m.status === 'FAILED' ? `desistimos após ${tries}` : `${tries}; tentando de novo`
+}
+
+/** Every e-mail the app sent and how its delivery went; in embedded mode, the local mailbox. */
 export function OutboxSection() {
   const outbox = useQuery(outboxQuery())
+  const mailbox = useQuery(mailboxQuery())
   return (
     <>
-      <p className="page__lead admin__lead">
-        No modo embutido, os e-mails ficam guardados aqui em vez de sair para a internet. Os mais
-        novos aparecem primeiro.
-      </p>
-      <QueryState
-        query={outbox}
-        loading="Carregando e-mails..."
-        failed="Não foi possível carregar os e-mails."
-      >
-        {(mails) =>
-          mails.length === 0 ? (
-            <p className="admin__empty">Nenhum e-mail na caixa de saída.</p>
+      {mailbox.data?.local ? (
+        <section aria-labelledby="mailbox-title">
+          <h2 id="mailbox-title" className="admin__subtitle">
+            Caixa postal local
+          </h2>
+          <p className="page__lead admin__lead">
+            Sem um servidor de e-mail configurado (SMTP_URL), os e-mails são entregues a esta caixa
+            postal, dentro do próprio servidor: é exatamente o que os jogadores receberiam.
+          </p>
+          {mailbox.data.messages.length === 0 ? (
+            <p className="admin__empty">Nenhum e-mail recebido.</p>
           ) : (
-            <ul className="admin-mails" aria-label="Caixa de saída">
-              {mails.map((m) => (
+            <ul className="admin-mails" aria-label="Caixa postal local">
+              {mailbox.data.messages.map((m) => (
                 <li key={m.id} className="admin-mail">
                   <details>
                     <summary>
                       <span className="admin-mail__subject">{m.subject}</span>
                       <span className="admin-mail__meta">
-                        para {m.to} · {formatDateTime(m.created_at)}
+                        para {m.to} · de {m.from} · {formatDateTime(m.received_at)}
                       </span>
                     </summary>
-                    <pre className="admin-mail__body">{m.body}</pre>
+                    <pre className="admin-mail__body">{m.text}</pre>
                   </details>
                 </li>
               ))}
             </ul>
-          )
-        }
-      </QueryState>
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="outbox-title">
+        <h2 id="outbox-title" className="admin__subtitle">
+          Caixa de saída
+        </h2>
+        <p className="page__lead admin__lead">
+          Cada e-mail entra na fila e é enviado com novas tentativas em caso de falha. Os que
+          falharam em todas aparecem como “Falhou”, com a última resposta do servidor.
+        </p>
+        <QueryState
+          query={outbox}
+          loading="Carregando e-mails..."
+          failed="Não foi possível carregar os e-mails."
+        >
+          {(mails) =>
+            mails.length === 0 ? (
+              <p className="admin__empty">Nenhum e-mail na caixa de saída.</p>
+            ) : (
+              <ul className="admin-mails" aria-label="Caixa de saída">
+                {mails.map((m) => (
+                  <li key={m.id} className="admin-mail">
+                    <details>
+                      <summary>
+                        <span className="admin-mail__subject">{m.subject}</span>
+                        <Badge tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Badge>
+                        <span className="admin-mail__meta">
+                          para {m.to} · {formatDateTime(m.created_at)} · {delivery(m)}
+                        </span>
+                      </summary>
+                      {m.last_error && m.status !== 'SENT' ? (
+                        <p className="admin-mail__error">Última resposta: {m.last_error}</p>
+                      ) : null}
+                      <pre className="admin-mail__body">{m.body}</pre>
+                    </details>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
+      </section>
     </>
   )
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
 import { AuthFlowError, useAuth } from '../../lib/auth/auth-context'
+import { useHydrated } from '../../lib/use-hydrated'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -26,7 +27,7 @@ export function LoginPage() {
   const { showAlert } = useAlert()
   const [params, setParams] = useSearchParams()
   const googleCode = params.get('code')
-  const [email, setEmail] = useState('')
+  const [typed, setEmail] = useState<string | null>(null)
   const [password, setPassword] = useState('')
   const [accepted, setAccepted] = useState(false)
   const [termsError, setTermsError] = useState<string | null>(null)
@@ -35,6 +36,12 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false)
   const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
   const handledCode = useRef<string | null>(null)
+  const location = useLocation()
+  const hydrated = useHydrated()
+  const passed = (location.state as { email?: unknown } | null)?.email
+  // Coming from the sign-up, the address just typed is filled in; only once live, so a
+  // prerendered page hydrates with the same empty field it was built with.
+  const email = typed ?? (hydrated && typeof passed === 'string' ? passed : '')
 
   // Google sends the player back here with ?code=…; exchange it once, then clean the URL.
   useEffect(() => {
@@ -104,6 +111,11 @@ export function LoginPage() {
             value={password}
             onValue={setPassword}
           />
+          <p className="auth-card__forgot">
+            <Link to="/esqueci-senha" state={{ email: email.trim() }}>
+              Esqueci minha senha
+            </Link>
+          </p>
           <TermsCheckbox
             checked={accepted}
             onChange={(checked) => {

@@ -49,7 +49,7 @@ export function RegisterPage() {
     }
     // The alert lives above the router, so it stays up over the login page.
     void showAlert(REGISTER_SUCCESS_MESSAGE, 'Cadastro concluído')
-    await navigate('/login')
+    await navigate('/login', { state: { email: email.trim().toLowerCase() } })
   }
 
   const onGoogle = () => void startGoogleSignIn(showAlert)

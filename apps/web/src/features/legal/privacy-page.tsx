@@ -92,6 +92,14 @@ export function PrivacyPage() {
             pagamentos (PagBank) guarda os dados das transações conforme as próprias obrigações
             legais.
           </p>
+          <p>
+            <strong>Cópias de segurança.</strong> Para recuperar o serviço em caso de falha, o banco
+            de dados é copiado uma vez por dia. Cada cópia é criptografada, fica com acesso restrito
+            à equipe de operação e é destruída após 30 dias. Os dados de uma conta excluída podem
+            continuar nessas cópias até que elas expirem, sem serem usados para nada; se uma cópia
+            precisar ser restaurada, refazemos as exclusões feitas depois dela antes de o serviço
+            voltar. No próprio servidor, o que foi apagado é sobrescrito logo após a exclusão.
+          </p>
 
           <h2>6. Seus direitos como titular</h2>
           <p>Nos termos dos arts. 18 e 20 da LGPD, você pode, a qualquer momento:</p>

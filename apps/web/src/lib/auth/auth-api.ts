@@ -1,16 +1,36 @@
-import { TokenPair } from '@areia/contracts/auth'
+import { LoginChallengeRequired, TokenPair } from '@areia/contracts/auth'
 import { GoogleStartResponse } from '@areia/contracts/google'
 import { UserStatusResponse } from '@areia/contracts/users'
 import { apiRequest, apiSendOnce } from '../api-client'
+import { ApiError } from '../api-error'
+import { solveChallenge } from '../proof-of-work'
 import { ensureAccessToken } from '../session'
 
-export function requestLogin(email: string, password: string) {
-  return apiRequest('/api/v1/auth/login/', {
+const sendLogin = (form: Record<string, string>) =>
+  apiRequest('/api/v1/auth/login/', {
     method: 'POST',
     auth: false,
-    body: { form: { username: email, password } },
+    body: { form },
     schema: TokenPair,
   })
+
+/**
+ * After many failed attempts on an account the server asks for a proof of work instead of
+ * refusing: the browser solves it (about a second) and sends the login again, once.
+ */
+export async function requestLogin(email: string, password: string) {
+  try {
+    return await sendLogin({ username: email, password })
+  } catch (error) {
+    const asked =
+      error instanceof ApiError && error.status === 429
+        ? LoginChallengeRequired.safeParse(error.body)
+        : null
+    if (!asked?.success) throw error
+    const { challenge, difficulty } = asked.data.challenge
+    const nonce = await solveChallenge(challenge, difficulty)
+    return sendLogin({ username: email, password, challenge, nonce })
+  }
 }
 
 /** What Google (or the provider standing in for it) put on the `/login` callback. */
