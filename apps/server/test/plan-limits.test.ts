@@ -1,6 +1,7 @@
 import type { Plan, TokenPair } from '@areia/contracts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { chatMessages } from '../src/db/schema'
+import { eq } from 'drizzle-orm'
+import { chatMessages, users } from '../src/db/schema'
 import { createTestApp, signUpAndLogIn, userIdOf, type TestApp } from './helpers/app'
 import { billingClient, CARDS } from './helpers/billing'
 import { testDatabase } from './helpers/database'
@@ -107,5 +108,23 @@ describe('messages per day', () => {
     socket.send({ type: 'message', text: 'Como melhoro meu saque?' })
     const replies = await answerAfter(socket, at)
     expect(replies.some((m) => (m.content ?? '').includes('limite'))).toBe(false)
+  })
+
+  it('the free plan lasts the days its card promises; after them the coaches stop and say how to go on', async () => {
+    const { tokens, socket } = await onboardedPlayer('teste-acabou@example.com')
+    const { db } = await testDatabase({ reset: false })
+    // Signed up eight days ago: the Free Trial's seven days are over.
+    const eightDaysAgo = new Date(app.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000)
+    await db
+      .update(users)
+      .set({ createdAt: eightDaysAgo })
+      .where(eq(users.id, userIdOf(tokens)))
+    const at = socket.messages().length
+    socket.send({ type: 'message', text: 'Como melhoro meu saque?' })
+    const replies = await answerAfter(socket, at)
+    expect(replies).toHaveLength(1)
+    expect(replies[0]!.content).toContain('Os 7 dias do Free Trial terminaram.')
+    expect(replies[0]!.content).toContain('Seja Pro')
+    expect(socket.messages().some((m) => m.content === 'Como melhoro meu saque?')).toBe(true)
   })
 })

@@ -4,6 +4,8 @@ import type { Db } from '../../adapters/db'
 import { chatMessages, plans, subscriptions, users } from '../../db/schema'
 import type { MessageHook } from '../coaching/service'
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /** Midnight in Brasília (UTC−3 all year since 2019) of the day `now` falls in there. */
 function startOfDayInBrazil(now: Date): Date {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now)
@@ -31,15 +33,35 @@ export class PlanLimits {
       .where(and(eq(users.id, userId), eq(users.paymentStatus, 'PAYMENT_OK')))
     if (paying) return { ...paying, paying: true }
     const [free] = await this.db
-      .select({ name: plans.name, limit: plans.dailyMessageLimit })
+      .select({
+        name: plans.name,
+        limit: plans.dailyMessageLimit,
+        trialDays: plans.trialDays,
+        since: users.createdAt,
+      })
       .from(plans)
+      .innerJoin(users, eq(users.id, userId))
       .where(eq(plans.slug, 'free'))
     return free && { ...free, paying: false }
   }
 
   readonly messageHook: MessageHook = async (userId) => {
     const plan = await this.dailyMessagePlan(userId)
-    if (!plan || plan.limit === null) return null
+    if (!plan) return null
+    // The free plan's card promises a trial of so many days: after them, the coaches stop.
+    if (!plan.paying && 'trialDays' in plan && plan.trialDays !== null) {
+      const ends = new Date(plan.since.getTime() + plan.trialDays * DAY_MS)
+      if (this.clock.now() >= ends)
+        return [
+          {
+            text: [
+              `Os ${plan.trialDays} dias do ${plan.name} terminaram.`,
+              'Sua mensagem ficou guardada; para continuar conversando com a sua equipe, assine o plano Pro: toque em **Seja Pro** no menu.',
+            ].join(' '),
+          },
+        ]
+    }
+    if (plan.limit === null) return null
     // The message being answered is already stored, so it is among those counted.
     const [sent] = await this.db
       .select({ n: count() })
