@@ -38,6 +38,8 @@ const WORDS: Record<string, string> = {
   eh: 'e',
   ta: 'esta',
   tah: 'esta',
+  tao: 'estao',
+  tamo: 'estamos',
   to: 'estou',
   tou: 'estou',
   pra: 'para',
@@ -170,7 +172,7 @@ const STOPWORDS = new Set(
     'para com e ou que se me te lhe meu minha meus minhas seu sua seus suas teu tua nosso nossa ' +
     'eu voce voces ele ela eles elas isso isto esse essa este esta aquele aquela ai la aqui ja ' +
     'muito muita muitos muitas mais bem so tambem mas entao ne tipo coisa coisas gente ate ' +
-    'foi ser sou estou estava tenho tem ter fazer faco faz vai vou ao aos the'
+    'foi ser sou estou estava estao estamos tenho tem ter fazer faco faz vai vou ao aos the'
   ).split(' '),
 )
 

@@ -45,6 +45,13 @@ function mashed(plain: string): boolean {
   return words.filter((w) => looksLikeGibberish(w)).length * 2 > words.length
 }
 
+const INSULT =
+  /\b(voce|voces|equipe|app|coach|coaches|time|robo|bot)\b.{0,25}\b(chat[oa]s?|burr[oa]s?|idiotas?|inutil|inuteis|lixo|merda|bosta|porcaria|ridicul[oa]s?|otari[oa]s?|imbecil|estupid[oa]s?|horrivel|pessim[oa]s?)\b|\b(burr[oa]|idiota|inutil|lixo|merda|bosta|porcaria|otari[oa]|imbecil)\b.{0,20}\b(voce|voces|equipe|app|coach|time)\b/
+const HOW_ARE_YOU =
+  /^(oi |ola |e ai |fala )?(tudo (bem|bom|certo|tranquilo)|como (vai|voce esta|voces estao|esta|estao)|td bem|beleza)\b/
+const FROM_SCRATCH =
+  /\b(do zero|desde o (comeco|inicio)|do (comeco|inicio)|passo a passo|bem basico|o movimento todo|tudo de novo)\b/
+
 /** What the small-talk patterns call each kind of message. */
 const CHAT_INTENT: Partial<Record<Chat, string>> = {
   EMOJI: 'emoji',
@@ -398,8 +405,11 @@ function resolve(text: string, state: State): Understanding {
   // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
   if ((mashed(plain) && c.known < 0.5) || (c.known === 0 && /^\S{6,}$/.test(plain.trim())))
     return conversa('sem-sentido')
+  // An insult at the team is answered as one, whatever sport word it carries.
+  if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
   // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
   if ((c.topical.length === 0 && own.length <= 5) || own.length <= 2) {
+    if (HOW_ARE_YOU.test(plain)) return conversa('como-vai')
     const chat = CHAT_INTENT[classifyChat(text, normalize(text), false)]
     if (chat) return conversa(chat)
     if (c.topical.length === 0 && isEnglish(normalize(text))) return conversa('ingles')
@@ -411,6 +421,11 @@ function resolve(text: string, state: State): Understanding {
   )
 
   if (state.last && REPHRASE.test(plain) && extra.length <= 4) return make('REPHRASE', [state.last])
+  // "explica o movimento todo do zero": the area's general question, from the start.
+  if (state.last && FROM_SCRATCH.test(plain) && own.length <= 6) {
+    const general = intentById(GENERAL_OF.get(state.last.domain) ?? state.last.id) ?? state.last
+    return make(asked(general) > 0 ? 'REPEAT' : 'NEW', [general])
+  }
   if (state.last && MORE.test(plain) && own.length <= 6 && c.topical.length === 0)
     return make('MORE', [state.last])
 
