@@ -27,7 +27,7 @@ export interface Classification {
   general?: boolean
 }
 
-const MAX_CANDIDATES = 5
+const MAX_CANDIDATES = 12
 
 /** How much the nearest phrasing counts against the intent's whole vocabulary. */
 const NEAREST_WEIGHT = 0.45
