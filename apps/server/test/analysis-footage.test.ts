@@ -35,7 +35,10 @@ const settled = (id: number, run: number) =>
       : undefined
   }, 480_000)
 
-describe.skipIf(!fs.existsSync(CLIP))('real footage through the product', () => {
+// Minutes of CPU per run: asked for with AREIA_FOOTAGE_TESTS=1, not part of every `npm test`.
+const WANTED = process.env.AREIA_FOOTAGE_TESTS === '1'
+
+describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the product', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-footage-'))
     database = await testDatabase()
