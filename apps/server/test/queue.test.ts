@@ -46,4 +46,23 @@ describe('job queue', () => {
       queue.send('mail.send', { to: 'não é e-mail', subject: 'x', text: 'y' }),
     ).rejects.toThrow()
   })
+
+  it('drains a backlog without waiting a polling interval between jobs', async () => {
+    // A minute between polls: only a worker that looks again after each job finishes in time.
+    const slow = await createJobQueue(await testDatabase({ reset: false }), {
+      pollingIntervalSeconds: 60,
+    })
+    try {
+      const ids = [900_001, 900_002, 900_003, 900_004, 900_005]
+      for (const outbox_id of ids) await slow.send('mail.deliver', { outbox_id })
+      const done: number[] = []
+      await slow.work('mail.deliver', async ({ outbox_id }) => {
+        if (ids.includes(outbox_id)) done.push(outbox_id)
+      })
+      await waitFor(() => done.length === ids.length, 30_000)
+      expect(done.sort()).toEqual(ids)
+    } finally {
+      await slow.stop()
+    }
+  }, 60_000)
 })

@@ -114,7 +114,9 @@ export async function createJobQueue(
     work: async (name, handler, workOpts = {}) => {
       // pg-boss 10 runs one fetch loop per worker; several workers give parallel attempts.
       for (let i = 0; i < Math.max(1, workOpts.concurrency ?? 1); i++) {
-        await boss.work(
+        // Known once `work` returns; a job finished before then just waits out the polling interval.
+        const worker: { id?: string } = {}
+        worker.id = await boss.work(
           name,
           {
             pollingIntervalSeconds: opts.pollingIntervalSeconds,
@@ -141,6 +143,9 @@ export async function createJobQueue(
                 clearTimeout(timer)
               }
             }
+            // A worker that found a job looks again at once: a backlog drains at the pace of
+            // its jobs, not one job per polling interval.
+            if (jobs.length > 0 && worker.id) boss.notifyWorker(worker.id)
           },
         )
       }
