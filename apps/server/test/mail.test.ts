@@ -129,7 +129,7 @@ describe('e-mail over SMTP', () => {
     const parsed = toBia()!.parsed
     expect(parsed.text).toContain('Seu plano foi renovado.')
     expect(parsed.html).toContain('href="https://areia.exemplo.com.br/meu-plano"')
-  })
+  }, 60_000)
 
   it('retries a refusing SMTP server, then dead-letters the e-mail, shown FAILED in the console', async () => {
     const refusedBefore = smtp.refusals()

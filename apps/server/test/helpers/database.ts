@@ -48,7 +48,13 @@ let shared: Promise<Database> | undefined
 export async function testDatabase({ reset = true } = {}): Promise<Database> {
   shared ??= open()
   const database = await shared
-  if (reset) await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`))
+  if (reset) {
+    await database.db.execute(sql.raw(`TRUNCATE ${TABLES.join(', ')} CASCADE`))
+    // Jobs an earlier file queued point at rows just emptied; a new file starts with none.
+    await database.rawQuery(
+      `DO $$ BEGIN IF to_regclass('pgboss.job') IS NOT NULL THEN DELETE FROM pgboss.job; END IF; END $$`,
+    )
+  }
   return database
 }
 

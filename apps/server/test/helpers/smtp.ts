@@ -45,7 +45,8 @@ export async function startSmtpReceiver(failFor: (rcpt: string) => boolean = () 
   }
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 20_000) {
+/** Generous: on a busy two-core machine delivery can lag well behind the send. */
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 45_000) {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out')
