@@ -85,7 +85,10 @@ export function MessageList({
     if (!el) return
     pinnedRef.current = true
     setPinned(true)
-    el.scrollTo({ top: 0, behavior: 'smooth' })
+    // A smooth scroll across a long history is cut short as the bubbles it passes are laid out
+    // (content-visibility); from further than a couple of screens the jump is instant.
+    const far = -el.scrollTop > 2 * el.clientHeight
+    el.scrollTo({ top: 0, behavior: far ? 'instant' : 'smooth' })
   }
 
   return (
