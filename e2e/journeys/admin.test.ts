@@ -108,6 +108,8 @@ describe('Console de operações', () => {
     await billing.applyCoupon(code.toLowerCase(), 'Cupom de 15% aplicado!')
     // 59,90 × 0,85 = 50,915 → "R$ 51" (the final price has no decimals).
     expect(await billing.planPrice('Pro')).toBe('De R$ 59,90 por R$ 51/mês')
+    await billing.planCard('Pro').getByText('Valor exato da cobrança: R$ 50,92').waitFor()
+    await player.capture('64-cupom-no-plano')
     // …and pays the discounted first charge with PIX: the coupon is redeemed.
     await billing.choosePlan('Pro', 'Assinar Pro')
     await billing.expectCheckout('Plano: Pro (Mensal)')

@@ -5,6 +5,7 @@ import { couponReducer, initialCoupon } from './coupon-state'
 import {
   billingCycleFrom,
   finalPrice,
+  exactCharge,
   formatFinalPrice,
   formatOriginalPrice,
   planLabel,
@@ -26,13 +27,13 @@ const pro: Plan = {
 const plain = (text: string) => text.replace(/\s/g, ' ')
 
 describe('prices (SPEC §9)', () => {
-  it('shows the original with 2 decimals and a comma, the final with none unless it has centavos', () => {
+  it('shows the original with 2 decimals and a comma, the final with none, and the exact charge when they differ', () => {
     expect(plain(formatOriginalPrice(59.9))).toBe('R$ 59,90')
     expect(plain(formatOriginalPrice(1199))).toBe('R$ 1.199,00')
-    // What is shown is what is charged: R$ 53,91 is never rounded to R$ 54.
-    expect(plain(formatFinalPrice(53.91))).toBe('R$ 53,91')
-    expect(plain(formatFinalPrice(539.1))).toBe('R$ 539,10')
-    expect(plain(formatFinalPrice(539))).toBe('R$ 539')
+    expect(plain(formatFinalPrice(53.91))).toBe('R$ 54')
+    expect(plain(formatFinalPrice(539.1))).toBe('R$ 539')
+    expect(plain(exactCharge(53.91) ?? '')).toBe('R$ 53,91')
+    expect(exactCharge(539)).toBeNull()
   })
 
   it('puts a yearly price in monthly terms with its saving', () => {

@@ -118,7 +118,8 @@ describe('PlansModal', () => {
     expect(await screen.findByText('Cupom de 10% aplicado!')).toBeInTheDocument()
     expect(screen.getByText('*O desconto é válido para a primeira cobrança')).toBeInTheDocument()
     expect(plain(within(card('Pro')).getByRole('deletion').textContent)).toBe('De R$ 599,00')
-    expect(plain(card('Pro').textContent)).toContain('por R$ 539,10/ano') // what the checkout charges, to the centavo
+    expect(plain(card('Pro').textContent)).toContain('por R$ 539/ano')
+    expect(plain(card('Pro').textContent)).toContain('Valor exato da cobrança: R$ 539,10')
     expect(server.count('POST /api/v1/subscriptions/coupons/validate')).toBe(2)
 
     await user.click(within(card('Pro')).getByRole('button', { name: 'Assinar Pro' }))

@@ -14,6 +14,7 @@ import { CycleToggle } from './cycle-toggle'
 import type { CheckoutNavigationState } from './checkout-state'
 import {
   CYCLE_SUFFIX,
+  exactCharge,
   finalPrice,
   formatFinalPrice,
   formatOriginalPrice,
@@ -166,6 +167,7 @@ function PlanCard({ plan, cycle, percent, busy, disabled, onChoose }: PlanCardPr
   const highlighted = plan.slug === 'standard'
   const titleId = `plan-${plan.id}-name`
   const yearly = paid && cycle === 'YEARLY' ? yearlyTerms(plan) : null
+  const exact = discounted ? exactCharge(final) : null
   return (
     <li
       className={`plan ${highlighted ? 'plan--standard' : ''}`}
@@ -204,6 +206,7 @@ function PlanCard({ plan, cycle, percent, busy, disabled, onChoose }: PlanCardPr
           ) : null}
         </p>
       )}
+      {exact ? <p className="plan__exact">Valor exato da cobrança: {exact}</p> : null}
       {yearly ? (
         <p className="plan__yearly">
           Equivale a {formatOriginalPrice(yearly.perMonth)}/mês · economize{' '}

@@ -28,12 +28,15 @@ export function finalPrice(plan: Plan, cycle: BillingCycle, percent: number | nu
 /** SPEC §9: the original price with 2 decimals and a comma ("R$ 59,90"). */
 export const formatOriginalPrice = (reais: number) => formatPrice(reais, 2)
 
+/** SPEC §9: the final price with no decimals ("R$ 539"). */
+export const formatFinalPrice = (reais: number) => formatPrice(reais, 0)
+
 /**
- * SPEC §9 shows the final price with no decimals ("R$ 539"). A price with centavos keeps them
- * ("R$ 53,91"): what the card shows is what the checkout charges, to the centavo.
+ * The rounded final price can differ from the charge by a few centavos ("R$ 51" for R$ 50,92):
+ * the exact amount is then said beside it, so what the player reads is what the checkout charges.
  */
-export const formatFinalPrice = (reais: number) =>
-  formatPrice(reais, Math.round(reais * 100) % 100 === 0 ? 0 : 2)
+export const exactCharge = (reais: number): string | null =>
+  Math.round(reais * 100) % 100 === 0 ? null : formatPrice(reais, 2)
 
 /**
  * A yearly price in monthly terms, and what it saves against twelve monthly payments (both at
