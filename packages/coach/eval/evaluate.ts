@@ -58,6 +58,15 @@ export function loadSet(): { messages: EvalMessage[]; conversations: EvalConvers
   }
 }
 
+/**
+ * Messages written after the main set had been tuned against, and kept out of tuning: how the
+ * engine does on phrasings nobody fitted it to.
+ */
+export function loadHoldout(): { messages: EvalMessage[]; conversations: EvalConversation[] } {
+  const text = fs.readFileSync(path.join(here, 'holdout.json'), 'utf8')
+  return { messages: z.array(Message).parse(JSON.parse(text)), conversations: [] }
+}
+
 export interface ProfileReport {
   profile: 'female' | 'male'
   messages: number

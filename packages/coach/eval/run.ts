@@ -1,9 +1,10 @@
 // `npm run eval:coach`: the coach engine against the labelled set in this folder, for a female
 // and a male player. `--misses` lists every wrong reading, repeat and agreement error.
-import { evaluateProfile, loadSet, unknownLabels } from './evaluate'
+import { evaluateProfile, loadHoldout, loadSet, unknownLabels } from './evaluate'
 
 const set = loadSet()
-const unknown = unknownLabels(set)
+const holdout = loadHoldout()
+const unknown = [...unknownLabels(set), ...unknownLabels(holdout)]
 if (unknown.length > 0) {
   console.error(`Labels not in the catalogue: ${unknown.join(', ')}`)
   process.exit(1)
@@ -33,4 +34,13 @@ for (const key of ['female', 'male'] as const) {
     for (const m of r.repeats) console.log(`  repeat ${m}`)
     for (const m of r.agreement) console.log(`  agree  ${m}`)
   }
+}
+
+console.log(`Held-out set: ${holdout.messages.length} messages never tuned against`)
+for (const key of ['female', 'male'] as const) {
+  const r = evaluateProfile(key, holdout)
+  console.log(
+    `  ${key.padEnd(6)}  intent accuracy ${pct(r.intentAccuracy)}, coach accuracy ${pct(r.coachAccuracy)}, clarify rate ${pct(r.clarifyRate)}`,
+  )
+  if (showMisses) for (const m of r.misses) console.log(`  miss   ${m}`)
 }
