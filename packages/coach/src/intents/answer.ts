@@ -314,8 +314,15 @@ function leadAnswer(input: AnswerInput): string {
   }
 }
 
+/** The message's other question, named first so the player sees which part is answered. */
 function secondAnswer(input: AnswerInput): string {
-  return compact([answerLine(input), ...personal(input, 1), tips(input, 2), caution(input)])
+  const line = answerLine(input)
+  return compact([
+    line ? `**Sobre ${input.intent.label}:** ${line}` : undefined,
+    ...personal(input, 1),
+    tips(input, 2),
+    caution(input),
+  ])
 }
 
 function angleAnswer(input: AnswerInput): string {

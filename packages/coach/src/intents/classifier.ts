@@ -45,10 +45,17 @@ const GENERIC_WORDS =
   'dia tempo quando quanto onde como qual nao errar erro errado certo explicar precisar achar ' +
   'dificil duvida ruim bom boa sempre nunca agora hoje ontem amanha dar dever passar falar tentar ' +
   'conseguir chegar ir sair entrar usar ter mais menos muito pouco treino treinar aquilo isso isto ' +
-  'negocio lance parada assunto socorro ajudem favor'
+  'negocio lance parada assunto socorro ajudem favor toda hora mesmo outro seja vai tem sem ' +
+  'pior tarde novo parte pelo mim levar sair mal certo fica vir'
 
 /** A second matching example of the same intent adds this much of its score. */
 const SECOND_EXAMPLE = 0.3
+/** Weight of the word-model posterior: a score grows by up to this share of itself. */
+const POSTERIOR_WEIGHT = 1
+/** Below this posterior a reading the search did not find is not added from the word model. */
+const POSTERIOR_FLOOR = 0.05
+/** Additive smoothing of the word model's counts. */
+const SMOOTHING = 0.2
 
 /** Typos: one edit for stems of five letters or more ("saqeu", "raqute"). */
 function fuzzy(term: string): number | false {
@@ -89,6 +96,7 @@ export class IntentIndex {
   private readonly generic: Set<string>
   /** Each intent's jargon as stemmed phrases of two words or more ("saque por baixo"). */
   private readonly phrases = new Map<string, string[]>()
+  private readonly words: WordModel
 
   constructor(intents: readonly Intent[]) {
     this.byId = new Map(intents.map((i) => [i.id, i]))
@@ -96,6 +104,7 @@ export class IntentIndex {
     this.topics = newIndex()
     const docs: Doc[] = []
     const topicDocs: Doc[] = []
+    const vocabularies = new Map<string, string[]>()
     for (const intent of intents) {
       const vocabulary: string[] = []
       const phrasings = [...intent.examples, [intent.label, ...(intent.keywords ?? [])].join(' ')]
@@ -107,6 +116,7 @@ export class IntentIndex {
         for (const t of new Set(ts)) this.df.set(t, (this.df.get(t) ?? 0) + 1)
       }
       topicDocs.push({ id: topicDocs.length, intent: intent.id, text: vocabulary.join(' ') })
+      vocabularies.set(intent.id, vocabulary)
     }
     this.docs = docs.length
     this.generic = new Set(terms(GENERIC_WORDS))
@@ -123,6 +133,19 @@ export class IntentIndex {
     }
     this.search.addAll(docs)
     this.topics.addAll(topicDocs)
+    this.words = new WordModel(vocabularies)
+  }
+
+  /**
+   * A word of the sport, or another form of one whose stem came out shorter or longer ("confio"
+   * and "confiança", "contagem" and "contar").
+   */
+  private isTopical(term: string): boolean {
+    if (this.lexicon.has(term) || this.generic.has(term)) return this.lexicon.has(term)
+    if (term.length < 4) return false
+    for (const word of this.lexicon)
+      if (word.length >= 4 && (word.startsWith(term) || term.startsWith(word))) return true
+    return false
   }
 
   /** Inverse document frequency; a word the knowledge never uses weighs as the rarest. */
@@ -133,7 +156,7 @@ export class IntentIndex {
 
   classify(text: string): Classification {
     const query = terms(text)
-    const topical = query.filter((t) => this.lexicon.has(t))
+    const topical = query.filter((t) => this.isTopical(t))
     if (query.length === 0)
       return { candidates: [], known: 0, terms: query, topical, unknown: 0, specific: 0 }
     // What the message names (the stroke, the rule) matters more than how it asks.
@@ -181,6 +204,16 @@ export class IntentIndex {
         evidence: weight(best.queryTerms),
       })
     }
+    // The word model weighs every word of the message against every intent's phrasings at once:
+    // it tells apart sibling questions that share their nearest phrasing's words.
+    const posterior = this.words.posterior(query)
+    const found = new Set(candidates.map((c) => c.intent.id))
+    for (const [id, p] of posterior) {
+      const intent = this.byId.get(id)
+      if (intent && !found.has(id) && p >= POSTERIOR_FLOOR)
+        candidates.push({ intent, score: 0, coverage: 0, evidence: 0 })
+    }
+    for (const c of candidates) c.score *= 1 + POSTERIOR_WEIGHT * (posterior.get(c.intent.id) ?? 0)
     candidates.sort((a, b) => b.score - a.score)
     return {
       candidates: candidates.slice(0, MAX_CANDIDATES),
@@ -190,5 +223,43 @@ export class IntentIndex {
       unknown: query.filter((t) => !knownTerms.has(t)).length,
       specific: query.filter((t) => !this.generic.has(t)).length,
     }
+  }
+}
+
+/**
+ * Multinomial naive Bayes over each intent's phrasings, with equal priors: the probability of
+ * each intent given the message's words (those it has never seen are left out).
+ */
+class WordModel {
+  private readonly counts = new Map<string, Map<string, number>>()
+  private readonly totals = new Map<string, number>()
+  private readonly vocabulary = new Set<string>()
+
+  constructor(byIntent: ReadonlyMap<string, readonly string[]>) {
+    for (const [id, words] of byIntent) {
+      const counts = new Map<string, number>()
+      for (const w of words) {
+        counts.set(w, (counts.get(w) ?? 0) + 1)
+        this.vocabulary.add(w)
+      }
+      this.counts.set(id, counts)
+      this.totals.set(id, words.length)
+    }
+  }
+
+  posterior(query: readonly string[]): Map<string, number> {
+    const seen = query.filter((w) => this.vocabulary.has(w))
+    const logs = new Map<string, number>()
+    const size = this.vocabulary.size
+    for (const [id, counts] of this.counts) {
+      const denominator = (this.totals.get(id) ?? 0) + SMOOTHING * size
+      let log = 0
+      for (const w of seen) log += Math.log(((counts.get(w) ?? 0) + SMOOTHING) / denominator)
+      logs.set(id, log)
+    }
+    const max = Math.max(...logs.values())
+    let sum = 0
+    for (const log of logs.values()) sum += Math.exp(log - max)
+    return new Map([...logs].map(([id, log]) => [id, Math.exp(log - max) / sum]))
   }
 }

@@ -143,6 +143,8 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(minha|de|na|uma) direita\b/g, '$1 forehand'],
   [/\b(minha|de|na|uma) esquerda\b/g, '$1 backhand'],
   [/\bna fita\b/g, 'na rede'],
+  // "sair da D e ir pra C": a category named by its letter alone.
+  [/\b(pra|para|na|da|de|ate a|ate) ([bcd])\b(?![.'])/g, '$1 categoria $2'],
   [/\bk{2,}\b|\b(ha){2,}h?\b|\b(rs){1,}\b|\b(he){2,}\b/g, ' risada '],
 ]
 

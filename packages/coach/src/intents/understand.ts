@@ -307,7 +307,7 @@ function clarifyOptions(text: string): Intent[] {
 function clauses(text: string): string[] {
   return chatText(text)
     .split(
-      /[?.!;]+|\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quantos?|quantas?)\b)/,
+      /[?.!;]+|\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quant[oa]s?|me (?:ajuda|explica|fala|diz|ensina))\b)/,
     )
     .map((s) => s.trim())
     .filter((s) => terms(s).length >= 2)
@@ -354,17 +354,7 @@ function clauseIntents(text: string): Intent[] {
   const found: Intent[] = []
   for (const part of parts) {
     const intent = clearReading(read(part))
-    if (
-      intent &&
-      !found.some(
-        (f) =>
-          f.id === intent.id ||
-          (f.domain === intent.domain &&
-            f.owner === intent.owner &&
-            (f.related ?? []).includes(intent.id)),
-      )
-    )
-      found.push(intent)
+    if (intent && !found.some((f) => f.id === intent.id)) found.push(intent)
   }
   return found.slice(0, 2)
 }
