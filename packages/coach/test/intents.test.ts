@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { reply, seededRng, type ChatTurn, type PlayerProfile } from '../src'
 import { evaluateProfile, loadHoldout, loadSet, PROFILES, unknownLabels } from '../eval/evaluate'
 import { agreementErrors } from '../eval/agreement'
+import { drillLine } from '../src/intents/answer'
 import { CATALOG } from '../src/intents/catalog'
 import { INTENTS } from '../src/intents/registry'
 import { extractSlots } from '../src/intents/slots'
@@ -98,6 +99,15 @@ describe('the evaluation set', () => {
 })
 
 describe('answers', () => {
+  it("grows a drill's volume with the level, never its duration or how often", () => {
+    const volume = { name: 'Alvo', how: 'saque no cone', amount: 20, unit: 'saques' }
+    const week = { name: 'Diário', how: 'anote por uma semana', amount: 7, unit: 'dias' }
+    const often = { name: 'Rotina', how: 'treine', amount: 5, unit: 'sessões por semana' }
+    expect(drillLine(volume, 'AVANCADO')).toContain('**40 saques**')
+    expect(drillLine(week, 'AVANCADO')).toContain('**7 dias**')
+    expect(drillLine(often, 'INTERMEDIARIO')).toContain('**5 sessões por semana**')
+  })
+
   it('states the rule first, in the first sentence', () => {
     const first = (text: string) =>
       reply({ text, team: team(3, MARINA), profile: MARINA, history: [], rng: seededRng(1) })[0]

@@ -32,9 +32,17 @@ export interface AnswerInput {
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
 
+/**
+ * Durations and how often ("7 dias", "20 minutos", "2 sessões por semana") are what the drill is;
+ * only its volume grows with the level.
+ */
+const FIXED_UNIT =
+  /^(minutos|dias|semanas|segundos|meses)\b|\bpor (semana|dia|m[eê]s|treino|jogo)\b|^sess[oõ]es\b/
+
 /** Drill volume grows with level; small counts (one game, three lines) stay as written. */
 export function drillLine(drill: Drill, level: Level): string {
-  const amount = drill.amount >= 5 ? Math.round(drill.amount * SCALE[level]) : drill.amount
+  const scaled = drill.amount >= 5 && !FIXED_UNIT.test(drill.unit)
+  const amount = scaled ? Math.round(drill.amount * SCALE[level]) : drill.amount
   const how = drill.how.charAt(0).toUpperCase() + drill.how.slice(1)
   return `**Exercício: ${drill.name}.** ${how}: **${amount} ${drill.unit}**.`
 }
@@ -195,10 +203,20 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1)
 }
 
-function closer(input: AnswerInput): string | undefined {
+/**
+ * Closing lines about an exercise follow an answer that gave one; counting hits ("quantos
+ * acertou") only a drill of the game itself, not a diary or a stretch.
+ */
+const ABOUT_DRILL = /exerc[ií]cio|varia[cç][aã]o/i
+const ABOUT_HITS = /acert/i
+
+function closer(input: AnswerInput, drill: boolean): string | undefined {
   if (input.rng() > 0.4) return undefined
   const pool = [...CLOSERS[input.coach.archetype], ...input.coach.persona.catchphrases].filter(
-    (line) => !input.ctx.analysis || !/quando chegar um vídeo|sem vídeo seu/i.test(line),
+    (line) =>
+      (!input.ctx.analysis || !/quando chegar um vídeo|sem vídeo seu/i.test(line)) &&
+      (drill || !ABOUT_DRILL.test(line)) &&
+      ((drill && TECHNIQUE.has(input.intent.domain)) || !ABOUT_HITS.test(line)),
   )
   return take(pool, input.said, input.rng)
 }
@@ -297,18 +315,19 @@ function leadAnswer(input: AnswerInput): string {
           : undefined
       const technique =
         TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
+      const drill = technique ? drills(input, 1) : []
       return compact([
         first,
         ...personal(input, 2),
         levelLine(input),
         goalLine(input),
         tips(input, 3),
-        ...(technique ? drills(input, 1) : []),
+        ...drill,
         outside,
         caution(input),
         input.alternative
           ? fill(take(OFFERS, said, rng) ?? '', { l: `**${input.alternative.label}**` })
-          : closer(input),
+          : closer(input, drill.length > 0),
       ])
     }
   }
