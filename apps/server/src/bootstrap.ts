@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { type Database, openDatabase } from './adapters/db'
+import { type Database, isDatabaseUnavailable, openDatabase } from './adapters/db'
 import { type Config, ConfigError, loadConfig } from './config'
 
 /** Shared start-up of the API (`main.ts`) and the standalone worker (`worker.ts`). */
@@ -51,4 +51,16 @@ export function onShutdown(
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
+}
+
+/**
+ * The job queue settles a finished or failed job without awaiting it, so a database outage at that
+ * moment surfaces as an unhandled rejection. The job stays active, expires and is retried, so the
+ * process stays up and says so; any other unhandled rejection still ends the process.
+ */
+export function survivesDatabaseOutages(log: { error(o: object, m: string): void }): void {
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason
+    log.error({ err: reason }, 'database unavailable while settling a job; it will be retried')
+  })
 }

@@ -1,10 +1,11 @@
 import { buildApp } from './app'
-import { bootstrap, onShutdown } from './bootstrap'
+import { bootstrap, onShutdown, survivesDatabaseOutages } from './bootstrap'
 
 async function main() {
   const { config, database } = await bootstrap()
   const app = await buildApp(config, { database })
   const { server } = app
+  survivesDatabaseOutages(server.log)
   onShutdown(server.log, async () => {
     app.drain()
     // Stops accepting connections and waits for in-flight requests before onClose hooks run.

@@ -3,7 +3,7 @@
  * PostgreSQL (run API nodes with RUN_WORKER=false). Same code as the API, another entry point.
  */
 import { buildApp } from './app'
-import { bootstrap, onShutdown } from './bootstrap'
+import { bootstrap, onShutdown, survivesDatabaseOutages } from './bootstrap'
 
 async function main() {
   const { config, database } = await bootstrap({ RUN_WORKER: 'true', SERVE_WEB: 'false' })
@@ -14,6 +14,7 @@ async function main() {
     process.exit(1)
   }
   const app = await buildApp(config, { database })
+  survivesDatabaseOutages(app.server.log)
   onShutdown(app.server.log, async () => {
     await app.server.close()
     await database.close()
