@@ -1,59 +1,43 @@
 import type {
   OrderResponse,
-  Plan,
   Receipt,
   SubscriptionResponse,
   TokenPair,
   UpgradeQuote,
 } from '@areia/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addPeriod } from '../src/modules/billing/checkout'
-import { createTestApp, login, signUpAndLogIn, type TestApp } from './helpers/app'
-import { billingClient, CARDS, moveClockTo, waitFor } from './helpers/billing'
+import { login, signUpAndLogIn } from './helpers/app'
+import { billingSuite, CARDS, moveClockTo, waitFor } from './helpers/billing'
 
 /** "Meu Plano": moving up with the unused part credited, down at the renewal, back, the card. */
-let app: TestApp
-let base: string
-let client: ReturnType<typeof billingClient>
-let pro: Plan
-let ultra: Plan
-
-beforeAll(async () => {
-  app = await createTestApp()
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
-  client = billingClient(app, () => base)
-  const catalogue = await client.plans()
-  pro = catalogue.find((p) => p.slug === 'standard')!
-  ultra = catalogue.find((p) => p.slug === 'ultra')!
-})
-afterAll(() => app.close())
+const s = billingSuite()
 
 const DAY = 86_400_000
 
 describe('upgrade', () => {
   it('Pro → Ultra charges the price less the unused part of the period, shown before paying', async () => {
     const email = 'sobe@example.com'
-    let tokens = await signUpAndLogIn(app, email)
-    const first = await client.payByCard(tokens, pro.id, { number: CARDS.visaApproved })
+    let tokens = await signUpAndLogIn(s.app, email)
+    const first = await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })
     expect(first.json<OrderResponse>().status).toBe('PAID')
-    const started = (await client.subscription(tokens))!
+    const started = (await s.client.subscription(tokens))!
     const end = Date.parse(started.expires_at)
-    const total = end - app.clock.now().getTime()
+    const total = end - s.app.clock.now().getTime()
 
-    moveClockTo(app, new Date(app.clock.now().getTime() + 10 * DAY + 5 * 3_600_000))
-    tokens = (await login(app, email)).json<TokenPair>()
-    const left = end - app.clock.now().getTime()
-    const quote = await client.inject(
+    moveClockTo(s.app, new Date(s.app.clock.now().getTime() + 10 * DAY + 5 * 3_600_000))
+    tokens = (await login(s.app, email)).json<TokenPair>()
+    const left = end - s.app.clock.now().getTime()
+    const quote = await s.client.inject(
       tokens,
       'GET',
-      `/api/v1/subscriptions/me/upgrade?plan_id=${ultra.id}&billing_cycle=MONTHLY`,
+      `/api/v1/subscriptions/me/upgrade?plan_id=${s.ultra.id}&billing_cycle=MONTHLY`,
     )
     expect(quote.statusCode).toBe(200)
     // Whole days left of the period's days, on what was paid.
     const credit = Math.floor((5990 * Math.floor(left / DAY)) / Math.round(total / DAY))
     expect(quote.json<UpgradeQuote>()).toEqual({
-      plan: { id: ultra.id, name: 'Ultra' },
+      plan: { id: s.ultra.id, name: 'Ultra' },
       billing_cycle: 'MONTHLY',
       price: 119.9,
       credit: credit / 100,
@@ -61,59 +45,59 @@ describe('upgrade', () => {
     })
 
     // Down is not an upgrade.
-    const down = await client.inject(
+    const down = await s.client.inject(
       tokens,
       'GET',
-      `/api/v1/subscriptions/me/upgrade?plan_id=${pro.id}&billing_cycle=MONTHLY`,
+      `/api/v1/subscriptions/me/upgrade?plan_id=${s.pro.id}&billing_cycle=MONTHLY`,
     )
     expect(down.statusCode).toBe(409)
 
-    const paid = await client.payByCard(tokens, ultra.id, { number: CARDS.visaApproved })
+    const paid = await s.client.payByCard(tokens, s.ultra.id, { number: CARDS.visaApproved })
     expect(paid.statusCode).toBe(200)
     expect(paid.json<OrderResponse>()).toMatchObject({
       status: 'PAID',
       amount: (11990 - credit) / 100,
     })
-    const after = (await client.subscription(tokens))!
-    expect(after).toMatchObject({ plan: { id: ultra.id, name: 'Ultra' }, status: 'ACTIVE' })
-    expect(after.expires_at).toBe(addPeriod(app.clock.now(), 'MONTHLY').toISOString())
+    const after = (await s.client.subscription(tokens))!
+    expect(after).toMatchObject({ plan: { id: s.ultra.id, name: 'Ultra' }, status: 'ACTIVE' })
+    expect(after.expires_at).toBe(addPeriod(s.app.clock.now(), 'MONTHLY').toISOString())
     expect(after.next_charge).toEqual({ at: after.expires_at, amount: 119.9 })
     expect(after.card).toEqual({ brand: 'visa', last4: '2097', holder: 'JOGADORA DA AREIA' })
 
-    const receipts = (await client.inject(tokens, 'GET', '/api/v1/payments/receipts')).json<
+    const receipts = (await s.client.inject(tokens, 'GET', '/api/v1/payments/receipts')).json<
       Receipt[]
     >()
     expect(receipts.map((r) => [r.plan_name, r.amount])).toEqual([
       ['Ultra', (11990 - credit) / 100],
       ['Pro', 59.9],
     ])
-    const doc = await client.inject(tokens, 'GET', receipts[0]!.download_url)
+    const doc = await s.client.inject(tokens, 'GET', receipts[0]!.download_url)
     expect(doc.statusCode).toBe(200)
     expect(doc.headers['content-type']).toContain('text/html')
     expect(doc.headers['content-disposition']).toMatch(/^attachment; filename="recibo-areia-/)
     expect(doc.body).toContain('Crédito do plano anterior')
     expect(doc.body).toContain('Areia Ultra Mensal')
-    expect(app.simulator!.chargesOf(email).filter((c) => c.status === 'PAID')).toHaveLength(2)
+    expect(s.app.simulator!.chargesOf(email).filter((c) => c.status === 'PAID')).toHaveLength(2)
   })
 })
 
 describe('withdrawal after an upgrade', () => {
   it('within 7 days gives back every payment of the contract, the upgrade included', async () => {
     const email = 'desiste-apos-subir@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     expect(
-      (await client.payByCard(tokens, pro.id, { number: CARDS.visaApproved })).statusCode,
+      (await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })).statusCode,
     ).toBe(200)
     expect(
-      (await client.payByCard(tokens, ultra.id, { number: CARDS.visaApproved })).statusCode,
+      (await s.client.payByCard(tokens, s.ultra.id, { number: CARDS.visaApproved })).statusCode,
     ).toBe(200)
-    const withdrawn = await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/withdraw')
+    const withdrawn = await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/withdraw')
     expect(withdrawn.statusCode).toBe(200)
     expect(withdrawn.json<SubscriptionResponse>()?.status).toBe('EXPIRED')
-    const charges = app.simulator!.chargesOf(email)
+    const charges = s.app.simulator!.chargesOf(email)
     expect(charges).toHaveLength(2)
     expect(charges.every((c) => c.status === 'CANCELED')).toBe(true)
-    const receipts = (await client.inject(tokens, 'GET', '/api/v1/payments/receipts')).json<
+    const receipts = (await s.client.inject(tokens, 'GET', '/api/v1/payments/receipts')).json<
       Receipt[]
     >()
     expect(receipts.every((r) => r.refunded_at !== null)).toBe(true)
@@ -123,33 +107,33 @@ describe('withdrawal after an upgrade', () => {
 describe('downgrade, cancel and reactivate', () => {
   it('a smaller plan starts at the renewal; a cancelled plan can be reactivated before it ends', async () => {
     const email = 'desce@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     expect(
-      (await client.payByCard(tokens, ultra.id, { number: CARDS.masterApproved })).statusCode,
+      (await s.client.payByCard(tokens, s.ultra.id, { number: CARDS.masterApproved })).statusCode,
     ).toBe(200)
-    const change = await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/change', {
-      plan_id: pro.id,
+    const change = await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/change', {
+      plan_id: s.pro.id,
       billing_cycle: 'MONTHLY',
     })
     expect(change.statusCode).toBe(200)
     expect(change.json<SubscriptionResponse>()).toMatchObject({
       plan: { name: 'Ultra' },
-      next_plan: { id: pro.id, name: 'Pro', billing_cycle: 'MONTHLY' },
+      next_plan: { id: s.pro.id, name: 'Pro', billing_cycle: 'MONTHLY' },
       next_charge: { amount: 59.9 },
     })
     // Moving "down" to a bigger plan is refused here (it is an upgrade, paid now).
-    const up = await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/change', {
-      plan_id: ultra.id,
+    const up = await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/change', {
+      plan_id: s.ultra.id,
       billing_cycle: 'YEARLY',
     })
     expect(up.statusCode).toBe(409)
 
     expect(
-      (await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/cancel')).statusCode,
+      (await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/cancel')).statusCode,
     ).toBe(200)
-    const cancelled = (await client.subscription(tokens))!
+    const cancelled = (await s.client.subscription(tokens))!
     expect(cancelled).toMatchObject({ status: 'CANCELED', next_charge: null })
-    const again = await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/reactivate')
+    const again = await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/reactivate')
     expect(again.statusCode).toBe(200)
     expect(again.json<SubscriptionResponse>()).toMatchObject({
       status: 'ACTIVE',
@@ -157,16 +141,16 @@ describe('downgrade, cancel and reactivate', () => {
       next_plan: { name: 'Pro' },
     })
     expect(
-      (await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/reactivate')).statusCode,
+      (await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/reactivate')).statusCode,
     ).toBe(409)
 
     // At the end of the period the card is charged for Pro, and the plan is Pro.
-    moveClockTo(app, new Date(Date.parse(cancelled.expires_at) - 30 * 60_000))
-    await app.services.lifecycle.sweep()
-    const fresh = (await login(app, email)).json<TokenPair>()
-    const renewed = (await client.subscription(fresh))!
-    expect(renewed).toMatchObject({ plan: { id: pro.id }, status: 'ACTIVE', next_plan: null })
-    const charges = app.simulator!.chargesOf(email).filter((c) => c.status === 'PAID')
+    moveClockTo(s.app, new Date(Date.parse(cancelled.expires_at) - 30 * 60_000))
+    await s.app.services.lifecycle.sweep()
+    const fresh = (await login(s.app, email)).json<TokenPair>()
+    const renewed = (await s.client.subscription(fresh))!
+    expect(renewed).toMatchObject({ plan: { id: s.pro.id }, status: 'ACTIVE', next_plan: null })
+    const charges = s.app.simulator!.chargesOf(email).filter((c) => c.status === 'PAID')
     expect(charges.map((c) => c.amount.value)).toEqual([11990, 5990])
   })
 })
@@ -174,26 +158,26 @@ describe('downgrade, cancel and reactivate', () => {
 describe('changing the card', () => {
   it('a PIX subscriber moves renewals to a card checked without being charged; a declined card changes nothing', async () => {
     const email = 'cartao-novo@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     const pix = (
-      await client.order(tokens, {
-        plan_id: pro.id,
+      await s.client.order(tokens, {
+        plan_id: s.pro.id,
         billing_cycle: 'MONTHLY',
         payment_method: 'PIX',
       })
     ).json<OrderResponse>()
-    await client.payPix(pix)
-    await waitFor(async () => (await client.subscription(tokens))?.status === 'ACTIVE')
+    await s.client.payPix(pix)
+    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
 
-    const declined = await client.inject(tokens, 'PUT', '/api/v1/subscriptions/me/card', {
-      card_token: await client.tokenize(tokens, { number: CARDS.visaDeclined }),
+    const declined = await s.client.inject(tokens, 'PUT', '/api/v1/subscriptions/me/card', {
+      card_token: await s.client.tokenize(tokens, { number: CARDS.visaDeclined }),
       card_cvv: '123',
     })
     expect(declined.statusCode).toBe(402)
-    expect(await client.subscription(tokens)).toMatchObject({ payment_method: 'PIX', card: null })
+    expect(await s.client.subscription(tokens)).toMatchObject({ payment_method: 'PIX', card: null })
 
-    const changed = await client.inject(tokens, 'PUT', '/api/v1/subscriptions/me/card', {
-      card_token: await client.tokenize(tokens, { number: CARDS.masterApproved }),
+    const changed = await s.client.inject(tokens, 'PUT', '/api/v1/subscriptions/me/card', {
+      card_token: await s.client.tokenize(tokens, { number: CARDS.masterApproved }),
       card_cvv: '123',
     })
     expect(changed.statusCode).toBe(200)
@@ -202,7 +186,7 @@ describe('changing the card', () => {
       card: { brand: 'mastercard', last4: '2454' },
     })
     // The check was authorised and released: only the PIX was ever paid.
-    const charges = app.simulator!.chargesOf(email)
+    const charges = s.app.simulator!.chargesOf(email)
     expect(charges.filter((c) => c.status === 'PAID')).toHaveLength(1)
     expect(charges.filter((c) => c.amount.summary.paid > 0)).toHaveLength(1)
   })

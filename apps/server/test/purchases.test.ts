@@ -1,10 +1,10 @@
-import type { OrderResponse, Plan, TokenPair } from '@areia/contracts'
+import type { OrderResponse, TokenPair } from '@areia/contracts'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { couponRedemptions, coupons, orders, plans } from '../src/db/schema'
 import { addPeriod } from '../src/modules/billing/checkout'
-import { createTestApp, login, signUpAndLogIn, userIdOf, type TestApp } from './helpers/app'
-import { billingClient, CARDS, moveClockTo, waitFor } from './helpers/billing'
+import { login, signUpAndLogIn, userIdOf } from './helpers/app'
+import { billingSuite, CARDS, moveClockTo, waitFor } from './helpers/billing'
 import { testDatabase } from './helpers/database'
 
 /**
@@ -12,22 +12,7 @@ import { testDatabase } from './helpers/database'
  * once never make two open purchases, two charges, two uses of a coupon meant for one, or a
  * sale past a plan's last spot.
  */
-let app: TestApp
-let base: string
-let client: ReturnType<typeof billingClient>
-let pro: Plan
-let ultra: Plan
-
-beforeAll(async () => {
-  app = await createTestApp()
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
-  client = billingClient(app, () => base)
-  const catalogue = await client.plans()
-  pro = catalogue.find((p) => p.slug === 'standard')!
-  ultra = catalogue.find((p) => p.slug === 'ultra')!
-})
-afterAll(() => app.close())
+const s = billingSuite()
 
 const db = async () => (await testDatabase({ reset: false })).db
 const TEN = Array.from({ length: 10 }, (_, i) => i)
@@ -54,35 +39,39 @@ const usesOf = async (code: string) => {
 
 /** Charges the gateway kept (paid and not refunded). */
 const keptCharges = (email: string) =>
-  app.simulator!.chargesOf(email).filter((c) => c.status === 'PAID')
+  s.app.simulator!.chargesOf(email).filter((c) => c.status === 'PAID')
 
 const payAtGateway = (gatewayOrderId: string) =>
-  fetch(`${base}/sandbox/pagbank/pix/pay/${gatewayOrderId}`, { method: 'POST' })
+  fetch(`${s.base}/sandbox/pagbank/pix/pay/${gatewayOrderId}`, { method: 'POST' })
 
 describe('one purchase at a time', () => {
   it('ten PIX orders at once without a key make one order and one QR code', async () => {
     const email = 'pix-dez@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     const results = await Promise.all(
       TEN.map(() =>
-        client.order(tokens, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' }),
+        s.client.order(tokens, {
+          plan_id: s.pro.id,
+          billing_cycle: 'MONTHLY',
+          payment_method: 'PIX',
+        }),
       ),
     )
     expect(results.map((r) => r.statusCode)).toEqual(TEN.map(() => 200))
     expect(new Set(results.map((r) => r.json<OrderResponse>().id)).size).toBe(1)
     expect(await openOrders(tokens)).toHaveLength(1)
-    expect(app.simulator!.ordersOf(email)).toHaveLength(1)
+    expect(s.app.simulator!.ordersOf(email)).toHaveLength(1)
   })
 
   it('ten PIX orders at once, each with its own key and choice: one open order; every code paid activates once and the rest is refunded', async () => {
     const email = 'pix-chaves@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     const results = await Promise.all(
       TEN.map((i) =>
-        client.order(
+        s.client.order(
           tokens,
           {
-            plan_id: i % 2 ? pro.id : ultra.id,
+            plan_id: i % 2 ? s.pro.id : s.ultra.id,
             billing_cycle: i % 3 ? 'MONTHLY' : 'YEARLY',
             payment_method: 'PIX',
           },
@@ -94,41 +83,41 @@ describe('one purchase at a time', () => {
     expect((await openOrders(tokens)).length).toBeLessThanOrEqual(1)
 
     // A player paying every code they were ever shown: one period, the rest given back.
-    const codes = app.simulator!.ordersOf(email)
+    const codes = s.app.simulator!.ordersOf(email)
     expect(codes.length).toBeGreaterThanOrEqual(1)
     for (const code of codes) expect((await payAtGateway(code.id)).status).toBe(200)
     await waitFor(async () => {
-      const charges = app.simulator!.chargesOf(email)
+      const charges = s.app.simulator!.chargesOf(email)
       const settled = charges.every((c) => c.status === 'CANCELED' || c.status === 'PAID')
       return (
         settled &&
         charges.length === codes.length &&
         keptCharges(email).length === 1 &&
-        (await client.subscription(tokens))?.status === 'ACTIVE' &&
+        (await s.client.subscription(tokens))?.status === 'ACTIVE' &&
         (await openOrders(tokens)).length === 0
       )
     })
     // Given time to be wrong: still one charge kept.
     await new Promise((r) => setTimeout(r, 500))
     expect(keptCharges(email)).toHaveLength(1)
-    const sub = await client.subscription(tokens)
+    const sub = await s.client.subscription(tokens)
     expect(sub?.status).toBe('ACTIVE')
-    expect(sub?.expires_at).toBe(addPeriod(app.clock.now(), sub!.billing_cycle).toISOString())
+    expect(sub?.expires_at).toBe(addPeriod(s.app.clock.now(), sub!.billing_cycle).toISOString())
     expect(await openOrders(tokens)).toHaveLength(0)
   })
 
   it('ten card orders at once, with and without keys, make one approved charge and one period', async () => {
     const email = 'cartao-dez@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     const cardTokens: string[] = []
     for (const _ of TEN)
-      cardTokens.push(await client.tokenize(tokens, { number: CARDS.visaApproved }))
+      cardTokens.push(await s.client.tokenize(tokens, { number: CARDS.visaApproved }))
     const results = await Promise.all(
       TEN.map((i) =>
-        client.order(
+        s.client.order(
           tokens,
           {
-            plan_id: pro.id,
+            plan_id: s.pro.id,
             billing_cycle: 'MONTHLY',
             payment_method: 'CARD',
             card_token: cardTokens[i],
@@ -141,35 +130,35 @@ describe('one purchase at a time', () => {
     const codes = results.map((r) => r.statusCode)
     expect(codes.filter((c) => c === 200)).toHaveLength(1)
     for (const c of codes) expect([200, 409]).toContain(c)
-    expect(app.simulator!.chargesOf(email)).toHaveLength(1)
+    expect(s.app.simulator!.chargesOf(email)).toHaveLength(1)
     expect(keptCharges(email)).toHaveLength(1)
-    const sub = await client.subscription(tokens)
-    expect(sub?.expires_at).toBe(addPeriod(app.clock.now(), 'MONTHLY').toISOString())
+    const sub = await s.client.subscription(tokens)
+    expect(sub?.expires_at).toBe(addPeriod(s.app.clock.now(), 'MONTHLY').toISOString())
   })
 
   it('a card purchase replaces the PIX the checkout opened; paying that PIX later is refunded and changes nothing', async () => {
     const email = 'pix-atrasado@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     const pix = (
-      await client.order(tokens, {
-        plan_id: pro.id,
+      await s.client.order(tokens, {
+        plan_id: s.pro.id,
         billing_cycle: 'MONTHLY',
         payment_method: 'PIX',
       })
     ).json<OrderResponse>()
-    const paid = await client.order(tokens, {
-      plan_id: ultra.id,
+    const paid = await s.client.order(tokens, {
+      plan_id: s.ultra.id,
       billing_cycle: 'YEARLY',
       payment_method: 'CARD',
-      card_token: await client.tokenize(tokens, { number: CARDS.masterApproved }),
+      card_token: await s.client.tokenize(tokens, { number: CARDS.masterApproved }),
       card_cvv: '123',
     })
     expect(paid.statusCode).toBe(200)
-    const byCard = (await client.subscription(tokens))!
-    expect(byCard).toMatchObject({ plan: { id: ultra.id }, billing_cycle: 'YEARLY' })
+    const byCard = (await s.client.subscription(tokens))!
+    expect(byCard).toMatchObject({ plan: { id: s.ultra.id }, billing_cycle: 'YEARLY' })
 
     // The PIX is still payable at the bank (a QR code cannot be withdrawn): it is paid.
-    await client.payPix(pix)
+    await s.client.payPix(pix)
     await waitFor(async () => {
       const [row] = await (await db()).select().from(orders).where(eq(orders.id, pix.id))
       return row?.refundedAt != null
@@ -177,10 +166,10 @@ describe('one purchase at a time', () => {
     const [row] = await (await db()).select().from(orders).where(eq(orders.id, pix.id))
     expect(row).toMatchObject({ status: 'CANCELED', refundReason: 'LATE_PAYMENT' })
     expect(keptCharges(email)).toHaveLength(1)
-    expect(app.simulator!.chargesOf(email).filter((c) => c.status === 'CANCELED')).toHaveLength(1)
-    const after = (await client.subscription(tokens))!
+    expect(s.app.simulator!.chargesOf(email).filter((c) => c.status === 'CANCELED')).toHaveLength(1)
+    const after = (await s.client.subscription(tokens))!
     expect(after).toMatchObject({
-      plan: { id: ultra.id },
+      plan: { id: s.ultra.id },
       billing_cycle: 'YEARLY',
       payment_method: 'CARD',
       expires_at: byCard.expires_at,
@@ -191,13 +180,13 @@ describe('one purchase at a time', () => {
 
 describe('coupons are claimed with the order', () => {
   it('one player, ten orders with the same coupon at once: one use, moved to the order that is paid', async () => {
-    const tokens = await signUpAndLogIn(app, 'cupom-dez@example.com')
+    const tokens = await signUpAndLogIn(s.app, 'cupom-dez@example.com')
     const results = await Promise.all(
       TEN.map((i) =>
-        client.order(
+        s.client.order(
           tokens,
           {
-            plan_id: pro.id,
+            plan_id: s.pro.id,
             billing_cycle: i % 2 ? 'MONTHLY' : 'YEARLY',
             payment_method: 'PIX',
             coupon_code: 'AREIA10',
@@ -210,9 +199,9 @@ describe('coupons are claimed with the order', () => {
     const mine = async () => (await usesOf('AREIA10')).filter((u) => u.userId === userIdOf(tokens))
     expect(await mine()).toHaveLength(1)
 
-    const paid = await client.payByCard(
+    const paid = await s.client.payByCard(
       tokens,
-      pro.id,
+      s.pro.id,
       { number: CARDS.visaApproved },
       { coupon_code: 'AREIA10' },
     )
@@ -222,11 +211,14 @@ describe('coupons are claimed with the order', () => {
     expect(uses[0]!.orderId).toBe(paid.json<OrderResponse>().id)
 
     // Used once, for good: cancelled and expired, the player cannot take it again.
-    await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/cancel')
-    moveClockTo(app, new Date(Date.parse((await client.subscription(tokens))!.expires_at) + 1000))
-    const later = (await login(app, 'cupom-dez@example.com')).json<TokenPair>()
-    const again = await client.order(later, {
-      plan_id: pro.id,
+    await s.client.inject(tokens, 'POST', '/api/v1/subscriptions/me/cancel')
+    moveClockTo(
+      s.app,
+      new Date(Date.parse((await s.client.subscription(tokens))!.expires_at) + 1000),
+    )
+    const later = (await login(s.app, 'cupom-dez@example.com')).json<TokenPair>()
+    const again = await s.client.order(later, {
+      plan_id: s.pro.id,
       billing_cycle: 'MONTHLY',
       payment_method: 'PIX',
       coupon_code: 'AREIA10',
@@ -241,11 +233,11 @@ describe('coupons are claimed with the order', () => {
       .insert(coupons)
       .values({ code: 'UMSO', discountPercentage: 20, maxRedemptions: 1 })
     const players: TokenPair[] = []
-    for (const i of TEN) players.push(await signUpAndLogIn(app, `umso-${i}@example.com`))
+    for (const i of TEN) players.push(await signUpAndLogIn(s.app, `umso-${i}@example.com`))
     const results = await Promise.all(
       players.map((tokens) =>
-        client.order(tokens, {
-          plan_id: pro.id,
+        s.client.order(tokens, {
+          plan_id: s.pro.id,
           billing_cycle: 'MONTHLY',
           payment_method: 'PIX',
           coupon_code: 'UMSO',
@@ -259,11 +251,11 @@ describe('coupons are claimed with the order', () => {
     const loser = players.indexOf(players.find((p) => p !== winner)!)
 
     // The PIX lapses unpaid: the use goes back and another player may take it.
-    moveClockTo(app, new Date(app.clock.now().getTime() + 31 * 60_000))
-    await app.services.lifecycle.sweep()
+    moveClockTo(s.app, new Date(s.app.clock.now().getTime() + 31 * 60_000))
+    await s.app.services.lifecycle.sweep()
     expect(await usesOf('UMSO')).toHaveLength(0)
-    const next = await client.order((await login(app, `umso-${loser}@example.com`)).json(), {
-      plan_id: pro.id,
+    const next = await s.client.order((await login(s.app, `umso-${loser}@example.com`)).json(), {
+      plan_id: s.pro.id,
       billing_cycle: 'MONTHLY',
       payment_method: 'PIX',
       coupon_code: 'UMSO',
@@ -276,14 +268,14 @@ describe('coupons are claimed with the order', () => {
 describe('spots are reserved with the order', () => {
   it('ten players at once for the last spot: one order; a declined card gives the spot back', async () => {
     const spots = async () =>
-      (await (await db()).select().from(plans).where(eq(plans.id, ultra.id)))[0]!.spots
-    await (await db()).update(plans).set({ spots: 1 }).where(eq(plans.id, ultra.id))
+      (await (await db()).select().from(plans).where(eq(plans.id, s.ultra.id)))[0]!.spots
+    await (await db()).update(plans).set({ spots: 1 }).where(eq(plans.id, s.ultra.id))
     const players: TokenPair[] = []
-    for (const i of TEN) players.push(await signUpAndLogIn(app, `vaga-${i}@example.com`))
+    for (const i of TEN) players.push(await signUpAndLogIn(s.app, `vaga-${i}@example.com`))
     const results = await Promise.all(
       players.map((tokens) =>
-        client.order(tokens, {
-          plan_id: ultra.id,
+        s.client.order(tokens, {
+          plan_id: s.ultra.id,
           billing_cycle: 'MONTHLY',
           payment_method: 'PIX',
         }),
@@ -295,23 +287,23 @@ describe('spots are reserved with the order', () => {
 
     // The holder pays with a card that is declined instead: the spot is on sale again.
     const holder = players[results.findIndex((r) => r.statusCode === 200)]!
-    const declined = await client.payByCard(holder, ultra.id, { number: CARDS.visaDeclined })
+    const declined = await s.client.payByCard(holder, s.ultra.id, { number: CARDS.visaDeclined })
     expect(declined.statusCode).toBe(402)
     expect(await spots()).toBe(1)
 
     const other = players.find((p) => p !== holder)!
-    const bought = await client.payByCard(other, ultra.id, { number: CARDS.visaApproved })
+    const bought = await s.client.payByCard(other, s.ultra.id, { number: CARDS.visaApproved })
     expect(bought.statusCode).toBe(200)
     expect(await spots()).toBe(0)
     expect(
       (
-        await client.order(holder, {
-          plan_id: ultra.id,
+        await s.client.order(holder, {
+          plan_id: s.ultra.id,
           billing_cycle: 'MONTHLY',
           payment_method: 'PIX',
         })
       ).statusCode,
     ).toBe(409)
-    await (await db()).update(plans).set({ spots: null }).where(eq(plans.id, ultra.id))
+    await (await db()).update(plans).set({ spots: null }).where(eq(plans.id, s.ultra.id))
   })
 })

@@ -1,37 +1,22 @@
-import type { OrderResponse, Plan } from '@areia/contracts'
+import type { OrderResponse } from '@areia/contracts'
 import { desc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, orders, plans, waitlistEntries } from '../src/db/schema'
-import { createTestApp, signUpAndLogIn, status, userIdOf, type TestApp } from './helpers/app'
-import { billingClient, CARDS, mailsTo, waitFor } from './helpers/billing'
+import { signUpAndLogIn, status, userIdOf } from './helpers/app'
+import { billingSuite, CARDS, mailsTo, waitFor } from './helpers/billing'
 import { testDatabase } from './helpers/database'
 
 /** Money moved at the gateway after we counted it: a refund or chargeback ends what it paid for. */
-let app: TestApp
-let base: string
-let client: ReturnType<typeof billingClient>
-let pro: Plan
-let ultra: Plan
-
-beforeAll(async () => {
-  app = await createTestApp()
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
-  client = billingClient(app, () => base)
-  const catalogue = await client.plans()
-  pro = catalogue.find((p) => p.slug === 'standard')!
-  ultra = catalogue.find((p) => p.slug === 'ultra')!
-})
-afterAll(() => app.close())
+const s = billingSuite()
 
 const db = async () => (await testDatabase({ reset: false })).db
 
 /** What an operator does in PagBank's dashboard: cancel (refund) a paid charge. */
 const refundAtPagBank = (chargeId: string, cents: number) =>
-  fetch(`${base}/sandbox/pagbank/charges/${chargeId}/cancel`, {
+  fetch(`${s.base}/sandbox/pagbank/charges/${chargeId}/cancel`, {
     method: 'POST',
     headers: {
-      authorization: `Bearer ${app.simulator!.token}`,
+      authorization: `Bearer ${s.app.simulator!.token}`,
       'content-type': 'application/json',
     },
     body: JSON.stringify({ amount: { value: cents } }),
@@ -40,16 +25,16 @@ const refundAtPagBank = (chargeId: string, cents: number) =>
 describe('refunds made at the gateway', () => {
   it('a refunded card payment ends the access it paid for, tells the player and shows in the console', async () => {
     const email = 'estorno@example.com'
-    const tokens = await signUpAndLogIn(app, email)
-    const paid = await client.payByCard(tokens, pro.id, { number: CARDS.visaApproved })
+    const tokens = await signUpAndLogIn(s.app, email)
+    const paid = await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })
     expect(paid.json<OrderResponse>().status).toBe('PAID')
-    expect((await client.subscription(tokens))?.status).toBe('ACTIVE')
+    expect((await s.client.subscription(tokens))?.status).toBe('ACTIVE')
 
-    const [charge] = app.simulator!.chargesOf(email)
+    const [charge] = s.app.simulator!.chargesOf(email)
     expect((await refundAtPagBank(charge!.id, charge!.amount.value)).status).toBe(200)
-    await waitFor(async () => (await client.subscription(tokens))?.status === 'EXPIRED')
+    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'EXPIRED')
 
-    expect((await status(app, tokens.access_token)).json()).toMatchObject({
+    expect((await status(s.app, tokens.access_token)).json()).toMatchObject({
       payment_status: 'FREE',
     })
     const [order] = await (
@@ -69,42 +54,42 @@ describe('refunds made at the gateway', () => {
 
     // The same news again changes nothing more, and the player may subscribe again.
     const told = (await mailsTo(email)).length
-    await app.services.checkout.gatewayNotified(order!.gatewayOrderId!)
+    await s.app.services.checkout.gatewayNotified(order!.gatewayOrderId!)
     expect(await mailsTo(email)).toHaveLength(told)
-    const again = await client.payByCard(tokens, pro.id, { number: CARDS.visaApproved })
+    const again = await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })
     expect(again.statusCode).toBe(200)
-    expect((await client.subscription(tokens))?.status).toBe('ACTIVE')
+    expect((await s.client.subscription(tokens))?.status).toBe('ACTIVE')
   })
 
   it('a PIX paid for a replaced order is given back, recorded and told to the player', async () => {
     const email = 'pix-devolvido@example.com'
-    const tokens = await signUpAndLogIn(app, email)
+    const tokens = await signUpAndLogIn(s.app, email)
     const first = (
-      await client.order(tokens, {
-        plan_id: pro.id,
+      await s.client.order(tokens, {
+        plan_id: s.pro.id,
         billing_cycle: 'MONTHLY',
         payment_method: 'PIX',
       })
     ).json<OrderResponse>()
     const second = (
-      await client.order(tokens, {
-        plan_id: pro.id,
+      await s.client.order(tokens, {
+        plan_id: s.pro.id,
         billing_cycle: 'YEARLY',
         payment_method: 'PIX',
       })
     ).json<OrderResponse>()
     expect(second.id).not.toBe(first.id)
-    await client.payPix(first)
+    await s.client.payPix(first)
     await waitFor(async () =>
       (await mailsTo(email)).some((m) => m.subject === 'Pagamento devolvido'),
     )
-    expect(await client.subscription(tokens)).toBeNull()
+    expect(await s.client.subscription(tokens)).toBeNull()
     const [row] = await (await db()).select().from(orders).where(eq(orders.id, first.id))
     expect(row).toMatchObject({ status: 'CANCELED', refundReason: 'LATE_PAYMENT' })
     // The open one still works.
-    await client.payPix(second)
-    await waitFor(async () => (await client.subscription(tokens))?.status === 'ACTIVE')
-    expect((await client.subscription(tokens))?.billing_cycle).toBe('YEARLY')
+    await s.client.payPix(second)
+    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
+    expect((await s.client.subscription(tokens))?.billing_cycle).toBe('YEARLY')
   })
 
   /** Our side saw the code lapse; the bank took the payment at the edge of its expiry. */
@@ -113,50 +98,50 @@ describe('refunds made at the gateway', () => {
       await db()
     )
       .update(orders)
-      .set({ pixExpiresAt: new Date(app.clock.now().getTime() - 1000) })
+      .set({ pixExpiresAt: new Date(s.app.clock.now().getTime() - 1000) })
       .where(eq(orders.id, orderId))
-    await app.services.checkout.expireStalePurchases()
+    await s.app.services.checkout.expireStalePurchases()
   }
 
   it('a PIX paid just after its code lapsed still subscribes when nothing took its place', async () => {
-    const tokens = await signUpAndLogIn(app, 'pix-no-limite@example.com')
+    const tokens = await signUpAndLogIn(s.app, 'pix-no-limite@example.com')
     const order = (
-      await client.order(tokens, {
-        plan_id: pro.id,
+      await s.client.order(tokens, {
+        plan_id: s.pro.id,
         billing_cycle: 'MONTHLY',
         payment_method: 'PIX',
       })
     ).json<OrderResponse>()
     await lapse(order.id)
-    await client.payPix(order)
-    await waitFor(async () => (await client.subscription(tokens))?.status === 'ACTIVE')
+    await s.client.payPix(order)
+    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
     const [row] = await (await db()).select().from(orders).where(eq(orders.id, order.id))
     expect(row).toMatchObject({ status: 'PAID', refundedAt: null })
   })
 
   it('a lapsed PIX paid after the last spot was sold is given back and the player joins the waiting list', async () => {
     const email = 'sem-vaga@example.com'
-    const tokens = await signUpAndLogIn(app, email)
-    await (await db()).update(plans).set({ spots: 1 }).where(eq(plans.id, ultra.id))
+    const tokens = await signUpAndLogIn(s.app, email)
+    await (await db()).update(plans).set({ spots: 1 }).where(eq(plans.id, s.ultra.id))
     try {
       const order = (
-        await client.order(tokens, {
-          plan_id: ultra.id,
+        await s.client.order(tokens, {
+          plan_id: s.ultra.id,
           billing_cycle: 'MONTHLY',
           payment_method: 'PIX',
         })
       ).json<OrderResponse>()
       await lapse(order.id)
       // Meanwhile someone else buys the spot the lapsed code gave back.
-      const other = await signUpAndLogIn(app, 'levou-a-vaga@example.com')
+      const other = await signUpAndLogIn(s.app, 'levou-a-vaga@example.com')
       expect(
-        (await client.payByCard(other, ultra.id, { number: CARDS.visaApproved })).statusCode,
+        (await s.client.payByCard(other, s.ultra.id, { number: CARDS.visaApproved })).statusCode,
       ).toBe(200)
-      await client.payPix(order)
+      await s.client.payPix(order)
       await waitFor(async () =>
         (await mailsTo(email)).some((m) => m.subject === 'Pagamento devolvido'),
       )
-      expect(await client.subscription(tokens)).toBeNull()
+      expect(await s.client.subscription(tokens)).toBeNull()
       const [row] = await (await db()).select().from(orders).where(eq(orders.id, order.id))
       expect(row).toMatchObject({ status: 'CANCELED', refundReason: 'SOLD_OUT' })
       const [entry] = await (
@@ -165,14 +150,14 @@ describe('refunds made at the gateway', () => {
         .select()
         .from(waitlistEntries)
         .where(eq(waitlistEntries.userId, userIdOf(tokens)))
-      expect(entry).toMatchObject({ planId: ultra.id, finalPriceCents: 11990 })
-      expect((await status(app, tokens.access_token)).json()).toMatchObject({
+      expect(entry).toMatchObject({ planId: s.ultra.id, finalPriceCents: 11990 })
+      expect((await status(s.app, tokens.access_token)).json()).toMatchObject({
         payment_status: 'WAITING_LIST',
       })
       const [mail] = (await mailsTo(email)).filter((m) => m.subject === 'Pagamento devolvido')
       expect(mail?.body).toContain('lista de espera')
     } finally {
-      await (await db()).update(plans).set({ spots: null }).where(eq(plans.id, ultra.id))
+      await (await db()).update(plans).set({ spots: null }).where(eq(plans.id, s.ultra.id))
     }
   })
 })

@@ -6,9 +6,10 @@ import type {
   TokenPair,
 } from '@areia/contracts'
 import { desc, eq } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import { sealCardForTests } from '../../src/adapters/payments/simulator-card'
 import { mailOutbox } from '../../src/db/schema'
-import { bearer, type TestApp } from './app'
+import { bearer, createTestApp, type TestApp } from './app'
 import { testDatabase } from './database'
 
 /** PagBank's sandbox test cards (developer.pagbank.com.br/docs/cartoes-de-teste). */
@@ -25,6 +26,34 @@ export interface CardInput {
   month?: number
   year?: number
   holder?: string
+}
+
+export interface BillingSuite {
+  app: TestApp
+  /** Where the app listens: the simulated gateway's pages and webhooks go through HTTP. */
+  base: string
+  client: ReturnType<typeof billingClient>
+  pro: Plan
+  ultra: Plan
+}
+
+/**
+ * A suite's app, listening, with the billing client and the seeded Pro and Ultra plans; filled
+ * before the suite's tests run and closed after them.
+ */
+export function billingSuite(): BillingSuite {
+  const suite = {} as BillingSuite
+  beforeAll(async () => {
+    suite.app = await createTestApp()
+    await suite.app.server.listen({ port: 0, host: '127.0.0.1' })
+    suite.base = `http://127.0.0.1:${(suite.app.server.server.address() as { port: number }).port}`
+    suite.client = billingClient(suite.app, () => suite.base)
+    const catalogue = await suite.client.plans()
+    suite.pro = catalogue.find((p) => p.slug === 'standard')!
+    suite.ultra = catalogue.find((p) => p.slug === 'ultra')!
+  })
+  afterAll(() => suite.app.close())
+  return suite
 }
 
 /** The billing API as the checkout page calls it. */
