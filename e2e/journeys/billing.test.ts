@@ -50,9 +50,10 @@ describe('Assinatura com PIX', () => {
     await billing.applyCoupon('naoexiste', 'Este cupom é inválido ou não existe.')
     expect(await billing.plans().getByLabel('Cupom de desconto').inputValue()).toBe('NAOEXISTE')
     await billing.applyCoupon('areia10', 'Cupom de 10% aplicado!')
-    // Original with 2 decimals; the final keeps its centavos: what the checkout charges.
-    expect(await billing.planPrice('Pro')).toBe('De R$ 59,90 por R$ 53,91/mês')
-    expect(await billing.planPrice('Ultra')).toBe('De R$ 119,90 por R$ 107,91/mês')
+    // Original with 2 decimals, final with none; the exact charge is said beneath it.
+    expect(await billing.planPrice('Pro')).toBe('De R$ 59,90 por R$ 54/mês')
+    expect(await billing.planPrice('Ultra')).toBe('De R$ 119,90 por R$ 108/mês')
+    await billing.planCard('Pro').getByText('Valor exato da cobrança: R$ 53,91').waitFor()
     await session.capture('20-planos-cupom')
 
     await billing.choosePlan('Pro', 'Assinar Pro')
