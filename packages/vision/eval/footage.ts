@@ -7,7 +7,8 @@
  * plane) against the labelled feet, identity switches, per-track coverage, rallies against the
  * labelled play, and CPU-seconds (this process and its ffmpeg children) per video second. Skips
  * with a message when the folder is absent. `EVAL_CLIPS=name,name` picks clips; `EVAL_JSON=file`
- * also writes the figures as JSON.
+ * also writes the figures as JSON; `EVAL_RESULTS=dir` writes each clip's whole result there (to
+ * look into a figure).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -219,6 +220,11 @@ async function main(): Promise<number> {
     const calls = { ...detector.stats }
     const result = await analyze(file, { corners: spec.corners, detector, ...spec.options })
     const cpu = cpuSeconds() - before
+    if (process.env.EVAL_RESULTS) {
+      fs.mkdirSync(process.env.EVAL_RESULTS, { recursive: true })
+      const out = path.join(process.env.EVAL_RESULTS, `${spec.name.replace(/[^\w-]+/g, '_')}.json`)
+      fs.writeFileSync(out, JSON.stringify(result))
+    }
     if (spec.refusal) {
       const right = !result.analysable && spec.refusal.test(result.reason ?? '')
       process.stdout.write(

@@ -143,51 +143,57 @@ export class Tracker {
     return this.tracks.reduce((m, tr) => Math.max(m, t - tr.lastT), 0)
   }
 
+  /** A spot where someone other than the players has stood still round after round. */
+  private fixedAt(p: Point): boolean {
+    return this.fixtures.some(
+      (f) =>
+        f.seen >= FIXTURE_ROUNDS && Math.hypot(f.pos.x - p.x, f.pos.y - p.y) <= FIXTURE_RADIUS_M,
+    )
+  }
+
   /**
    * Remembers people who stay put beside the court or far behind it, round after round.
    * Players only pass through there (a wide ball), so a spot found occupied again and again,
-   * by someone who does not move, is an umpire's, a line judge's or a spectator's.
+   * by someone who does not move, is an umpire's, a line judge's or a spectator's. Only boxes
+   * no player took count: a player waiting far behind the baseline to serve, tracked there,
+   * must not turn their own spot into an official's.
    */
-  private noteFixtures(dets: CourtDetection[]): Set<number> {
-    const fixed = new Set<number>()
+  private noteFixtures(dets: CourtDetection[], taken: Set<number>): void {
     for (const d of dets) {
-      if (!outsideLines(d.court)) continue
+      if (taken.has(d.ref) || !outsideLines(d.court)) continue
       const f = this.fixtures.find(
         (o) => Math.hypot(o.pos.x - d.court.x, o.pos.y - d.court.y) <= FIXTURE_RADIUS_M,
       )
       if (f) {
         f.seen++
         f.pos = { x: 0.8 * f.pos.x + 0.2 * d.court.x, y: 0.8 * f.pos.y + 0.2 * d.court.y }
-        if (f.seen >= FIXTURE_ROUNDS) fixed.add(d.ref)
       } else this.fixtures.push({ pos: d.court, seen: 1 })
     }
-    return fixed
   }
 
   /** Feeds one detection round; returns the track id per detection ref (0 = unassigned). */
-  update(t: number, frame: number, all: CourtDetection[]): Map<number, number> {
+  update(t: number, frame: number, dets: CourtDetection[]): Map<number, number> {
     const out = new Map<number, number>()
-    const fixed = this.noteFixtures(all)
-    // Officials and spectators standing still off the court are no one's to take, except a
-    // player seen right there a moment ago (running past them).
-    const dets = all.filter((d) => {
-      if (!fixed.has(d.ref)) return true
-      return this.tracks.some(
-        (tr, i) =>
-          t - tr.lastT <= 0.6 &&
-          Math.hypot(this.predict(t)[i]!.x - d.court.x, this.predict(t)[i]!.y - d.court.y) <= 1,
-      )
-    })
+    const fixed = dets.map((d) => this.fixedAt(d.court))
+    const done = () => {
+      this.noteFixtures(dets, new Set(out.keys()))
+      return out
+    }
     if (!this.started) {
       // Start only on a round that shows exactly two people on each side inside the lines (a
       // little margin, more behind the baselines for the serve): the numbering depends on it,
       // and a spectator by the post must not become a player.
       const inside = dets.filter(
-        (d) => d.court.x >= -0.5 && d.court.x <= 8.5 && d.court.y >= -1.5 && d.court.y <= 17.5,
+        (d, k) =>
+          !fixed[k] &&
+          d.court.x >= -0.5 &&
+          d.court.x <= 8.5 &&
+          d.court.y >= -1.5 &&
+          d.court.y <= 17.5,
       )
-      if (inside.length !== 4) return out
+      if (inside.length !== 4) return done()
       const near = inside.filter((d) => d.court.y < NET_Y_M).length
-      if (near !== 2) return out
+      if (near !== 2) return done()
       const ids = initialIds(inside.map((d) => d.court))
       this.tracks = inside
         .map((d, k) => ({
@@ -200,10 +206,10 @@ export class Tracker {
         }))
         .sort((a, b) => a.id - b.id)
       for (const tr of this.tracks) out.set(tr.samples[0]!.ref!, tr.id)
-      return out
+      return done()
     }
     const predicted = this.predict(t)
-    const cost = this.tracks.map((tr, i) => {
+    const base = this.tracks.map((tr, i) => {
       const gate = BASE_GATE + MAX_SPEED * (t - tr.lastT)
       const p = predicted[i]!
       const far = tr.id >= 3
@@ -220,6 +226,17 @@ export class Tracker {
         return dist + looks + (wrongSide ? WRONG_SIDE_PENALTY : 0) + 0.5 * (1 - (d.score ?? 1))
       })
     })
+    // Officials and spectators standing still off the court are no one's to take, except a
+    // player seen right there a moment ago (running past them).
+    const cost = base.map((row, i) =>
+      row.map((c, d) => {
+        if (!fixed[d]) return c
+        const p = predicted[i]!
+        const q = dets[d]!.court
+        const fresh = t - this.tracks[i]!.lastT <= 0.6 && Math.hypot(p.x - q.x, p.y - q.y) <= 1
+        return fresh ? c : Infinity
+      }),
+    )
     const pick = assign(cost, BASE_GATE + 1)
     // A player unseen for a while may have run off: left-over detections on their side of the
     // net are offered to them afterwards, so re-acquiring a lost player never takes a box from
@@ -232,11 +249,12 @@ export class Tracker {
       const second = assign(
         lost.map((i) =>
           free.map((d) => {
-            // Far from where they were last seen, only someone dressed like them will do.
+            // Far from where they were last seen, only someone dressed like them will do; that
+            // also lets them back from a spot an official might hold (a server far back).
             const tr = this.tracks[i]!
             const det = dets[d]!
             const looks = tr.app && det.app ? appearanceDistance(tr.app, det.app) : 1
-            return looks <= REACQUIRE_LOOKS ? cost[i]![d]! : Infinity
+            return looks <= REACQUIRE_LOOKS ? base[i]![d]! : Infinity
           }),
         ),
         lost.map((i) => BASE_GATE + 1 + 0.5 * MAX_SPEED * (t - this.tracks[i]!.lastT)),
@@ -278,6 +296,6 @@ export class Tracker {
       if (det.app && !det.overlapped) tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
       out.set(det.ref, tr.id)
     })
-    return out
+    return done()
   }
 }

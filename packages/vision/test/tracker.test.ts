@@ -117,4 +117,27 @@ describe('tracker', () => {
     expect(back.get(2)).toBe(3)
     expect(back.get(9)).toBeUndefined()
   })
+
+  it('picks up a player again who waits far behind the baseline, where officials could stand', () => {
+    const tracker = new Tracker()
+    const looks = (k: number) => {
+      const a = new Float32Array(24)
+      a[k] = 1
+      a[12 + k] = 1
+      return a
+    }
+    // The far-left player walks back 2.6 m behind the far baseline to serve and waits there.
+    const farLeft = (t: number) => ({ x: 2, y: Math.min(18.6, 12 + 3 * t) })
+    const round = (t: number, seen: boolean): CourtDetection[] => [
+      { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+      { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+      ...(seen ? [{ court: farLeft(t), ref: 2, app: looks(2) }] : []),
+      { court: { x: 6, y: 12 }, ref: 3, app: looks(3) },
+    ]
+    for (let k = 0; k < 10; k++) tracker.update(k * 0.5, k, round(k * 0.5, true))
+    // Missed for a second (the detector lost them against the fence), then there again.
+    for (let k = 10; k < 12; k++) tracker.update(k * 0.5, k, round(k * 0.5, false))
+    for (let k = 12; k < 16; k++)
+      expect(tracker.update(k * 0.5, k, round(k * 0.5, true)).get(2)).toBe(3)
+  })
 })
