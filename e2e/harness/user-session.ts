@@ -87,11 +87,13 @@ export class UserSession {
   }
 
   /**
-   * While the server is down on purpose, Chromium itself logs the refused connections (socket
-   * and fetch); those are the outage, not a fault of the app, and are dropped from the problems.
+   * While the server is down (or the network cut) on purpose, Chromium itself logs the refused
+   * connections (socket and fetch); those are the outage, not a fault of the app, and are
+   * dropped from the problems.
    */
   forgiveServerOutage() {
-    const outage = /WebSocket connection to .* failed|net::ERR_CONNECTION_REFUSED/
+    const outage =
+      /WebSocket connection to .* failed|net::ERR_CONNECTION_REFUSED|net::ERR_INTERNET_DISCONNECTED/
     const kept = this.problems.filter((problem) => !outage.test(problem))
     this.problems.splice(0, this.problems.length, ...kept)
   }

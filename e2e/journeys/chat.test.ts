@@ -284,7 +284,7 @@ describe('the chat across a server restart', () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('reconnects by itself and loses nothing', async () => {
+  it('reconnects by itself on a phone, within 5 s of the server being back, and loses nothing', async () => {
     if (!server) throw new Error('no server')
     const { session, chat } = await newPlayer(server.url)
     await finishOnboarding(chat, 'Caio')
@@ -292,17 +292,32 @@ describe('the chat across a server restart', () => {
     await chat.ask('Como melhoro meu saque?', ROLE.TECNICO)
     await chat.waitUntilReady()
 
+    // A graceful stop (a deploy): the server says it is going away and the page says why.
     await server.stop()
     await session.expectText('Reconectando...')
-    server = await startServer(dataDir, { port })
+    await session.expectText('O servidor está reiniciando. Voltamos em instantes.')
+    await session.button('Reconectar').waitFor()
+    // What the player writes meanwhile waits in the box, and says so; it is not lost.
+    const held = 'Fico muito nervoso nos pontos decisivos'
+    await chat.input().fill(held)
+    await chat.input().press('Enter')
+    await session.expectText('Sem conexão: a mensagem fica aqui e você envia quando reconectar.')
+    expect(await chat.input().inputValue()).toBe(held)
+    await session.capture('chat-05-reconnecting')
 
-    // No reload: the page finds the server again and carries on.
-    await chat.ask('Fico muito nervoso nos pontos decisivos', ROLE.MENTAL)
+    server = await startServer(dataDir, { port })
+    // No reload, no tap: the page finds the server again by itself.
+    await session.page.getByText('Conectado', { exact: true }).waitFor({ timeout: 5_000 })
+    expect(await chat.input().inputValue()).toBe(held)
+    const before = await chat.messages().count()
+    await chat.input().press('Enter')
+    await chat.expectLine({ name: 'Você', text: held }, before)
+    await chat.expectLine({ role: ROLE.MENTAL }, before)
     await chat.waitUntilReady()
     session.forgiveServerOutage()
     const lines = await chat.lines()
     await session.page.reload()
-    await chat.expectLine({ text: 'Fico muito nervoso nos pontos decisivos' })
+    await chat.expectLine({ text: held })
     await expect.poll(() => chat.lines()).toEqual(lines)
     const ids = await chat.ids()
     expect(ids).not.toContain(0)

@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
+import { ChatScreen, finishOnboarding } from '../harness/chat'
 import {
   deliverPush,
   pushKeys,
@@ -134,6 +135,10 @@ describe('push notifications', () => {
     await session.expectToast(
       'As notificações estão bloqueadas nas configurações do seu navegador/sistema.',
     )
+    // The toast goes; the way to lift the block stays until the player has read it.
+    await session.expectText('As notificações estão bloqueadas neste navegador.')
+    await session.expectText(/Notificações › Permitir/)
+    await session.capture('push-05-blocked-help')
     await session.openSidebar()
     await session.sidebar().getByText('Bloqueadas no navegador', { exact: true }).waitFor()
     await session.close()
@@ -147,5 +152,35 @@ describe('push notifications', () => {
     await session.sidebar().getByText('Não suportadas', { exact: true }).waitFor()
     await notificationSwitch().click()
     await session.expectToast('Seu navegador não suporta notificações.')
+  })
+
+  it('is offered only once the onboarding is over, compact on a phone, and "Agora não" sticks', async () => {
+    session = await UserSession.open(browser, baseURL)
+    const email = uniqueEmail('push')
+    await session.signUp(email, SEEDED_PASSWORD)
+    await session.logIn(email, SEEDED_PASSWORD)
+    await session.expectPath('/')
+    const chat = new ChatScreen(session.page)
+    const offer = session.page.getByText('Saiba na hora quando o seu time responder.')
+    // Not even a place held for it: from the first question on, the onboarding is uncovered.
+    await chat.expectLine({ name: 'Areia' })
+    expect(await offer.count()).toBe(0)
+    await finishOnboarding(chat, 'Lia')
+    await session.expectPath('/chat')
+
+    const enable = session.button('Ativar Notificações')
+    await enable.waitFor()
+    const height = await session.page.locator('.banner', { has: enable }).evaluate((banner) => {
+      return banner.getBoundingClientRect().height
+    })
+    expect(height).toBeLessThan(110)
+    await session.capture('push-04-offer-after-onboarding')
+
+    await session.button('Agora não').click()
+    await enable.waitFor({ state: 'detached' })
+    await session.page.reload()
+    await chat.waitUntilReady()
+    await session.page.locator('.banner--reserved').waitFor({ state: 'detached' })
+    expect(await offer.count()).toBe(0)
   })
 })

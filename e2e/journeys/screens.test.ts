@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
 import { UserSession, type ViewportName } from '../harness/user-session'
@@ -70,7 +70,24 @@ describe.each<ViewportName>(['mobile', 'desktop'])('every screen at %s size', (v
     )
     await session.expectHeading('Chat com a sua equipe')
     await session.expectText('Conectado')
+    // The store and memory links sit above the conversation, never over its top bubble.
+    const overlap = await session.page.evaluate(() => {
+      const head = document.querySelector('.chat-head')?.getBoundingClientRect()
+      const scroll = document.querySelector('.chat__scroll')?.getBoundingClientRect()
+      return head && scroll ? head.bottom - scroll.top : null
+    })
+    expect(overlap).not.toBeNull()
+    expect(overlap).toBeLessThanOrEqual(0)
     await session.capture('09-chat')
+
+    // Network gone: the chat says why and offers a way back; it returns with the network.
+    await session.context.setOffline(true)
+    await session.expectText('Sem internet. Reconectamos quando a rede voltar.')
+    await session.button('Reconectar').waitFor()
+    await session.capture('09-chat-sem-internet')
+    await session.context.setOffline(false)
+    await session.page.getByText('Conectado', { exact: true }).waitFor({ timeout: 15_000 })
+    session.forgiveServerOutage()
 
     await session.openSidebar()
     await session.capture('10-sidebar')

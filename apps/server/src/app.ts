@@ -1,3 +1,4 @@
+import { SERVER_GOING_AWAY_CLOSE_CODE } from '@areia/contracts/chat'
 import formbody from '@fastify/formbody'
 import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, LogController } from 'fastify'
@@ -489,6 +490,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
   })
   await server.register(formbody, { bodyLimit: BODY_LIMIT_BYTES })
+  // Added before the plugin so it runs before the plugin's own, which closes with no code.
+  server.addHook('preClose', (done) => {
+    for (const client of server.websocketServer.clients) {
+      client.close(SERVER_GOING_AWAY_CLOSE_CODE, 'servidor reiniciando')
+    }
+    done()
+  })
   await server.register(websocket, {
     options: { maxPayload: 64 * 1024 },
     // An oversized or malformed frame, or a client gone mid-frame, is the client's doing.

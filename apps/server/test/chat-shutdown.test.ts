@@ -45,3 +45,18 @@ describe('closing the server while the coaches are answering', () => {
     await socket.close()
   }, 15_000)
 })
+
+describe('closing the server under an open chat', () => {
+  it('closes the socket as "going away" (1001), so the app knows to come back', async () => {
+    const closing = await createTestApp()
+    await closing.server.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = closing.server.server.address() as { port: number }
+    const tokens = await signUpAndLogIn(closing, 'reinicio@example.com')
+    const socket = await TestSocket.open(
+      `ws://127.0.0.1:${port}/api/v1/chat/ws?token=${tokens.access_token}`,
+    )
+    const closed = new Promise<number>((resolve) => socket.ws.once('close', resolve))
+    await closing.close()
+    expect(await closed).toBe(1001)
+  })
+})

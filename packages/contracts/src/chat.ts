@@ -11,6 +11,11 @@ export const CHAT_MESSAGE_MAX_LENGTH = 5000
 export const SESSION_ENDED_CLOSE_CODE = 4401
 /** The account's role changed: the app reconnects, and the new socket has the new role's rights. */
 export const SESSION_CHANGED_CLOSE_CODE = 4409
+/**
+ * RFC 6455 "going away": the server is shutting down (a deploy, a restart) and will be back, so
+ * the app keeps trying. A bare close carries no code at all and reads as a fault.
+ */
+export const SERVER_GOING_AWAY_CLOSE_CODE = 1001
 
 export const SenderType = z.enum(['USER', 'AI', 'SYSTEM'])
 export type SenderType = z.infer<typeof SenderType>

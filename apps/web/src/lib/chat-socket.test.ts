@@ -6,7 +6,11 @@ import {
   ChatSocket,
   PING_INTERVAL_MS,
   RECONNECT_DELAY_MS,
+  RECONNECT_MAX_DELAY_MS,
+  WAKE_PROBE_MS,
+  reconnectDelay,
   type ConnectionStatus,
+  type DisconnectReason,
   type SocketLike,
 } from './chat-socket'
 
@@ -41,18 +45,45 @@ class FakeSocket implements SocketLike {
 
 let sockets: FakeSocket[]
 let statuses: ConnectionStatus[]
+let reasons: (DisconnectReason | null)[]
 let frames: unknown[]
 let getToken: ReturnType<typeof vi.fn<() => Promise<string>>>
 let renewToken: ReturnType<typeof vi.fn<() => Promise<string>>>
 
 let sessionEnded: ReturnType<typeof vi.fn<() => void>>
 
+/** Stands in for the page's `visibilitychange`, `online` and `offline`. */
+class FakePage {
+  visibilityState: DocumentVisibilityState = 'visible'
+  onLine = true
+  private listeners = new Map<string, () => void>()
+  addEventListener = (type: string, listener: () => void) => this.listeners.set(type, listener)
+  removeEventListener = (type: string) => this.listeners.delete(type)
+  fire(type: string) {
+    this.listeners.get(type)?.()
+  }
+  get listening() {
+    return this.listeners.size
+  }
+}
+let page: FakePage
+
 function makeClient(catchUp = true) {
   return new ChatSocket({
     catchUp,
     onSessionEnded: sessionEnded,
     onFrame: (frame) => frames.push(frame),
-    onStatus: (status) => statuses.push(status),
+    onStatus: (status, reason) => {
+      statuses.push(status)
+      reasons.push(reason)
+    },
+    // The middle of the ±20% spread: delays are exactly the nominal ones.
+    random: () => 0.5,
+    events: {
+      document: page as unknown as Document,
+      window: page as unknown as Window,
+      online: () => page.onLine,
+    },
     createSocket: (url) => {
       const socket = new FakeSocket(url)
       sockets.push(socket)
@@ -90,7 +121,9 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   sockets = []
   statuses = []
+  reasons = []
   frames = []
+  page = new FakePage()
   getToken = vi.fn(() => Promise.resolve('good-token'))
   renewToken = vi.fn(() => Promise.resolve('renewed-token'))
   sessionEnded = vi.fn()
@@ -156,7 +189,7 @@ describe('ChatSocket', () => {
     client.stop()
   })
 
-  it('does not reconnect after a normal close (1000)', async () => {
+  it('does not retry on a timer after a normal close (1000), but comes back when asked', async () => {
     const client = makeClient()
     client.start()
     await settle()
@@ -165,6 +198,88 @@ describe('ChatSocket', () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 3)
     expect(sockets).toHaveLength(1)
     expect(statuses.at(-1)).toBe(CONNECTION_STATUS.idle)
+    expect(reasons.at(-1)).toBe('closed')
+    // The player's "Reconectar".
+    client.reconnect()
+    await settle()
+    expect(sockets).toHaveLength(2)
+    last().open()
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.open)
+    // And the page coming back into view, after another normal close.
+    last().drop(1000)
+    page.visibilityState = 'hidden'
+    page.fire('visibilitychange')
+    await settle()
+    expect(sockets).toHaveLength(2)
+    page.visibilityState = 'visible'
+    page.fire('visibilitychange')
+    await settle()
+    expect(sockets).toHaveLength(3)
+    client.stop()
+    expect(page.listening).toBe(0)
+  })
+
+  it('comes back after the server went away (1001), saying it is restarting', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    last().receive(message(3))
+    last().drop(1001)
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.reconnecting)
+    expect(reasons.at(-1)).toBe('restarting')
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS)
+    expect(sockets).toHaveLength(2)
+    expect(last().url).toContain('after=3')
+    client.stop()
+  })
+
+  it('backs off: the first delay for a few tries, then longer, never past the cap', () => {
+    const delays = Array.from({ length: 20 }, (_, i) => reconnectDelay(i, () => 0.5))
+    expect(delays.slice(0, 5)).toEqual(Array(5).fill(RECONNECT_DELAY_MS))
+    for (let i = 1; i < delays.length; i++) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1]!)
+    expect(delays.at(-1)).toBe(RECONNECT_MAX_DELAY_MS)
+    // The spread keeps a crowd of phones from coming back in the same instant.
+    expect(reconnectDelay(0, () => 0)).toBe(RECONNECT_DELAY_MS * 0.8)
+    expect(reconnectDelay(30, () => 1)).toBe(RECONNECT_MAX_DELAY_MS * 1.2)
+  })
+
+  it('retries at once when the network returns, and says it is offline meanwhile', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    page.onLine = false
+    last().drop(1006)
+    expect(reasons.at(-1)).toBe('offline')
+    page.onLine = true
+    page.fire('online')
+    await settle()
+    expect(sockets).toHaveLength(2)
+    last().open()
+    // The timer set before does not open a second socket.
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 2)
+    expect(sockets).toHaveLength(2)
+    client.stop()
+  })
+
+  it('replaces a socket that stays silent after the phone wakes up', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    page.fire('visibilitychange')
+    expect(last().sent).toEqual([JSON.stringify({ type: 'ping' })])
+    await vi.advanceTimersByTimeAsync(WAKE_PROBE_MS)
+    await settle()
+    expect(sockets).toHaveLength(2)
+    // A socket that answers is kept.
+    last().open()
+    page.fire('visibilitychange')
+    last().receive({ type: 'pong' })
+    await vi.advanceTimersByTimeAsync(WAKE_PROBE_MS)
+    expect(sockets).toHaveLength(2)
+    client.stop()
   })
 
   it('signs the player out, without reconnecting, when the server ends the session (4401)', async () => {

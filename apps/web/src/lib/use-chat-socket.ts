@@ -1,11 +1,20 @@
 import type { ClientFrame, ServerFrame } from '@areia/contracts/chat'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAuth } from './auth/auth-context'
-import { CONNECTION_STATUS, ChatSocket, type ConnectionStatus } from './chat-socket'
+import {
+  CONNECTION_STATUS,
+  ChatSocket,
+  type ConnectionStatus,
+  type DisconnectReason,
+} from './chat-socket'
 
 export type ChatConnection = {
   status: ConnectionStatus
+  /** Why it is not connected, kept through the retries; null while connected. */
+  reason: DisconnectReason | null
   send: (frame: ClientFrame) => boolean
+  /** Try again now (the player's "Reconectar"). */
+  reconnect: () => void
 }
 
 /**
@@ -24,6 +33,7 @@ export function useChatSocket(options: {
 }): ChatConnection {
   const { isAuthenticated, loading } = useAuth()
   const [status, setStatus] = useState<ConnectionStatus>(CONNECTION_STATUS.idle)
+  const [reason, setReason] = useState<DisconnectReason | null>(null)
   const onFrame = useRef(options.onFrame)
   const socketRef = useRef<ChatSocket | null>(null)
 
@@ -37,7 +47,13 @@ export function useChatSocket(options: {
     if (!active) return
     const socket = new ChatSocket({
       onFrame: (frame) => onFrame.current(frame),
-      onStatus: setStatus,
+      onStatus: (next, why) => {
+        setStatus(next)
+        // A retry in progress says no reason of its own: the last one still explains the wait.
+        if (next === CONNECTION_STATUS.open || next === CONNECTION_STATUS.connecting)
+          setReason(null)
+        else if (why) setReason(why)
+      },
       catchUp,
       watch,
     })
@@ -53,5 +69,6 @@ export function useChatSocket(options: {
   }, [active])
 
   const send = useCallback((frame: ClientFrame) => socketRef.current?.send(frame) ?? false, [])
-  return { status, send }
+  const reconnect = useCallback(() => socketRef.current?.reconnect(), [])
+  return { status, reason: status === CONNECTION_STATUS.open ? null : reason, send, reconnect }
 }

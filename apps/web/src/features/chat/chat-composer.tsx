@@ -9,9 +9,12 @@ const MAX_ROWS = 5
 
 export const PLACEHOLDER_READY = 'Sua resposta...'
 export const PLACEHOLDER_WAITING = 'Aguardando resposta...'
+export const HELD_NOTE = 'Sem conexão: a mensagem fica aqui e você envia quando reconectar.'
 
 type ComposerProps = {
   disabled: boolean
+  /** Not connected: the player may write, but nothing goes out; the text waits in the box. */
+  held?: boolean
   /** True when the text went out; the box is then cleared. */
   onSend: (text: string) => boolean
   /** SPEC §2: the optional "Enviar Vídeo" link; absent, no link is shown. */
@@ -21,7 +24,13 @@ type ComposerProps = {
 }
 
 /** SPEC §2/§8: 1 to 5 rows, Enter sends, Shift+Enter breaks the line, blank never sent. */
-export function ChatComposer({ disabled, onSend, onVideoClick, members = [] }: ComposerProps) {
+export function ChatComposer({
+  disabled,
+  held = false,
+  onSend,
+  onVideoClick,
+  members = [],
+}: ComposerProps) {
   const [text, setText] = useState('')
   const rows = Math.min(MAX_ROWS, Math.max(1, text.split('\n').length))
   const input = useRef<HTMLTextAreaElement>(null)
@@ -54,7 +63,7 @@ export function ChatComposer({ disabled, onSend, onVideoClick, members = [] }: C
   }
 
   const submit = () => {
-    if (disabled || !text.trim()) return
+    if (disabled || held || !text.trim()) return
     if (onSend(text)) setText('')
   }
 
@@ -125,9 +134,19 @@ export function ChatComposer({ disabled, onSend, onVideoClick, members = [] }: C
         aria-activedescendant={open ? mentionOptionId(current) : undefined}
       />
       {text.trim() ? (
-        <button type="submit" className="composer__send" aria-label="Enviar" disabled={disabled}>
+        <button
+          type="submit"
+          className="composer__send"
+          aria-label="Enviar"
+          disabled={disabled || held}
+        >
           <Icon name="send" size={22} />
         </button>
+      ) : null}
+      {held && text.trim() ? (
+        <p className="composer__held" role="status">
+          {HELD_NOTE}
+        </p>
       ) : null}
     </form>
   )

@@ -11,7 +11,7 @@ const socket = vi.hoisted(() => ({ onFrame: null as ((frame: ServerFrame) => voi
 vi.mock('../../lib/use-chat-socket', () => ({
   useChatSocket: (options: { onFrame: (frame: ServerFrame) => void }) => {
     socket.onFrame = options.onFrame
-    return { status: 'Conectado', send: () => true }
+    return { status: 'Conectado', reason: null, send: () => true, reconnect: () => undefined }
   },
 }))
 const server = vi.hoisted(() => ({

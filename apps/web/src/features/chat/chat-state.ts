@@ -44,6 +44,8 @@ export type ChatEvent =
   | { type: 'frame'; frame: ServerFrame }
   | { type: 'sent'; clientId: string; text: string; timestamp: string }
   | { type: 'report'; content: string; createdAt: string }
+  /** The socket dropped: no "is typing" can be trusted until frames flow again. */
+  | { type: 'disconnected' }
 
 export const initialChatState: ChatState = {
   loaded: false,
@@ -140,6 +142,8 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
       return applyFrame(state, event.frame)
     case 'report':
       return { ...state, messages: withReport(state.messages, event.content, event.createdAt) }
+    case 'disconnected':
+      return state.typers.length === 0 ? state : { ...state, typers: [] }
   }
 }
 

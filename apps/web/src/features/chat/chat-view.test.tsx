@@ -1,8 +1,10 @@
 import type { ClientFrame, ServerFrame } from '@areia/contracts/chat'
 import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { HELD_NOTE } from './chat-composer'
 import { ChatView, CREATING_TEAM } from './chat-view'
 
 // The socket itself has its own tests; here it is a hand-driven stand-in.
@@ -10,12 +12,18 @@ const socket = vi.hoisted(() => ({
   onFrame: null as ((frame: ServerFrame) => void) | null,
   sent: [] as ClientFrame[],
   status: 'Conectado',
+  reason: null as string | null,
+  reconnects: 0,
 }))
 vi.mock('../../lib/use-chat-socket', () => ({
   useChatSocket: (options: { onFrame: (frame: ServerFrame) => void }) => {
     socket.onFrame = options.onFrame
     return {
       status: socket.status,
+      reason: socket.reason,
+      reconnect: () => {
+        socket.reconnects += 1
+      },
       send: (frame: ClientFrame) => {
         socket.sent.push(frame)
         return true
@@ -37,6 +45,8 @@ vi.mock('../../lib/videos-api', () => ({
 beforeEach(() => {
   socket.sent = []
   socket.status = 'Conectado'
+  socket.reason = null
+  socket.reconnects = 0
 })
 
 const push = (frame: ServerFrame) => act(() => socket.onFrame?.(frame))
@@ -110,5 +120,22 @@ describe('ChatView', () => {
       suggestions: null,
     })
     expect(screen.getByText('Coach Técnico')).toBeVisible()
+  })
+
+  it('while disconnected: says why, offers Reconectar, and keeps what the player typed', async () => {
+    socket.status = 'Desconectado'
+    socket.reason = 'closed'
+    const user = userEvent.setup()
+    renderRoutes([{ path: '/chat', element: <ChatView variant="main" /> }], '/chat', fakeAuth())
+    expect(await screen.findByText('A conexão foi encerrada.')).toBeVisible()
+    const input = screen.getByLabelText('Mensagem')
+    expect(input).toBeEnabled()
+    await user.type(input, 'Oi, coach{Enter}')
+    expect(socket.sent).toEqual([])
+    expect(input).toHaveValue('Oi, coach')
+    expect(screen.getByText(HELD_NOTE)).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled()
+    await user.click(screen.getByRole('button', { name: 'Reconectar' }))
+    expect(socket.reconnects).toBe(1)
   })
 })

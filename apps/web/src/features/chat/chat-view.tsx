@@ -7,6 +7,7 @@ import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { fetchConversationMembers } from './chat-api'
 import { ChatComposer } from './chat-composer'
+import { ConnectionStatusLine } from './connection-status'
 import { currentSuggestions, typingText } from './chat-state'
 import { MessageList } from './message-list'
 import { UploadProgressList } from './upload-progress'
@@ -20,9 +21,10 @@ type ChatViewProps = { variant: 'onboarding' | 'main' }
 
 /** SPEC §2: the onboarding chat at `/` and the main chat at `/chat` share one conversation. */
 export function ChatView({ variant }: ChatViewProps) {
-  const { state, status, disabled, send, pendingIntroductions } = useChat({
-    checkReports: variant === 'main',
-  })
+  const { state, status, reason, reconnect, connected, disabled, send, pendingIntroductions } =
+    useChat({
+      checkReports: variant === 'main',
+    })
   const { logout, user } = useAuth()
   const openPlans = useOpenPlans()
   const openVideoUpload = useOpenVideoUpload()
@@ -36,7 +38,7 @@ export function ChatView({ variant }: ChatViewProps) {
   const video = useVideoActions(state, variant === 'main')
   // SPEC §4: the input waits while a video awaits identification, as while coaches type.
   const inputDisabled = disabled || video.awaitingIdentification
-  const suggestions = disabled ? [] : currentSuggestions(state.messages)
+  const suggestions = disabled || !connected ? [] : currentSuggestions(state.messages)
   const typing = typingText(state.typers)
   const empty = video.messages.length === 0
   // `@` completion: the coaches, the partners added from the Agent Store and `equipe`.
@@ -127,15 +129,10 @@ export function ChatView({ variant }: ChatViewProps) {
         busyAction={video.busyAction}
       />
       <div className="chat__dock">
-        <p
-          className={`chat__status ${status === 'Conectado' ? 'chat__status--on' : ''}`}
-          role="status"
-        >
-          <span className="chat__status-dot" aria-hidden="true" />
-          {status}
-        </p>
+        <ConnectionStatusLine status={status} reason={reason} onReconnect={reconnect} />
         <ChatComposer
           disabled={inputDisabled}
+          held={!connected}
           onSend={send}
           onVideoClick={onVideoClick}
           members={members.data ?? []}

@@ -66,12 +66,20 @@ export function useChat(options: { checkReports?: boolean } = {}) {
     dispatch({ type: 'report', content, createdAt }),
   )
 
-  const { status, send: sendFrame } = useChatSocket({
+  const {
+    status,
+    reason,
+    reconnect,
+    send: sendFrame,
+  } = useChatSocket({
     ready: state.loaded,
     startAfter: highestId(state.messages),
     onFrame,
   })
   const connected = status === CONNECTION_STATUS.open
+  useEffect(() => {
+    if (!connected) dispatch({ type: 'disconnected' })
+  }, [connected])
 
   const introductionsAsked = useRef(false)
   const pendingIntroductions = user?.onboarding_status === 'INTRODUCTION_PENDING'
@@ -80,20 +88,21 @@ export function useChat(options: { checkReports?: boolean } = {}) {
     introductionsAsked.current = sendFrame({ type: 'command', command: '@start_introductions' })
   }, [pendingIntroductions, connected, sendFrame])
 
-  const disabled = !connected || state.typers.length > 0
+  // Typing stays possible while disconnected: the text waits in the box until the way is open.
+  const disabled = state.typers.length > 0
 
   /** SPEC §8: trimmed, blank not sent, blocked while disabled. True when it went out. */
   const send = useCallback(
     (raw: string): boolean => {
       const text = raw.trim().slice(0, CHAT_MESSAGE_MAX_LENGTH)
-      if (!text || disabled) return false
+      if (!text || disabled || !connected) return false
       const clientId = newClientId()
       if (!sendFrame({ type: 'message', text, client_id: clientId })) return false
       dispatch({ type: 'sent', clientId, text, timestamp: new Date().toISOString() })
       return true
     },
-    [disabled, sendFrame],
+    [disabled, connected, sendFrame],
   )
 
-  return { state, status, disabled, send, pendingIntroductions }
+  return { state, status, reason, reconnect, connected, disabled, send, pendingIntroductions }
 }

@@ -1,10 +1,35 @@
 import { useState } from 'react'
+import { useLocation } from 'react-router'
+import { useAuth } from '../../lib/auth/auth-context'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
 import { isIos, isStandalone, pushSupported } from './platform'
 import { usePush, type PushState } from './push-context'
+import { unblockSteps } from './unblock-help'
 
-const DISMISS_KEY = 'areia.push-banner-dismissed'
+/** When "Agora não" was tapped on this device (ms since epoch). */
+export const DISMISS_KEY = 'areia.push-offer-dismissed-at'
+export const DISMISS_FOR_MS = 30 * 24 * 60 * 60 * 1000
+
+export const BLOCKED_TITLE = 'As notificações estão bloqueadas neste navegador.'
+
+/** "Agora não" holds for a month on this device; storage that cannot be read forgets it. */
+export function offerDismissed(now: number = Date.now()): boolean {
+  try {
+    const at = Number(localStorage.getItem(DISMISS_KEY))
+    return Number.isFinite(at) && at > 0 && now - at < DISMISS_FOR_MS
+  } catch {
+    return false
+  }
+}
+
+function rememberDismissal(): void {
+  try {
+    localStorage.setItem(DISMISS_KEY, String(Date.now()))
+  } catch {
+    // Private mode without storage: the offer comes back next visit, which is acceptable.
+  }
+}
 
 /**
  * SPEC §4: on iOS, push exists only in the app opened from the home screen, so the banner waits
@@ -24,30 +49,65 @@ export function pushBannerExpected(ios: boolean, standalone: boolean): boolean {
   return !ios || standalone
 }
 
+/**
+ * The offer waits until the player has a team that talks back: onboarding done (the coaches have
+ * introduced themselves by then) and away from `/`, so it never covers the onboarding questions.
+ */
+export function pushOfferTime(pathname: string, onboardingStatus: string | undefined): boolean {
+  return pathname !== '/' && onboardingStatus === 'COMPLETED'
+}
+
 export function PushBanner() {
   const push = usePush()
-  // "Agora não" holds for this visit only: the offer comes back on the next one.
-  const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISS_KEY) === '1')
+  const { pathname } = useLocation()
+  const { user } = useAuth()
+  const [dismissed, setDismissed] = useState(() => offerDismissed())
   const [expected] = useState(() => pushBannerExpected(isIos(), isStandalone()))
+  // Set when the player tapped "Ativar" here and the browser refused: show how to undo it.
+  const [askedHere, setAskedHere] = useState(false)
+  const dismiss = () => {
+    rememberDismissal()
+    setDismissed(true)
+  }
+  if (dismissed || !pushOfferTime(pathname, user?.onboarding_status)) return null
+
+  if (askedHere && push.checked && push.permission === 'denied') {
+    return (
+      <Banner
+        compact
+        action={
+          <Button variant="ghost" onClick={dismiss}>
+            Entendi
+          </Button>
+        }
+      >
+        <strong>{BLOCKED_TITLE}</strong>
+        <p className="banner__keep">{unblockSteps(navigator.userAgent, isStandalone(), isIos())}</p>
+      </Banner>
+    )
+  }
+
   // Until the check has run, the banner it is about to offer holds its place unseen, so the page
   // does not jump down half a second after it opened (under the player's finger).
   const waiting = !push.checked && expected
-  if (dismissed || !(waiting || pushBannerOffered(push, isIos(), isStandalone()))) return null
+  if (!(waiting || pushBannerOffered(push, isIos(), isStandalone()))) return null
   return (
     <Banner
+      compact
       reserved={waiting}
       action={
         <>
-          <Button variant="primary" busy={push.busy} onClick={() => void push.enable()}>
-            Ativar Notificações
-          </Button>
           <Button
-            variant="ghost"
+            variant="primary"
+            busy={push.busy}
             onClick={() => {
-              sessionStorage.setItem(DISMISS_KEY, '1')
-              setDismissed(true)
+              setAskedHere(true)
+              void push.enable()
             }}
           >
+            Ativar Notificações
+          </Button>
+          <Button variant="ghost" onClick={dismiss}>
             Agora não
           </Button>
         </>

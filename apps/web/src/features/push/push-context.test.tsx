@@ -2,11 +2,26 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveTokens } from '../../lib/session-storage'
-import { jsonResponse, jwtExpiringIn, mockServer } from '../../test/helpers'
+import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
+import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { ToastProvider } from '../../ui/toast'
 import { NotificationToggle } from './notification-toggle'
-import { PushBanner, pushBannerExpected, pushBannerOffered } from './push-banner'
-import { PUSH_MESSAGES, PushProvider, type PushState } from './push-context'
+import {
+  BLOCKED_TITLE,
+  DISMISS_FOR_MS,
+  DISMISS_KEY,
+  PushBanner,
+  offerDismissed,
+  pushBannerExpected,
+  pushBannerOffered,
+  pushOfferTime,
+} from './push-banner'
+import {
+  PERMISSION_CHECK_DELAY_MS,
+  PUSH_MESSAGES,
+  PushProvider,
+  type PushState,
+} from './push-context'
 
 const SERVER_KEY =
   'BPcMbnWQL5GOYX-sUUwvJh4-9MjBv9B-yNnEj8SDPPvVCBZJ2dJs8a8H5RnG2zM6WfM-2rVxCqqNc4o2ZPuT2zo'
@@ -232,24 +247,69 @@ describe('the permission banner (SPEC §4)', () => {
     )
   })
 
-  it('holds its place unseen until the check, so the page does not jump when it shows', async () => {
-    fakeBrowser({})
+  const renderBanner = (path = '/chat', onboarding_status = 'COMPLETED' as const) => {
     saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
     mockServer({})
-    render(
-      <ToastProvider>
-        <PushProvider>
-          <PushBanner />
-        </PushProvider>
-      </ToastProvider>,
+    const element = (
+      <PushProvider>
+        <PushBanner />
+        <p>página</p>
+      </PushProvider>
     )
+    renderRoutes(
+      [
+        { path: '/chat', element },
+        { path: '/', element },
+      ],
+      path,
+      fakeAuth({ user: makeUser({ onboarding_status }) }),
+    )
+  }
+  const offer = () =>
+    screen.findByRole('button', { name: 'Ativar Notificações' }, { timeout: 2000 })
+
+  it('holds its place unseen until the check, so the page does not jump when it shows', async () => {
+    fakeBrowser({})
+    renderBanner()
     const text = screen.getByText('Saiba na hora quando o seu time responder.')
     expect(text.closest('.banner')).toHaveAttribute('aria-hidden', 'true')
     expect(screen.queryByRole('button', { name: 'Ativar Notificações' })).toBeNull()
-    expect(
-      await screen.findByRole('button', { name: 'Ativar Notificações' }, { timeout: 2000 }),
-    ).toBeInTheDocument()
+    expect(await offer()).toBeInTheDocument()
     expect(text.closest('.banner')).not.toHaveAttribute('aria-hidden')
+  })
+
+  it('waits for the end of the onboarding, and never shows over it', async () => {
+    fakeBrowser({})
+    renderBanner('/', 'IN_PROGRESS' as 'COMPLETED')
+    await screen.findByText('página')
+    await new Promise((resolve) => setTimeout(resolve, PERMISSION_CHECK_DELAY_MS + 50))
+    expect(screen.queryByText('Saiba na hora quando o seu time responder.')).toBeNull()
+    expect(pushOfferTime('/', 'COMPLETED')).toBe(false)
+    expect(pushOfferTime('/chat', 'INTRODUCTION_PENDING')).toBe(false)
+    expect(pushOfferTime('/chat', 'COMPLETED')).toBe(true)
+  })
+
+  it('"Agora não" holds on this device for 30 days', async () => {
+    fakeBrowser({})
+    renderBanner()
+    await offer()
+    await userEvent.click(screen.getByRole('button', { name: 'Agora não' }))
+    expect(screen.queryByRole('button', { name: 'Ativar Notificações' })).toBeNull()
+    const at = Number(localStorage.getItem(DISMISS_KEY))
+    expect(offerDismissed(at + DISMISS_FOR_MS - 1)).toBe(true)
+    expect(offerDismissed(at + DISMISS_FOR_MS)).toBe(false)
+    localStorage.removeItem(DISMISS_KEY)
+  })
+
+  it('after a refusal, tells how to lift the block in this browser', async () => {
+    fakeBrowser({ answer: 'denied' })
+    renderBanner()
+    await userEvent.click(await offer())
+    expect(await screen.findByText(BLOCKED_TITLE)).toBeVisible()
+    expect(screen.getByText(/Notificações › Permitir/)).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Entendi' }))
+    expect(screen.queryByText(BLOCKED_TITLE)).toBeNull()
+    localStorage.removeItem(DISMISS_KEY)
   })
 
   it('is expected before the check only while the permission is undecided', () => {
