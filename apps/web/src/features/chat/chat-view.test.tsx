@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { makeUser } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { HELD_NOTE } from './chat-composer'
-import { ChatView, CREATING_TEAM } from './chat-view'
+import { ChatView, CREATING_TEAM, EMPTY_HINT, LOADING_HISTORY } from './chat-view'
 
 // The socket itself has its own tests; here it is a hand-driven stand-in.
 const socket = vi.hoisted(() => ({
@@ -52,6 +52,13 @@ beforeEach(() => {
 const push = (frame: ServerFrame) => act(() => socket.onFrame?.(frame))
 
 describe('ChatView', () => {
+  it('says how to start when the history is in and empty', async () => {
+    const auth = fakeAuth({ user: makeUser({ onboarding_status: 'COMPLETED' }) })
+    renderRoutes([{ path: '/chat', element: <ChatView variant="main" /> }], '/chat', auth)
+    expect(await screen.findByText(EMPTY_HINT)).toBeVisible()
+    expect(screen.getByText(LOADING_HISTORY)).toBeVisible()
+  })
+
   it('asks for the introductions once when pending and connected', async () => {
     const auth = fakeAuth({ user: makeUser({ onboarding_status: 'INTRODUCTION_PENDING' }) })
     renderRoutes([{ path: '/chat', element: <ChatView variant="main" /> }], '/chat', auth)

@@ -15,6 +15,7 @@ import { useChat } from './use-chat'
 import { useVideoActions } from './use-video-actions'
 
 export const LOADING_HISTORY = 'Carregando seu histórico de mensagens...'
+export const EMPTY_HINT = 'Ainda não há mensagens: escreva abaixo para falar com a sua equipe.'
 export const CREATING_TEAM = 'Criando a sua equipe exclusiva e personalizada de coaches de IA...'
 
 type ChatViewProps = { variant: 'onboarding' | 'main' }
@@ -87,9 +88,11 @@ export function ChatView({ variant }: ChatViewProps) {
     !empty || typing ? null : !state.loaded ? (
       <Spinner label={LOADING_HISTORY} />
     ) : variant === 'main' ? (
-      <p className="chat__empty" role="status">
-        {pendingIntroductions ? CREATING_TEAM : LOADING_HISTORY}
-      </p>
+      <div className="chat__empty" role="status">
+        <p>{pendingIntroductions ? CREATING_TEAM : LOADING_HISTORY}</p>
+        {/* The history is in and holds nothing: the line above would otherwise wait forever. */}
+        {pendingIntroductions ? null : <p className="chat__empty-hint">{EMPTY_HINT}</p>}
+      </div>
     ) : null
 
   const footer = (
