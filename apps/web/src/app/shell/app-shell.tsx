@@ -9,6 +9,7 @@ import { Header } from './header'
 import { InstallBanner } from './install-banner'
 import { PlansModalHost } from './plans-modal-host'
 import { Sidebar } from './sidebar'
+import { hasTabBar, TabBar } from './tab-bar'
 
 export function AppShell() {
   const { pathname } = useLocation()
@@ -50,6 +51,7 @@ export function AppShell() {
           <main id="conteudo" className="shell__main" tabIndex={-1}>
             <Outlet />
           </main>
+          {hasTabBar(pathname) ? <TabBar /> : null}
           <Sidebar open={sidebarOpen} onClose={closeSidebar} />
         </div>
       </PlansModalHost>
