@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
@@ -49,6 +49,11 @@ function renderShell(path: string, user = makeUser()) {
   )
   return router
 }
+
+// jsdom has no scrolling; the shell puts each new page at its top.
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+})
 
 const sidebarOpen = () => document.querySelector('.sidebar')?.classList.contains('sidebar--open')
 

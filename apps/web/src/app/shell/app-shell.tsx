@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { EmailBanner } from '../../features/account/email-banner'
 import { PushBanner } from '../../features/push/push-banner'
 import { PushProvider } from '../../features/push/push-context'
@@ -53,6 +53,9 @@ export function AppShell() {
           </main>
           {hasTabBar(pathname) ? <TabBar /> : null}
           <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+          {/* A page opened from the tab bar or the menu starts at its top; Back returns to where
+              the player was. */}
+          <ScrollRestoration />
         </div>
       </PlansModalHost>
     </PushProvider>

@@ -51,7 +51,7 @@ export function AccountPage({ notifications }: AccountPageProps) {
       {notifications ? (
         <div className="card account__card" role="region" aria-labelledby="account-notif-title">
           <h2 id="account-notif-title" className="account__title">
-            Notificações
+            Avisos no aparelho
           </h2>
           <p className="account__text">
             Receba um aviso quando a análise de um vídeo ficar pronta ou um treinador responder.
