@@ -81,10 +81,12 @@ describe('the phone tab bar', () => {
       .waitFor()
     await session.capture('73-navegacao-conta')
     await expectEndAboveTabBar(session.page.getByRole('link', { name: 'Excluir Conta' }))
+    await session.capture('73-navegacao-conta-fim')
 
     await tab('Vídeos').click()
     await session.expectPath('/videos')
     await session.expectHeading('Meus Vídeos')
+    await session.expectText('Você ainda não enviou nenhum vídeo.')
     expect(await tab('Vídeos').getAttribute('aria-current')).toBe('page')
     await session.capture('74-navegacao-videos')
 
@@ -134,6 +136,7 @@ describe('the same places on a desktop screen', () => {
 
     await session.navigate('Meus Vídeos')
     await session.expectHeading('Meus Vídeos')
+    await session.expectText('Você ainda não enviou nenhum vídeo.')
     await session.capture('74-navegacao-videos')
   })
 })
