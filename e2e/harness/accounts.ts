@@ -33,6 +33,9 @@ export const SEEDED_ACCOUNTS = {
   /** Agent Store journey: a Pro player with a team, and a Free one (see agents-seed.ts). */
   agentsPro: 'agentes-pro@areia.test',
   agentsFree: 'agentes-gratis@areia.test',
+  /** Ultra subscribers finding their way with the phone's tab bar (navigation.test.ts). */
+  navMobile: 'navegacao-celular@areia.test',
+  navDesktop: 'navegacao-computador@areia.test',
   /** A conversation longer than one page of bubbles (see chat-seed.ts). */
   longChat: 'conversa-longa@areia.test',
 } as const
@@ -46,6 +49,9 @@ export const VIDEO_ACCOUNTS = [
   SEEDED_ACCOUNTS.videosReloadMobile,
   SEEDED_ACCOUNTS.videosReloadDesktop,
 ]
+
+/** Paying players with an `ultra` subscription. */
+export const ULTRA_ACCOUNTS = [SEEDED_ACCOUNTS.navMobile, SEEDED_ACCOUNTS.navDesktop]
 
 export type SeededAccount = keyof typeof SEEDED_ACCOUNTS
 

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { seedAgentAccounts } from './agents-seed'
 import { seedLongConversation } from './chat-seed'
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, VIDEO_ACCOUNTS } from './accounts'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, ULTRA_ACCOUNTS, VIDEO_ACCOUNTS } from './accounts'
 
 /** Signs up every seeded account through the public API, as a person would. */
 export async function registerSeededAccounts(baseUrl: string): Promise<void> {
@@ -44,7 +44,8 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
     await db.query(`UPDATE users SET payment_status = 'PAYMENT_OK' WHERE email = $1`, [
       SEEDED_ACCOUNTS.pro,
     ])
-    await subscribeVideoAccounts(db)
+    await subscribe(db, VIDEO_ACCOUNTS, 'standard')
+    await subscribe(db, ULTRA_ACCOUNTS, 'ultra')
     await seedAgentAccounts(db)
     await seedLongConversation(db)
   } finally {
@@ -53,23 +54,23 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
 }
 
 /**
- * Sending videos needs PAYMENT_OK and a plan with a monthly allowance: the video journeys'
- * players get an active `standard` subscription, as a paid checkout would leave them.
+ * An active monthly subscription to the plan `slug`, as a paid checkout would leave it: sending
+ * videos needs PAYMENT_OK and a plan with a monthly allowance.
  */
-async function subscribeVideoAccounts(db: PGlite): Promise<void> {
+async function subscribe(db: PGlite, emails: readonly string[], slug: string): Promise<void> {
   await db.query(`UPDATE users SET payment_status = 'PAYMENT_OK' WHERE email = ANY($1::text[])`, [
-    VIDEO_ACCOUNTS,
+    emails,
   ])
   const inserted = await db.query(
     `INSERT INTO subscriptions (user_id, plan_id, billing_cycle, status, started_at, expires_at)
      SELECT u.id, p.id, 'MONTHLY', 'ACTIVE', now(), now() + interval '30 days'
      FROM users u CROSS JOIN plans p
-     WHERE u.email = ANY($1::text[]) AND p.slug = 'standard'`,
-    [VIDEO_ACCOUNTS],
+     WHERE u.email = ANY($1::text[]) AND p.slug = $2`,
+    [emails, slug],
   )
-  if (inserted.affectedRows !== VIDEO_ACCOUNTS.length) {
+  if (inserted.affectedRows !== emails.length) {
     throw new Error(
-      `seeding: expected ${VIDEO_ACCOUNTS.length} subscriptions, got ${inserted.affectedRows}`,
+      `seeding: expected ${emails.length} subscriptions, got ${inserted.affectedRows}`,
     )
   }
 }

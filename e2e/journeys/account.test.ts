@@ -84,9 +84,9 @@ describe('Excluir Conta', () => {
     session = await UserSession.open(browser, baseURL)
     const email = SEEDED_ACCOUNTS.deletion
     await session.logIn(email, SEEDED_PASSWORD)
-    await session.navigate('Excluir Conta')
-    await session.expectPath('/delete-account')
-    await session.expectHeading('Excluir Conta')
+    await session.navigate('Conta')
+    await session.expectPath('/conta')
+    await session.expectHeading('Conta')
 
     // LGPD: first a copy of everything kept about the player, as a real download.
     await session.button('Baixar meus dados').scrollIntoViewIfNeeded()
@@ -102,6 +102,9 @@ describe('Excluir Conta', () => {
     expect(data.account.email).toBe(email)
     await session.expectToast('Pronto! O arquivo com os seus dados foi baixado.')
 
+    await session.page.getByRole('link', { name: 'Excluir Conta', exact: true }).click()
+    await session.expectPath('/delete-account')
+    await session.expectHeading('Excluir Conta')
     const phrase = session.page.getByRole('textbox')
     const confirm = session.button('Excluir minha conta')
     expect(await confirm.isDisabled()).toBe(true)

@@ -75,6 +75,8 @@ describe('Console de operações', () => {
     const admin = await open(baseURL, 'desktop')
     const ops = new Console(admin)
     await admin.logIn(SEEDED_ACCOUNTS.admin, SEEDED_PASSWORD)
+    // An administrator lands on the console.
+    await admin.expectPath('/admin/visao-geral')
     await ops.openFromSidebar()
     await admin.page.getByRole('list', { name: 'Números do Areia' }).waitFor()
     await admin.capture('60-admin-visao-geral')

@@ -188,7 +188,7 @@ describe('Lista de espera', () => {
 
       // SPEC §4: the plans are not fetched again for a player on the waiting list.
       const before = session.apiRequests.filter((r) => r.endsWith('/subscriptions/plans')).length
-      await session.sidebar().getByRole('button', { name: 'Seja Pro' }).click()
+      await billing.openPlansFromSidebar()
       await billing
         .plans()
         .getByText(/Você já está na lista de espera/)

@@ -75,6 +75,12 @@ describe('Meu Plano', () => {
     await payByCard(session, billing)
     await billing.expectMyPlanRow('Plano', 'Ultra (Mensal)')
     await billing.expectMyPlanRow('Status', 'Ativa')
+    // The menu names the plan paid for.
+    await session.openSidebar()
+    const planButton = session.sidebar().getByRole('button', { name: 'Plano Ultra' })
+    expect(await planButton.isDisabled()).toBe(true)
+    await session.page.keyboard.press('Escape')
+    await session.expectSidebarClosed()
 
     // Two receipts, the newest for what was shown; each downloads.
     const receipts = session.page.getByRole('list', { name: 'Recibos' })

@@ -115,6 +115,10 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: 'conta',
+                ...lazyRoute(() => import('./account-route'), 'AccountRoute'),
+              },
+              {
                 path: 'delete-account',
                 ...lazyRoute(
                   () => import('../features/account/delete-account-page'),

@@ -13,6 +13,7 @@ export type IconName =
   | 'compass'
   | 'send'
   | 'arrow-down'
+  | 'user'
 
 const PATHS: Record<IconName, ReactNode> = {
   chat: <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />,
@@ -51,6 +52,12 @@ const PATHS: Record<IconName, ReactNode> = {
   ),
   send: <path d="M4 12l16-8-6 16-2.5-6.5zM11.5 13.5L20 4" />,
   'arrow-down': <path d="M12 5v14M6 13l6 6 6-6" />,
+  user: (
+    <>
+      <circle cx="12" cy="8.5" r="4" />
+      <path d="M4.5 20a7.5 7.5 0 0 1 15 0" />
+    </>
+  ),
 }
 
 export function Icon({ name, size = 22 }: { name: IconName; size?: number }) {

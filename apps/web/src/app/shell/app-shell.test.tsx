@@ -2,9 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthContext, type AuthContextValue } from '../../lib/auth/auth-context'
-import { makeUser } from '../../test/helpers'
+import { saveTokens } from '../../lib/session-storage'
+import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { ToastProvider } from '../../ui/toast'
 import { AppShell } from './app-shell'
 
@@ -29,6 +30,9 @@ function renderShell(path: string, user = makeUser()) {
           { index: true, element: <p>início</p> },
           { path: 'chat', element: <p>conteúdo do chat</p> },
           { path: 'password', element: <p>trocar senha</p> },
+          { path: 'videos', element: <p>meus vídeos</p> },
+          { path: 'conta', element: <p>minha conta</p> },
+          { path: 'meu-plano', element: <p>meu plano</p> },
         ],
       },
     ],
@@ -45,6 +49,11 @@ function renderShell(path: string, user = makeUser()) {
   )
   return router
 }
+
+// jsdom has no scrolling; the shell puts each new page at its top.
+beforeEach(() => {
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+})
 
 const sidebarOpen = () => document.querySelector('.sidebar')?.classList.contains('sidebar--open')
 
@@ -117,5 +126,91 @@ describe('AppShell sidebar', () => {
   it('offers no "Meu Plano" to a player who never subscribed', () => {
     renderShell('/chat', makeUser({ payment_status: 'FREE' }))
     expect(screen.queryByRole('link', { name: 'Meu Plano' })).toBeNull()
+  })
+})
+
+const subscriber = () => makeUser({ payment_status: 'PAYMENT_OK' })
+
+function serveSubscription(planName: string) {
+  saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
+  mockServer({
+    'GET /api/v1/subscriptions/me': () =>
+      jsonResponse({
+        plan: { id: 3, name: planName },
+        billing_cycle: 'MONTHLY',
+        status: 'ACTIVE',
+        expires_at: '2026-12-26T12:00:00.000Z',
+        withdrawal_until: null,
+      }),
+  })
+}
+
+describe('AppShell plan entries', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('names the plan the subscriber pays for', async () => {
+    serveSubscription('Ultra')
+    const user = userEvent.setup()
+    renderShell('/chat', subscriber())
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    expect(await screen.findByRole('button', { name: 'Plano Ultra' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Plano Pro' })).toBeNull()
+  })
+
+  it('closes the menu as "Seja Pro" opens the plans', async () => {
+    mockServer({ 'GET /api/v1/subscriptions/plans': () => jsonResponse([]) })
+    const user = userEvent.setup()
+    renderShell('/chat')
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    await user.click(screen.getByRole('button', { name: 'Seja Pro' }))
+    expect(await screen.findByRole('dialog', { name: 'Escolha um plano' })).toBeVisible()
+    expect(sidebarOpen()).toBe(false)
+    expect(document.body.style.overflow).toBe('hidden')
+  })
+
+  it('moves "Excluir Conta" out of the menu and into Conta', async () => {
+    const user = userEvent.setup()
+    renderShell('/chat')
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }))
+    const menu = screen.getByRole('navigation', { name: 'Navegação principal' })
+    expect(within(menu).getByRole('link', { name: 'Conta' })).toHaveAttribute('href', '/conta')
+    expect(within(menu).queryByRole('link', { name: 'Excluir Conta' })).toBeNull()
+  })
+})
+
+describe('AppShell tab bar', () => {
+  const tabs = () => within(screen.getByRole('navigation', { name: 'Atalhos' }))
+
+  it('offers Chat, Vídeos, Plano and Conta, marking the one in use', () => {
+    renderShell('/videos')
+    expect(tabs().getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat')
+    expect(tabs().getByRole('link', { name: 'Vídeos' })).toHaveAttribute('aria-current', 'page')
+    expect(tabs().getByRole('link', { name: 'Conta' })).toHaveAttribute('href', '/conta')
+    expect(tabs().getByRole('link', { name: 'Chat' })).not.toHaveAttribute('aria-current')
+  })
+
+  it('keeps Conta marked on the pages under it', () => {
+    renderShell('/password')
+    expect(tabs().getByRole('link', { name: 'Conta' })).toHaveAttribute('aria-current', 'true')
+  })
+
+  it('takes a subscriber to "Meu Plano"', () => {
+    renderShell('/chat', subscriber())
+    expect(tabs().getByRole('link', { name: 'Plano' })).toHaveAttribute('href', '/meu-plano')
+  })
+
+  it('opens the plans for a player without a paid plan', async () => {
+    mockServer({ 'GET /api/v1/subscriptions/plans': () => jsonResponse([]) })
+    const user = userEvent.setup()
+    renderShell('/chat')
+    await user.click(tabs().getByRole('button', { name: 'Plano' }))
+    expect(await screen.findByRole('dialog', { name: 'Escolha um plano' })).toBeVisible()
+  })
+
+  it('is not on the onboarding screen', () => {
+    renderShell('/')
+    expect(screen.queryByRole('navigation', { name: 'Atalhos' })).toBeNull()
   })
 })

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { EmailBanner } from '../../features/account/email-banner'
 import { PushBanner } from '../../features/push/push-banner'
 import { PushProvider } from '../../features/push/push-context'
@@ -9,6 +9,7 @@ import { Header } from './header'
 import { InstallBanner } from './install-banner'
 import { PlansModalHost } from './plans-modal-host'
 import { Sidebar } from './sidebar'
+import { hasTabBar, TabBar } from './tab-bar'
 
 export function AppShell() {
   const { pathname } = useLocation()
@@ -50,7 +51,11 @@ export function AppShell() {
           <main id="conteudo" className="shell__main" tabIndex={-1}>
             <Outlet />
           </main>
+          {hasTabBar(pathname) ? <TabBar /> : null}
           <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+          {/* A page opened from the tab bar or the menu starts at its top; Back returns to where
+              the player was. */}
+          <ScrollRestoration />
         </div>
       </PlansModalHost>
     </PushProvider>

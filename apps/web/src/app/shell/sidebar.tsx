@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth/auth-context'
 import { Icon } from '../../ui/icons'
 import { useFocusTrap, useScrollLock } from '../../ui/use-focus-trap'
 import { PlanButton } from './plan-button'
+import { usePlanName } from './use-plan-name'
 
 type SidebarProps = { open: boolean; onClose: () => void }
 
@@ -15,11 +16,13 @@ const NAV = [
   { to: '/agentes', label: 'Agentes Parceiros', icon: 'star' },
   { to: '/memoria', label: 'Memória da Equipe', icon: 'compass' },
   { to: '/password', label: 'Alterar Senha', icon: 'lock' },
-  { to: '/delete-account', label: 'Excluir Conta', icon: 'trash' },
+  // Deleting the account and downloading the data live on the account page, not beside Chat.
+  { to: '/conta', label: 'Conta', icon: 'user' },
 ] as const
 
 export function Sidebar({ open, onClose }: SidebarProps) {
   const { user, logout } = useAuth()
+  const planName = usePlanName(user?.payment_status)
   const panel = useRef<HTMLElement>(null)
   useFocusTrap(panel, open, onClose)
   useScrollLock(open)
@@ -79,7 +82,11 @@ export function Sidebar({ open, onClose }: SidebarProps) {
           </ul>
         </nav>
         <div className="sidebar__section">
-          <PlanButton paymentStatus={user?.payment_status ?? null} />
+          <PlanButton
+            paymentStatus={user?.payment_status ?? null}
+            planName={planName}
+            onOpenPlans={onClose}
+          />
           <NotificationToggle />
         </div>
         <div className="sidebar__logout">

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { jsonResponse, mockServer } from '../../test/helpers'
+import { jsonResponse, makeUser, mockServer } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { LoginPage } from './login-page'
 import { RegisterPage } from './register-page'
@@ -41,6 +41,22 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Entrar' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(login).toHaveBeenCalledWith('a@b.com', 'segredo')
+  })
+
+  it('takes an administrator to the console', async () => {
+    const user = userEvent.setup()
+    const admin = makeUser({ role: 'ADMIN' })
+    const login = vi.fn(() => Promise.resolve({ success: true as const, user: admin }))
+    const router = renderRoutes(
+      [...routes, { path: '/admin', element: <p>console</p> }],
+      '/login',
+      visitor({ login }),
+    )
+    await user.type(screen.getByLabelText('E-mail'), 'admin@b.com')
+    await user.type(screen.getByLabelText('Senha'), 'segredo')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
   })
 
   it('finishes a Google sign-in from ?code, showing "Finalizando login..."', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
 import { AuthFlowError, useAuth } from '../../lib/auth/auth-context'
+import { landingPath } from '../../lib/auth/landing'
 import { useHydrated } from '../../lib/use-hydrated'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
@@ -53,7 +54,7 @@ export function LoginPage() {
         { code: googleCode, state: params.get('state') ?? '', iss: params.get('iss') },
         googleRedirectUri(),
       )
-      .then(() => navigate('/', { replace: true }))
+      .then(({ user }) => navigate(landingPath(user), { replace: true }))
       .catch((err: unknown) => {
         setParams({}, { replace: true })
         setFinishingGoogle(false)
@@ -63,7 +64,7 @@ export function LoginPage() {
 
   if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
-  if (auth.isAuthenticated) return <Navigate to="/" replace />
+  if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
 
   const requireTerms = () => {
     if (accepted) return true
@@ -78,8 +79,8 @@ export function LoginPage() {
     if (!requireTerms()) return
     setSubmitting(true)
     try {
-      await auth.login(email.trim(), password)
-      await navigate('/', { replace: true })
+      const { user } = await auth.login(email.trim(), password)
+      await navigate(landingPath(user), { replace: true })
     } catch (err) {
       setError(screenMessage(err, LOGIN_ERROR_FALLBACK))
       setSubmitting(false)

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
+import { landingPath } from '../../lib/auth/landing'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -29,7 +30,7 @@ export function RegisterPage() {
   const [submitting, setSubmitting] = useState(false)
 
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
-  if (auth.isAuthenticated) return <Navigate to="/" replace />
+  if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

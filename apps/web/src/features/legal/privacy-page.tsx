@@ -122,8 +122,8 @@ export function PrivacyPage() {
           <h2>7. Como exercer seus direitos</h2>
           <p>
             Escreva para <Placeholder>{f.privacyEmail}</Placeholder>, a partir do e-mail da sua
-            conta. Responderemos em até 15 (quinze) dias. No próprio aplicativo, em “Excluir Conta”
-            no menu, você baixa uma cópia de todos os seus dados (“Baixar meus dados”, em formato
+            conta. Responderemos em até 15 (quinze) dias. No próprio aplicativo, em “Conta” (no
+            menu), você baixa uma cópia de todos os seus dados (“Baixar meus dados”, em formato
             JSON) e pode excluir a conta. Se não ficar satisfeito, pode reclamar à Autoridade
             Nacional de Proteção de Dados (ANPD).
           </p>

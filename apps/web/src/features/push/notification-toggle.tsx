@@ -1,8 +1,11 @@
+import { useId } from 'react'
 import { usePush } from './push-context'
 
 /** The sidebar switch (SPEC §2): on means permission granted and a subscription exists. */
 export function NotificationToggle() {
   const push = usePush()
+  // The switch sits in the menu and on the account page at once: each needs its own label id.
+  const labelId = useId()
   const state = !push.supported
     ? 'Não suportadas'
     : push.subscribed
@@ -12,7 +15,7 @@ export function NotificationToggle() {
         : 'Desativadas'
   return (
     <div className="sidebar__toggle">
-      <span id="notif-label" className="sidebar__toggle-label">
+      <span id={labelId} className="sidebar__toggle-label">
         Notificações
         <small>{push.checked ? state : 'Verificando…'}</small>
       </span>
@@ -20,7 +23,7 @@ export function NotificationToggle() {
         type="button"
         role="switch"
         aria-checked={push.subscribed}
-        aria-labelledby="notif-label"
+        aria-labelledby={labelId}
         aria-busy={push.busy}
         className="switch"
         disabled={!push.checked || push.busy}

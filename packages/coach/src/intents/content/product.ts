@@ -44,7 +44,7 @@ export const PRODUCT: ContentMap = {
       'Passo a passo: 1) toque no ícone do menu, no alto da tela; 2) toque em **Seja Pro**; 3) compare os planos e escolha mensal ou anual; 4) se tiver cupom, aplique; 5) toque para assinar e finalize com PIX ou cartão.',
     ],
     tips: [
-      'Se o menu mostra "Plano Pro" em vez de "Seja Pro", sua assinatura já está ativa.',
+      'Se o menu mostra o nome do seu plano ("Plano Pro" ou "Plano Ultra") em vez de "Seja Pro", sua assinatura já está ativa.',
       'A janela de planos também tem o campo de cupom, e o desconto vale para a primeira cobrança.',
       'Se um plano estiver sem vagas, a mesma janela oferece a lista de espera, e você recebe um e-mail quando abrir vaga.',
       'A página **Agentes Parceiros** também tem o botão "Ver planos", que abre a mesma janela.',
@@ -136,7 +136,7 @@ export const PRODUCT: ContentMap = {
     tips: [
       'O direito de arrependimento, em até 7 dias da contratação, devolve o valor integral pelo mesmo meio de pagamento, e o acesso aos recursos do plano termina na hora.',
       'Depois de cancelar, a tela mostra a mensagem "Assinatura cancelada com sucesso." e o status "Cancelada".',
-      'Cancelar a assinatura não apaga a sua conta nem as suas conversas; para isso existe o **Excluir Conta**, no menu.',
+      'Cancelar a assinatura não apaga a sua conta nem as suas conversas; para isso existe o **Excluir Conta**, no fim da página **Conta** (no menu).',
       'A página **Meu Plano** fica no menu e no alto do chat para quem assina; se você cancelou e mudou de ideia, "Reativar Assinatura" aparece ali até o fim do período.',
       'As regras completas de cancelamento e reembolso estão nos Termos de Uso.',
     ],
@@ -297,7 +297,7 @@ export const PRODUCT: ContentMap = {
     ],
     answers: [
       'Você baixa uma cópia de tudo o que o Areia guarda sobre você em **Excluir Conta**, no menu, pelo botão "Baixar meus dados" (um arquivo JSON com cadastro, conversas, vídeos e análises, pagamentos e notificações). Na mesma página, digitando "excluir minha conta", você apaga a conta de forma permanente.',
-      'O Areia guarda cadastro, perfil de jogo, conversas, vídeos e análises e dados de cobrança, mas não os dados do cartão. Em **Excluir Conta**, no menu, você baixa tudo em "Baixar meus dados" e pode excluir a conta; a exclusão apaga perfil, conversas e vídeos e não pode ser desfeita.',
+      'O Areia guarda cadastro, perfil de jogo, conversas, vídeos e análises e dados de cobrança, mas não os dados do cartão. Em **Conta**, no menu, você baixa tudo em "Baixar meus dados" e, no fim da página, pode excluir a conta; a exclusão apaga perfil, conversas e vídeos e não pode ser desfeita.',
       'Para exportar, use **Baixar meus dados**; para apagar, "Excluir Conta", os dois na página "Excluir Conta" do menu. Depois da exclusão, fica só o que a lei obriga a guardar, sem nome, e-mail ou CPF, pelo prazo legal; os detalhes estão na Política de Privacidade.',
     ],
     alt: [
