@@ -121,6 +121,13 @@ describe('answers', () => {
     )
   })
 
+  it('reads chat shorthand: "qnt", "pfv", and "blz" agreeing or asking how we are', () => {
+    const id = (text: string) => understand(text, []).intents[0]?.id
+    expect(id('blz, vou fazer isso')).toBe('concordancia')
+    expect(id('beleza?')).toBe('como-vai')
+    expect(id('qnt custa o plano pro?')).toBe('planos-precos')
+  })
+
   it('asks back when a message could mean anything, instead of answering another question', () => {
     for (const text of ['me ajuda com aquilo', 'tá difícil', 'qual é melhor?']) {
       expect(understand(text, []).mode, text).toBe('CLARIFY')

@@ -399,7 +399,9 @@ function resolve(text: string, state: State): Understanding {
   if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
   // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
   if ((c.topical.length === 0 && own.length <= 5) || own.length <= 2) {
-    if (HOW_ARE_YOU.test(plain)) return conversa('como-vai')
+    // "beleza?" asks how the coach is; "blz, vou fazer isso" agrees.
+    const agreeing = /^beleza\b/.test(plain) && !text.trim().endsWith('?')
+    if (HOW_ARE_YOU.test(plain) && !agreeing) return conversa('como-vai')
     const chat = CHAT_INTENT[classifyChat(text, normalize(text), false)]
     if (chat) return conversa(chat)
     if (c.topical.length === 0 && isEnglish(normalize(text))) return conversa('ingles')
