@@ -52,8 +52,14 @@ export function classifyChat(raw: string, normalized: string, gibberish: boolean
     )
   )
     return 'ABOUT_COACH'
-  if (/\b(obrigad|brigad|valeu|vlw|obg|agradec|thanks|thank you)/.test(n)) return 'THANKS'
-  if (/\b(tchau|ate mais|ate logo|ate amanha|falou|flw|bye|boa noite e ate)\b/.test(n)) return 'BYE'
+  // "valeu, fui" thanks on the way out: the leaving decides.
+  if (
+    /\b(tchau|ate mais|ate logo|ate amanha|ate a proxima|falou|flw|bye|boa noite e ate|fui|vou nessa|vou la|(depois|amanha) (te |eu )?conto|te conto depois)\b/.test(
+      n,
+    )
+  )
+    return 'BYE'
+  if (/\b(obrigad|brigad|valeu|vlw|obg|agradec|thanks|thank you|amei)/.test(n)) return 'THANKS'
   if (/^(k{3,}|(ha){2,}|(rs){1,}|(he){2,}|lol)\b/.test(n)) return 'LAUGH'
   const count = words(n).length
   if (

@@ -128,6 +128,18 @@ describe('answers', () => {
     expect(id('qnt custa o plano pro?')).toBe('planos-precos')
   })
 
+  it('takes leave, praise and a complaint about the last answer as what they are', () => {
+    const id = (text: string, history: ChatTurn[] = []) =>
+      understand(text, history)['intents'][0]?.id
+    expect(id('brigado, vou nessa')).toBe('despedida')
+    expect(id('depois te conto como foi')).toBe('despedida')
+    expect(id('essa dica funcionou demais')).toBe('elogio')
+    expect(id('isso vc ja me disse isso')).toBe('reclamacao-resposta')
+    const talked: ChatTurn[] = [{ sender: 'USER', text: 'como melhoro meu saque?' }]
+    expect(id('boa noite pessoal')).toBe('saudacao')
+    expect(id('boa noite pessoal', talked)).toBe('despedida')
+  })
+
   it('asks back when a message could mean anything, instead of answering another question', () => {
     for (const text of ['me ajuda com aquilo', 'tá difícil', 'qual é melhor?']) {
       expect(understand(text, []).mode, text).toBe('CLARIFY')

@@ -46,7 +46,7 @@ const GENERIC_WORDS =
   'dificil duvida ruim bom boa sempre nunca agora hoje ontem amanha dar dever passar falar tentar ' +
   'conseguir chegar ir sair entrar usar ter mais menos muito pouco treino treinar aquilo isso isto ' +
   'negocio lance parada assunto socorro ajudem favor toda hora mesmo outro seja vai tem sem ' +
-  'pior tarde novo parte pelo mim levar sair mal certo fica vir'
+  'pior tarde novo parte pelo mim levar sair mal certo fica vir depois conta contar obrigado demais'
 
 /** A second matching example of the same intent adds this much of its score. */
 const SECOND_EXAMPLE = 0.3
@@ -142,7 +142,7 @@ export class IntentIndex {
    */
   private isTopical(term: string): boolean {
     if (this.lexicon.has(term) || this.generic.has(term)) return this.lexicon.has(term)
-    if (term.length < 4) return false
+    if (term.length < 5) return false
     for (const word of this.lexicon)
       if (word.length >= 4 && (word.startsWith(term) || term.startsWith(word))) return true
     return false

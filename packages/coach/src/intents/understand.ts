@@ -49,6 +49,10 @@ const INSULT =
   /\b(voce|voces|equipe|app|coach|coaches|time|robo|bot)\b.{0,25}\b(chat[oa]s?|burr[oa]s?|idiotas?|inutil|inuteis|lixo|merda|bosta|porcaria|ridicul[oa]s?|otari[oa]s?|imbecil|estupid[oa]s?|horrivel|pessim[oa]s?)\b|\b(burr[oa]|idiota|inutil|lixo|merda|bosta|porcaria|otari[oa]|imbecil)\b.{0,20}\b(voce|voces|equipe|app|coach|time)\b/
 const HOW_ARE_YOU =
   /^(oi |ola |e ai |fala )?(tudo (bem|bom|certo|tranquilo)|como (vai|voce esta|voces estao|esta|estao)|td bem|beleza)\b/
+const PRAISE =
+  /\b(dicas?|respostas?|explicacao|voces|isso)\b.{0,30}\b(ajud(ou|aram)|mudou|mudaram|funcionou|funcionaram)\b|\b(muito|super) (bo[am]|util|boas|bons)\b|\b(otim[ao]|excelente|perfeit[ao]|sensacional|show|top) (essa|esta|a|sua) (dica|resposta|explicacao)\b|^agora sim\b/
+const COMPLAINT =
+  /\b(ja (me )?(falou|disse|respondeu) isso|resposta (inutil|ruim|errada|generica|vaga)|nao (respondeu|era isso|foi isso que|ajudou em nada)|para de enrolar|responde direito|fugiu da pergunta|nada a ver)\b/
 const FROM_SCRATCH =
   /\b(do zero|desde o (comeco|inicio)|do (comeco|inicio)|passo a passo|bem basico|o movimento todo|tudo de novo)\b/
 
@@ -397,6 +401,17 @@ function resolve(text: string, state: State): Understanding {
     return conversa('sem-sentido')
   // An insult at the team is answered as one, whatever sport word it carries.
   if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
+  // Said about the last answer, not a question: praise, or a complaint that it missed.
+  if (own.length <= 8 && !text.includes('?')) {
+    if (COMPLAINT.test(plain)) return conversa('reclamacao-resposta')
+    if (PRAISE.test(plain)) return conversa('elogio')
+  }
+  // "boa noite" late in a conversation takes leave.
+  if (
+    state.asked.size > 0 &&
+    /^(boa noite|bom descanso)( (galera|pessoal|time|equipe|gente))?$/.test(plain)
+  )
+    return conversa('despedida')
   // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
   if ((c.topical.length === 0 && own.length <= 5) || own.length <= 2) {
     // "beleza?" asks how the coach is; "blz, vou fazer isso" agrees.
