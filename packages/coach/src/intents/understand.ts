@@ -403,6 +403,9 @@ function resolve(text: string, state: State): Understanding {
   if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
   // Said about the last answer, not a question: praise, or a complaint that it missed.
   if (own.length <= 8 && !text.includes('?')) {
+    // "você já disse isso, queria algo diferente": another explanation of the same question.
+    if (state.last && /\b(ja (me )?(falou|disse)|algo diferente|outra explicacao)\b/.test(plain))
+      return make('REPHRASE', [state.last])
     if (COMPLAINT.test(plain)) return conversa('reclamacao-resposta')
     if (PRAISE.test(plain)) return conversa('elogio')
   }
