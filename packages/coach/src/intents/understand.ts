@@ -1,11 +1,23 @@
-import type { Archetype } from '@areia/contracts'
 import { type Chat, classifyChat, isEnglish } from '../small-talk'
 import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
 import { type Candidate, type Classification, IntentIndex } from './classifier'
 import { chatText, plainText, terms } from './normalize'
 import { type Intent, INTENTS, intentById } from './registry'
+import { bySlots, cued, GENERAL_OF, preferGeneral } from './preferences'
 import { extractSlots, type Slots } from './slots'
+import {
+  COMPLAINT,
+  FIRST,
+  FOLLOW,
+  FROM_SCRATCH,
+  HOW_ARE_YOU,
+  INSULT,
+  MORE,
+  PRAISE,
+  REPHRASE,
+  SECOND,
+} from './wording'
 
 /**
  * How a message relates to the conversation: a new question, a follow-up that only makes sense
@@ -45,17 +57,6 @@ function mashed(plain: string): boolean {
   return words.filter((w) => looksLikeGibberish(w)).length * 2 > words.length
 }
 
-const INSULT =
-  /\b(voce|voces|equipe|app|coach|coaches|time|robo|bot)\b.{0,25}\b(chat[oa]s?|burr[oa]s?|idiotas?|inutil|inuteis|lixo|merda|bosta|porcaria|ridicul[oa]s?|otari[oa]s?|imbecil|estupid[oa]s?|horrivel|pessim[oa]s?)\b|\b(burr[oa]|idiota|inutil|lixo|merda|bosta|porcaria|otari[oa]|imbecil)\b.{0,20}\b(voce|voces|equipe|app|coach|time)\b/
-const HOW_ARE_YOU =
-  /^(oi |ola |e ai |fala )?(tudo (bem|bom|certo|tranquilo)|como (vai|voce esta|voces estao|esta|estao)|td bem|beleza)\b/
-const PRAISE =
-  /\b(dicas?|respostas?|explicacao|voces|isso)\b.{0,30}\b(ajud(ou|aram)|mudou|mudaram|funcionou|funcionaram)\b|\b(muito|super) (bo[am]|util|boas|bons)\b|\b(otim[ao]|excelente|perfeit[ao]|sensacional|show|top) (essa|esta|a|sua) (dica|resposta|explicacao)\b|^agora sim\b/
-const COMPLAINT =
-  /\b(ja (me )?(falou|disse|respondeu) isso|resposta (inutil|ruim|errada|generica|vaga)|nao (respondeu|era isso|foi isso que|ajudou em nada)|para de enrolar|responde direito|fugiu da pergunta|nada a ver)\b/
-const FROM_SCRATCH =
-  /\b(do zero|desde o (comeco|inicio)|do (comeco|inicio)|passo a passo|bem basico|o movimento todo|tudo de novo)\b/
-
 /** What the small-talk patterns call each kind of message. */
 const CHAT_INTENT: Partial<Record<Chat, string>> = {
   EMOJI: 'emoji',
@@ -89,124 +90,6 @@ function vague(c: Classification): boolean {
   return top.intent.domain !== 'conversa' || ratio(c) < CHAT_MARGIN
 }
 
-const REPHRASE =
-  /\b(nao entendi|nao entendo|explica (de |por )?outr[oa] (jeito|forma|maneira)|de outr[oa] (jeito|forma|maneira)|explica melhor|explica de novo|explicar de novo|como assim|nao ficou claro|nao captei|nao saquei|nao peguei|mais simples|em outras palavras|confus[oa])\b/
-const MORE =
-  /\b(treino isso|treinar isso|pratico isso|praticar isso|faco isso|fazer isso|mais uma dica|outra dica|mais dicas|outro exercicio|mais um exercicio|algum exercicio|um exercicio|um treino pra isso|como treino|e como pratico|me da um treino|e o exercicio|e depois)\b/
-const FOLLOW =
-  /^(e|mas e|e se|e quando|e no|e na|e nos|e nas|e pra|e para|e contra|e com|e o|e a|e os|e as|e quanto|e qual|e como|e onde|e se for|e sem|e de|e em)\b/
-
-const FIRST = /^(a |o )?(1|primeir[oa]|opcao 1|a de cima|esse primeiro|essa primeira)\b/
-const SECOND =
-  /^(a |o )?(2|segund[oa]|opcao 2|a outra|o outro|a de baixo|esse segundo|essa segunda)\b/
-
-/**
- * The general question of each stroke or area: when a message only names the stroke ("como
- * melhorar meu smash?") its readings tie, and the general one is what was asked.
- */
-const GENERAL = new Set([
-  'saque-basico',
-  'devolucao-basico',
-  'voleio-basico',
-  'smash-basico',
-  'bandeja-o-que-e',
-  'lob-basico',
-  'curtinha-basico',
-  'forehand',
-  'backhand',
-  'preparo-fisico',
-  'empunhadura',
-  'footwork-areia',
-])
-const TIE = 0.95
-
-/** The general question of each domain that has one. */
-const GENERAL_OF = new Map<string, string>()
-for (const id of GENERAL) {
-  const intent = intentById(id)
-  if (intent && !GENERAL_OF.has(intent.domain)) GENERAL_OF.set(intent.domain, id)
-}
-
-/**
- * Among readings that tie, or when the message names only the area ("como melhorar meu
- * saque?": nothing but the stroke), the general question of the area.
- */
-function preferGeneral(c: Classification): Classification {
-  const [top] = c.candidates
-  if (!top || GENERAL.has(top.intent.id))
-    return { ...c, general: top !== undefined && GENERAL.has(top.intent.id) }
-  const generalId = GENERAL_OF.get(top.intent.domain)
-  const general =
-    c.candidates.find((cand) => GENERAL.has(cand.intent.id) && cand.score >= top.score * TIE) ??
-    (generalId && c.topical.length === 1 && c.topical.every((t) => areaTerms(generalId).has(t))
-      ? {
-          intent: intentById(generalId) as Intent,
-          score: top.score,
-          coverage: top.coverage,
-          evidence: top.evidence,
-        }
-      : undefined)
-  if (!general) return c
-  return {
-    ...c,
-    general: true,
-    candidates: [general, ...c.candidates.filter((cand) => cand.intent.id !== general.intent.id)],
-  }
-}
-
-const AREA_TERMS = new Map<string, Set<string>>()
-/** The words that name an area: its general intent's label and keywords. */
-function areaTerms(id: string): Set<string> {
-  let found = AREA_TERMS.get(id)
-  if (!found) {
-    const intent = intentById(id)
-    found = new Set(intent ? terms([intent.label, ...(intent.keywords ?? [])].join(' ')) : [])
-    AREA_TERMS.set(id, found)
-  }
-  return found
-}
-
-/**
- * Words of feeling and words of measuring say who the question is for more than the stroke it
- * names: "fico tensa quando tem gente assistindo" is for the mental coach, "qual meu percentual de
- * acerto no saque" for the statistical one.
- */
-const CUES: Array<[Archetype, RegExp]> = [
-  [
-    'MENTAL',
-    /\b(nervos|ansios|ansiedad|calm|tens[ao]\b|tensao|medo|vergonh|irrit|raiva|brav[oa]|paciencia|psicolog|cabeca|concentr|foco|focad|confian|insegur|abal|desanim|motivac|frustr|chatead|trist|pressao|tremo|trava|travo|positiv|emoc|mental|autoestima|esquec)/,
-  ],
-  [
-    'ESTATISTICO',
-    /\b(percentual|porcentagem|taxa|media|estatistic|numeros?\b|aproveitamento|desempenho|evolucao|evolui|melhorei|melhorando|progress|quantos (pontos|jogos|saques|erros|games)|quantas (vezes|bolas)|meu nivel|ranking)|\d+ ?%/,
-  ],
-]
-const CUE_BOOST = 1.25
-
-function cued(c: Classification, plain: string): Classification {
-  const owners = CUES.filter(([, re]) => re.test(plain)).map(([owner]) => owner)
-  const [owner] = owners
-  if (owners.length !== 1 || !owner) return c
-  const candidates = c.candidates
-    .map((cand) =>
-      cand.intent.owner === owner ? { ...cand, score: cand.score * CUE_BOOST } : cand,
-    )
-    .sort((a, b) => b.score - a.score)
-  // "qual meu percentual de acerto": a figure about the player's own game, even when nothing in
-  // the knowledge names the figure.
-  const own = owner === 'ESTATISTICO' && /\b(meu|minha|meus|minhas|eu)\b/.test(plain)
-  const stats = intentById('meu-ultimo-jogo')
-  if (own && stats && candidates[0]?.intent.owner !== owner) {
-    const score = candidates[0]?.score ?? 1
-    return {
-      ...c,
-      topical: [...c.topical, 'numeros'],
-      candidates: [{ intent: stats, score, coverage: 1, evidence: 0 }, ...candidates],
-    }
-  }
-  return { ...c, candidates, topical: c.topical.length > 0 ? c.topical : [owner.toLowerCase()] }
-}
-
 /** Within this factor of the best score, a reading close to the previous question wins. */
 const CONTEXT = 0.8
 
@@ -224,69 +107,6 @@ function nearLast(c: Classification, last: Intent, within = CONTEXT): Candidate 
     (cand) =>
       cand.intent.domain !== 'conversa' && close(cand.intent) && cand.score >= top.score * within,
   )
-}
-
-/** Questions that are about the partner, or about the app failing, by how they are worded. */
-const PARTNER_SUBJECT =
-  /\b(meu parceiro|minha parceira|minha dupla|meu companheiro|minha companheira)\b/
-const APP_TROUBLE =
-  /\b(trav\w*|bug\w*|nao funciona|nao carrega|nao abre|deu erro|da erro|fechando sozinho)\b/
-
-/**
- * The subject decides between close readings: "meu parceiro abaixa a cabeça…" is about helping
- * the partner, "o app trava quando mando vídeo" is a problem for support, not a how-to.
- */
-function aboutSomeone(c: Classification, plain: string): Classification {
-  const [top] = c.candidates
-  if (!top) return c
-  const prefer = (pick: (i: Intent) => boolean, within: number) => {
-    if (pick(top.intent)) return c
-    const found = c.candidates.find((cand) => pick(cand.intent) && cand.score >= top.score * within)
-    return found ? { ...c, candidates: [found, ...c.candidates.filter((x) => x !== found)] } : c
-  }
-  if (
-    (APP_TROUBLE.test(plain) && top.intent.domain === 'produto') ||
-    (APP_TROUBLE.test(plain) && top.intent.domain === 'numeros')
-  )
-    return prefer((i) => i.id === 'suporte', 0.5)
-  if (PARTNER_SUBJECT.test(plain) && top.intent.owner === 'MENTAL')
-    return prefer((i) => i.owner === 'MENTAL' && /parceir|dupla/.test(i.id), 0.6)
-  return c
-}
-
-/**
- * A partner's or an opponent's hand named in the message says which question it is: "meu
- * parceiro é canhoto" is about playing with a left-hander, not about being one.
- */
-function bySlots(c: Classification, slots: Slots, plain: string): Classification {
-  const schedule =
-    slots.dayActivities !== undefined ||
-    (slots.days?.length ?? 0) >= 2 ||
-    slots.sessionsPerWeek !== undefined
-  // A result the player reports ("perdi de 6/3"), with no feeling in it, is a game to read.
-  const reported = slots.score?.won !== undefined && !(CUES[0]?.[1].test(plain) ?? false)
-  const wanted =
-    schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
-      ? 'plano-semanal'
-      : reported
-        ? 'resultado-jogo'
-        : slots.partner?.hand
-          ? /\b(adversari|contra)/.test(plain)
-            ? 'contra-canhoto'
-            : 'parceiro-canhoto'
-          : undefined
-  if (!wanted) return aboutSomeone(c, plain)
-  const intent = intentById(wanted)
-  const top = c.candidates[0]
-  if (!intent || !top || top.intent.id === wanted || top.intent.domain === 'conversa') return c
-  const rest = c.candidates.filter((cand) => cand.intent.id !== wanted)
-  return {
-    ...c,
-    candidates: [
-      { intent, score: top.score, coverage: top.coverage, evidence: top.evidence },
-      ...rest,
-    ],
-  }
 }
 
 interface State {
