@@ -92,7 +92,7 @@ function defaultEndpoint(): string {
 /**
  * The one chat socket of the app (SPEC §4 "Chat socket"). It keeps the highest message id it
  * has seen and reconnects with `after=` that id, so the server replays exactly what was missed.
- * Failures are logged only (SPEC §8); the caller sees them as connection status and a reason.
+ * Failures are logged only; the caller sees them as connection status and a reason.
  *
  * A close the server did not mean as final (restart, network loss, a phone that slept) is
  * retried on a timer, and at once when the page comes back into view or the network returns.

@@ -121,7 +121,7 @@ export class Subscriptions {
     return ended.length
   }
 
-  /** SPEC §4: renewal stops, access stays until `expires_at`; an open renewal PIX is dropped. */
+  /** Cancelling stops the renewal; access stays until `expires_at`; an open renewal PIX is dropped. */
   async cancel(userId: string): Promise<{ message: string }> {
     const current = await this.view(userId)
     if (!current || current.status === 'EXPIRED')

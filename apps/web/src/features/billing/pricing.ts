@@ -28,7 +28,7 @@ export function finalPrice(plan: Plan, cycle: BillingCycle, percent: number | nu
 /** SPEC §9: the original price with 2 decimals and a comma ("R$ 59,90"). */
 export const formatOriginalPrice = (reais: number) => formatPrice(reais, 2)
 
-/** SPEC §9: the final price with no decimals ("R$ 539"). */
+/** The final price is shown with no decimals ("R$ 539"); the original keeps its two. */
 export const formatFinalPrice = (reais: number) => formatPrice(reais, 0)
 
 /**
