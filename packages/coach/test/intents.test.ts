@@ -128,6 +128,20 @@ describe('answers', () => {
     expect(id('qnt custa o plano pro?')).toBe('planos-precos')
   })
 
+  it('warns of alarm signs after a symptom, never after advice on what to take', () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const [r] = reply({
+        text: 'creatina ajuda no beach tennis?',
+        team: team(seed, MARINA),
+        profile: MARINA,
+        history: [],
+        rng: seededRng(seed),
+      })
+      expect(r?.text).toMatch(/⚠️/)
+      expect(r?.text).not.toMatch(/tontura|dor no peito/)
+    }
+  })
+
   it('takes leave, praise and a complaint about the last answer as what they are', () => {
     const id = (text: string, history: ChatTurn[] = []) =>
       understand(text, history)['intents'][0]?.id

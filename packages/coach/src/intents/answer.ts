@@ -160,16 +160,25 @@ function bullets(lines: readonly string[]): string | undefined {
 }
 
 /** Health topics that are not pain (heat, cramp, supplements): a caution of their own. */
-const CARE_CAUTIONS = [
+/** For something the body went through (a cramp, the heat): when it is a warning sign. */
+const SYMPTOM_CAUTIONS = [
   '⚠️ Se isso se repetir ou vier com tontura forte, falta de ar, dor no peito ou confusão, pare e procure atendimento médico.',
+]
+/** For advice about the body (what to take, care with age): who should ask a doctor first. */
+const CARE_CAUTIONS = [
   '⚠️ Cada corpo responde de um jeito: com alguma condição de saúde ou uso de remédios, converse antes com um médico.',
   '⚠️ Estas dicas são gerais e não substituem a orientação de um médico ou nutricionista.',
 ]
 
 function caution(input: AnswerInput): string | undefined {
   if (!input.intent.health) return undefined
-  const pain = /^(dor-|jogar-com-dor|prevenir-lesoes|retorno-lesao)/.test(input.intent.id)
-  return take(pain ? HEALTH_CAUTIONS : CARE_CAUTIONS, input.said, input.rng)
+  const { id } = input.intent
+  const pool = /^(dor-|jogar-com-dor|prevenir-lesoes|retorno-lesao)/.test(id)
+    ? HEALTH_CAUTIONS
+    : /^(caimbra|calor-hidratacao)$/.test(id)
+      ? [...SYMPTOM_CAUTIONS, ...CARE_CAUTIONS]
+      : CARE_CAUTIONS
+  return take(pool, input.said, input.rng)
 }
 
 function goalLine(input: AnswerInput): string | undefined {
