@@ -97,6 +97,7 @@ export class IntentIndex {
   /** Each intent's jargon as stemmed phrases of two words or more ("saque por baixo"). */
   private readonly phrases = new Map<string, string[]>()
   private readonly words: WordModel
+  private readonly otherForms = new Map<string, boolean>()
 
   constructor(intents: readonly Intent[]) {
     this.byId = new Map(intents.map((i) => [i.id, i]))
@@ -143,9 +144,15 @@ export class IntentIndex {
   private isTopical(term: string): boolean {
     if (this.lexicon.has(term) || this.generic.has(term)) return this.lexicon.has(term)
     if (term.length < 5) return false
-    for (const word of this.lexicon)
-      if (word.length >= 4 && (word.startsWith(term) || term.startsWith(word))) return true
-    return false
+    let found = this.otherForms.get(term)
+    if (found === undefined) {
+      found = [...this.lexicon].some(
+        (word) => word.length >= 4 && (word.startsWith(term) || term.startsWith(word)),
+      )
+      // Every message asks this of its words: the scan of the lexicon is made once per word.
+      if (this.otherForms.size < 50_000) this.otherForms.set(term, found)
+    }
+    return found
   }
 
   /** Inverse document frequency; a word the knowledge never uses weighs as the rarest. */
