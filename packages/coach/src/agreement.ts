@@ -1,3 +1,4 @@
+import { fillAgreement } from '@areia/contracts/agreement'
 import { categoryText } from './profile'
 import type { CoachPersona, PlayerProfile } from './types'
 
@@ -7,7 +8,6 @@ import type { CoachPersona, PlayerProfile } from './types'
  * `{backhand}` name the side of the body for the player's hand.
  */
 export function agree(text: string, profile: PlayerProfile): string {
-  const female = profile.gender === 'FEMALE'
   const hand = profile.dominant_hand
   const side = (forehand: boolean) =>
     hand === 'LEFT' || hand === 'RIGHT'
@@ -17,10 +17,7 @@ export function agree(text: string, profile: PlayerProfile): string {
       : forehand
         ? 'do seu forehand'
         : 'do seu backhand'
-  return text
-    .replace(/\[\[([^|\]]*)\|([^\]]*)\]\]/g, (_, masculine: string, feminine: string) =>
-      female ? feminine : masculine,
-    )
+  return fillAgreement(text, profile.gender)
     .replace(/\{forehand\}/g, side(true))
     .replace(/\{backhand\}/g, side(false))
 }

@@ -1,3 +1,4 @@
+import { byGender } from '@areia/contracts/agreement'
 import { categoryText, firstName } from './profile'
 import { formatHeight } from './text'
 import type { CoachPersona, CoachReply, PlayerProfile, Team } from './types'
@@ -7,9 +8,8 @@ function article(coach: CoachPersona): { seu: string; o: string } {
 }
 
 function handWord(profile: PlayerProfile): string | null {
-  const f = profile.gender === 'FEMALE'
-  if (profile.dominant_hand === 'LEFT') return f ? 'canhota' : 'canhoto'
-  if (profile.dominant_hand === 'RIGHT') return f ? 'destra' : 'destro'
+  if (profile.dominant_hand === 'LEFT') return byGender(profile.gender, 'canhoto', 'canhota')
+  if (profile.dominant_hand === 'RIGHT') return byGender(profile.gender, 'destro', 'destra')
   return null
 }
 

@@ -1,4 +1,4 @@
-import { type AnalysisFacts, archetypeLabel } from '@areia/contracts'
+import { type AnalysisFacts, archetypeLabel, handLabel } from '@areia/contracts'
 import { analysisLines } from './analysis/prompt'
 import type { KnowledgeEntry } from './knowledge'
 import { categoryText } from './profile'
@@ -50,16 +50,7 @@ export function profileLines(profile: PlayerProfile): string[] {
   if (profile.age_group) lines.push(`- Categoria por idade: ${AGE_GROUP_LABEL[profile.age_group]}`)
   if (profile.height_cm) lines.push(`- Altura: ${formatHeight(profile.height_cm)}`)
   if (profile.dominant_hand) {
-    const female = profile.gender === 'FEMALE'
-    const hand =
-      profile.dominant_hand === 'LEFT'
-        ? female
-          ? 'canhota'
-          : 'canhoto'
-        : female
-          ? 'destra'
-          : 'destro'
-    lines.push(`- Mão dominante: ${hand}`)
+    lines.push(`- Mão dominante: ${handLabel(profile.dominant_hand, profile.gender).toLowerCase()}`)
   }
   if (profile.gender) lines.push(`- Gênero: ${GENDER[profile.gender]}`)
   if (profile.goal) lines.push(`- Objetivo: ${profile.goal}`)

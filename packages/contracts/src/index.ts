@@ -1,5 +1,6 @@
 import './locale'
 export * from './enums'
+export * from './agreement'
 export * from './errors'
 export * from './auth'
 export * from './users'

@@ -1,3 +1,4 @@
+import { byGender } from '@areia/contracts/agreement'
 import type { AnalysisFacts, Archetype } from '@areia/contracts'
 import type { PlayerProfile } from '../types'
 
@@ -63,7 +64,7 @@ export const SHORT_CM = 165
 
 /** Agreement with the player's gender; masculine is the Portuguese default when unknown. */
 export function gw(ctx: PlayerContext, masculine: string, feminine: string): string {
-  return ctx.profile.gender === 'FEMALE' ? feminine : masculine
+  return byGender(ctx.profile.gender, masculine, feminine)
 }
 
 export function heightText(cm: number): string {
