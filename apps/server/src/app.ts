@@ -67,8 +67,11 @@ import { AgentsService } from './modules/agents/service'
 import { AgentsStore } from './modules/agents/store'
 import {
   createEmbeddedEngine,
+  llmClassificationPrompt,
   llmPartnerPrompt,
   llmPrompt,
+  llmReplyProblems,
+  readLlmClassification,
 } from './modules/coaching/embedded-engine'
 import type { CoachEngine } from './modules/coaching/engine'
 import { withLlm } from './modules/coaching/llm-engine'
@@ -204,13 +207,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const coachEngine =
     deps.coachEngine ??
     (config.llm
-      ? withLlm(
-          createEmbeddedEngine(),
-          createOpenAiCompatibleClient(config.llm),
-          llmPrompt,
-          (err) => server.log.warn({ err }, 'LLM unavailable; the embedded engine answered'),
-          llmPartnerPrompt,
-        )
+      ? withLlm({
+          base: createEmbeddedEngine(),
+          llm: createOpenAiCompatibleClient(config.llm),
+          prompts: {
+            coach: llmPrompt,
+            partner: llmPartnerPrompt,
+            classify: llmClassificationPrompt,
+          },
+          readClassification: readLlmClassification,
+          problems: llmReplyProblems,
+          onFallback: (reason, detail) =>
+            server.log.warn({ reason, detail }, 'LLM: the embedded engine stood in'),
+        })
       : createEmbeddedEngine())
   const hub = new ChatHub(bus)
   await hub.start()

@@ -1,16 +1,21 @@
 import type { TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
-import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { videoAnalyses, users, videos } from '../src/db/schema'
+import { videoAnalyses, videos } from '../src/db/schema'
 import { latestAnalysisFacts } from '../src/modules/analysis/facts'
 import type { LlmMessage } from '../src/adapters/llm'
-import { createEmbeddedEngine, llmPrompt } from '../src/modules/coaching/embedded-engine'
+import {
+  createEmbeddedEngine,
+  llmClassificationPrompt,
+  llmPrompt,
+  llmReplyProblems,
+  readLlmClassification,
+} from '../src/modules/coaching/embedded-engine'
 import { withLlm } from '../src/modules/coaching/llm-engine'
-import { CoachingStore } from '../src/modules/coaching/store'
-import { createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { TestSocket } from './helpers/socket'
+import { playerWithTeam } from './helpers/team-player'
 
 let app: TestApp
 let base: string
@@ -102,22 +107,7 @@ async function analysedVideo(
   return video.id
 }
 
-/** A player past onboarding with a real team, as the engine builds it. */
-async function player(email: string): Promise<{ tokens: TokenPair; userId: string }> {
-  const tokens = await signUpAndLogIn(app, email)
-  const user = await app.services.users.findByEmail(email)
-  if (!user) throw new Error('user missing')
-  const { db } = await testDatabase({ reset: false })
-  const team = coach.createTeam({ profile: { category: 'C' }, rng: coach.seededRng(user.id) })
-  await new CoachingStore().insertCoaches(
-    db,
-    user.id,
-    team.coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
-  )
-  await db.update(users).set({ onboardingStatus: 'COMPLETED' }).where(eq(users.id, user.id))
-  await app.services.users.updateProfile(user.id, { name: 'Joana', category: 'C' })
-  return { tokens, userId: user.id }
-}
+const player = (email: string) => playerWithTeam(app, email)
 
 /** Sends a message and returns the coaches' answers to it. */
 async function ask(tokens: TokenPair, text: string) {
@@ -256,17 +246,20 @@ describe('the LLM coaches get the figures in their system prompt', () => {
     const facts = await latestAnalysisFacts(db, owner?.id ?? '')
     expect(facts).not.toBeNull()
     const prompts: LlmMessage[][] = []
-    const engine = withLlm(
-      createEmbeddedEngine(coach.seededRng('llm')),
-      {
-        complete: async (messages) => {
+    const engine = withLlm({
+      base: createEmbeddedEngine(coach.seededRng('llm')),
+      llm: {
+        complete: async (messages, opts) => {
+          if (opts?.json) return '{"lead": "ESTATISTICO", "second": null}'
           prompts.push(messages)
           return 'Resposta do modelo.'
         },
       },
-      llmPrompt,
-      () => undefined,
-    )
+      prompts: { coach: llmPrompt, classify: llmClassificationPrompt },
+      readClassification: readLlmClassification,
+      problems: llmReplyProblems,
+      onFallback: () => undefined,
+    })
     const team = coach
       .createTeam({ profile: { category: 'C' }, rng: coach.seededRng(1) })
       .coaches.map((c) => ({ id: c.id, name: c.name, archetype: c.archetype, persona: c }))

@@ -5,8 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOpenAiCompatibleClient } from '../src/adapters/llm'
 import {
   createEmbeddedEngine,
+  llmClassificationPrompt,
   llmPartnerPrompt,
   llmPrompt,
+  llmReplyProblems,
+  readLlmClassification,
 } from '../src/modules/coaching/embedded-engine'
 import type { TeamMember } from '../src/modules/coaching/engine'
 import { withLlm } from '../src/modules/coaching/llm-engine'
@@ -57,13 +60,14 @@ const cora = coach.PARTNERS.find((p) => p.slug === 'cora-nutricao')!
 function engine() {
   const fallbacks: unknown[] = []
   const llm = createOpenAiCompatibleClient({ baseUrl, model: 'm', apiKey: 'k', timeoutMs: 2000 })
-  const wrapped = withLlm(
-    createEmbeddedEngine(coach.seededRng(1)),
+  const wrapped = withLlm({
+    base: createEmbeddedEngine(coach.seededRng(1)),
     llm,
-    llmPrompt,
-    (err) => fallbacks.push(err),
-    llmPartnerPrompt,
-  )
+    prompts: { coach: llmPrompt, partner: llmPartnerPrompt, classify: llmClassificationPrompt },
+    readClassification: readLlmClassification,
+    problems: llmReplyProblems,
+    onFallback: (_reason, err) => fallbacks.push(err),
+  })
   return { wrapped, fallbacks }
 }
 

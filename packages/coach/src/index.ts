@@ -73,5 +73,13 @@ export {
   type Speaker,
 } from './partners'
 export { factsFromMessage } from './memory'
+export {
+  buildClassificationPrompt,
+  classifiedCoachIds,
+  parseClassification,
+  type Classification,
+} from './llm/classify'
+export { replyProblems, type ReplyProblem } from './llm/guard'
+export { referenceFor, type Reference } from './llm/reference'
 export { gameTopic, type GameTopic } from './analysis/topic'
 export { analysisLines } from './analysis/prompt'

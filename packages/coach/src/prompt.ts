@@ -1,6 +1,7 @@
 import { type AnalysisFacts, archetypeLabel, handLabel } from '@areia/contracts'
 import { analysisLines } from './analysis/prompt'
-import type { KnowledgeEntry } from './knowledge'
+import { agree } from './agreement'
+import type { Reference } from './llm/reference'
 import { categoryText } from './profile'
 import { formatHeight, stripHtml } from './text'
 import {
@@ -22,8 +23,15 @@ export interface BuildChatPromptInput {
   profile: PlayerProfile
   history: readonly ChatTurn[]
   text: string
-  /** Usually `retrieve(text, 3)`. */
-  knowledge: readonly KnowledgeEntry[]
+  /** Usually `referenceFor(text, history).entries`. */
+  knowledge: readonly Reference[]
+  /**
+   * Whether the engine recognised the question the knowledge answers; when not, the knowledge is
+   * only the nearest by keyword and the prompt says so.
+   */
+  recognised?: boolean
+  /** Teammates who already answered this message, in order: this coach adds, never repeats. */
+  previous?: ReadonlyArray<{ coachId: string; text: string }>
   /** What the team remembers about the player (the memory screen's facts, as edited). */
   memory?: readonly string[]
   /** The player's newest published video analysis; null: none (the coach must say so). */
@@ -59,17 +67,19 @@ export function profileLines(profile: PlayerProfile): string[] {
   return lines.length > 0 ? lines : ['- (perfil ainda incompleto)']
 }
 
-function knowledgeLines(knowledge: readonly KnowledgeEntry[]): string[] {
+function knowledgeLines(knowledge: readonly Reference[], profile: PlayerProfile): string[] {
   if (knowledge.length === 0)
     return ['(nenhum tópico específico: responda com o conhecimento geral e as regras acima)']
   return knowledge.flatMap((entry) => [
     `### ${entry.title}`,
-    ...entry.facts.map((f) => `- Fato: ${f}`),
-    ...entry.tips.slice(0, 4).map((t) => `- Dica: ${t}`),
+    ...(entry.about ? [`- O que a resposta precisa cobrir: ${entry.about}`] : []),
+    ...(entry.answer ? [`- Resposta da equipe: ${agree(entry.answer, profile)}`] : []),
+    ...entry.facts.map((f) => `- Fato: ${agree(f, profile)}`),
+    ...entry.tips.slice(0, 4).map((t) => `- Dica: ${agree(t, profile)}`),
     ...entry.drills
       .slice(0, 2)
       .map((d) => `- Exercício: ${d.name}: ${d.how} (${d.amount} ${d.unit})`),
-    ...entry.metrics.slice(0, 2).map((m) => `- Métrica: ${m}`),
+    ...(entry.metrics ?? []).slice(0, 2).map((m) => `- Métrica: ${m}`),
   ])
 }
 
@@ -99,7 +109,11 @@ export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text
       ? [`## O que a equipe lembra do jogador\n${input.memory.map((m) => `- ${m}`).join('\n')}`]
       : []),
     ...(input.analysis !== undefined ? [analysisLines(input.analysis)] : []),
-    `## Conhecimento relevante (correto e verificado)\n${knowledgeLines(knowledge).join('\n')}`,
+    `${
+      input.recognised === false
+        ? '## Conteúdo próximo da pergunta (pode não responder a ela: use só o que servir)'
+        : '## O que a equipe sabe sobre a pergunta (conteúdo revisado pela equipe)'
+    }\n${knowledgeLines(knowledge, profile).join('\n')}`,
     `## Regras\n${RULES.map((r) => `- ${r}`).join('\n')}`,
   ].join('\n\n')
 }
@@ -125,5 +139,20 @@ export function buildChatPrompt(input: BuildChatPromptInput): ChatPromptMessage[
     }
   }
   messages.push({ role: 'user', content: text.slice(0, TEXT_CHARS) })
+  // The player reads the teammates' replies first; this one builds on them.
+  const before = (input.previous ?? []).flatMap((p) => {
+    const other = team.coaches.find((c) => c.id === p.coachId)
+    if (!other) return []
+    const label = `${other.name}, Coach ${archetypeLabel(other.archetype, other.persona.pronoun)}`
+    return [
+      `[${label} acabou de responder a essa mensagem]: ${stripHtml(p.text).slice(0, TURN_CHARS)}`,
+    ]
+  })
+  if (before.length > 0) {
+    messages.push({
+      role: 'user',
+      content: `${before.join('\n\n')}\n\nComplete a partir da sua área, sem repetir o que já foi dito.`,
+    })
+  }
   return messages
 }

@@ -7,7 +7,8 @@ export interface LlmMessage {
 
 /** A chat-completion model; throws on any failure so the caller can fall back. */
 export interface LlmClient {
-  complete(messages: LlmMessage[]): Promise<string>
+  /** `json`: the answer must be one JSON object (a classification, not prose). */
+  complete(messages: LlmMessage[], opts?: { json?: boolean }): Promise<string>
 }
 
 const CompletionResponse = z.object({
@@ -26,7 +27,7 @@ export interface OpenAiCompatibleOptions {
 export function createOpenAiCompatibleClient(opts: OpenAiCompatibleOptions): LlmClient {
   const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`
   return {
-    async complete(messages) {
+    async complete(messages, { json = false } = {}) {
       const res = await fetch(url, {
         method: 'POST',
         headers: {
@@ -36,8 +37,10 @@ export function createOpenAiCompatibleClient(opts: OpenAiCompatibleOptions): Llm
         body: JSON.stringify({
           model: opts.model,
           messages,
-          temperature: 0.7,
-          max_tokens: opts.maxTokens ?? 700,
+          // A classification should come out the same every time; a reply may vary.
+          temperature: json ? 0 : 0.7,
+          max_tokens: json ? 200 : (opts.maxTokens ?? 700),
+          ...(json ? { response_format: { type: 'json_object' } } : {}),
         }),
         signal: AbortSignal.timeout(opts.timeoutMs),
       })

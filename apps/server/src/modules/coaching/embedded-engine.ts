@@ -50,11 +50,11 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })
         .coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
-    reply: async ({ text, team, profile, history, partners = [], memory, analysis }) => {
+    reply: async ({ text, team, profile, history, partners = [], memory, analysis, coachIds: chosen }) => {
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
       const base = { text, team: engineTeam, profile: player, history, rng, memory, analysis }
-      if (partners.length === 0) return coach.reply(base)
+      if (partners.length === 0) return coach.reply({ ...base, ...(chosen ? { coachIds: chosen } : {}) })
       const { speakers } = coach.routeGroup(text, engineTeam, partners, history)
       const coachIds = speakers.flatMap((s) => (s.kind === 'COACH' ? [s.id] : []))
       const coachReplies = coachIds.length > 0 ? coach.reply({ ...base, coachIds }) : []
@@ -104,17 +104,50 @@ export function llmPrompt(input: {
   text: string
   memory?: string[]
   analysis?: AnalysisFacts | null
+  previous?: Array<{ coachId: string; text: string }>
 }) {
   const team = toTeam(input.team)
   const persona = team.coaches.find((c) => c.id === input.coach.id) ?? team.coaches[0]
+  const reference = coach.referenceFor(input.text, input.history)
   return coach.buildChatPrompt({
     coach: persona,
     team,
     profile: toProfile(input.profile),
     history: input.history,
     text: input.text,
-    knowledge: coach.retrieve(input.text, 3),
+    knowledge: reference.entries,
+    recognised: reference.recognised,
+    ...(input.previous?.length ? { previous: input.previous } : {}),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.analysis !== undefined ? { analysis: input.analysis } : {}),
   })
+}
+
+/**
+ * The classification asked of an LLM before a reply; none when the player addressed coaches by
+ * name or called the whole team, since the player already chose who answers.
+ */
+export function llmClassificationPrompt(input: {
+  team: TeamMember[]
+  history: coach.ChatTurn[]
+  text: string
+}) {
+  const team = toTeam(input.team)
+  const { reason } = coach.routeDetailed(input.text, team, input.history)
+  if (reason === 'MENTION' || reason === 'TEAM') return null
+  return coach.buildClassificationPrompt({ team, history: input.history, text: input.text })
+}
+
+/** The coach ids a classification answer picks, lead first; null when it cannot be read. */
+export function readLlmClassification(raw: string, members: TeamMember[]): string[] | null {
+  const parsed = coach.parseClassification(raw)
+  return parsed ? coach.classifiedCoachIds(parsed, toTeam(members)) : null
+}
+
+/** What makes a model's reply unfit to send (the engine's checks); [] when it can go. */
+export function llmReplyProblems(
+  text: string,
+  ctx: { analysis?: AnalysisFacts | null; playerText: string },
+): string[] {
+  return coach.replyProblems(text, ctx)
 }

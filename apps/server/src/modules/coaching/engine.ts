@@ -64,6 +64,8 @@ export interface CoachEngine {
     memory?: string[]
     /** The newest published analysis of the player's games; null: none (say so, invent nothing). */
     analysis?: AnalysisFacts | null
+    /** Who answers, lead first, when a classifier upstream already decided; else the engine routes. */
+    coachIds?: string[]
   }): Promise<EngineReply[]>
   /** The Agent Store's `Experimentar`: a partner answers one question, outside the conversation. */
   partnerPreview(input: {
