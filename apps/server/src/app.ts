@@ -29,7 +29,7 @@ import type { Config } from './config'
 import { PasswordHasher } from './modules/auth/passwords'
 import { adminRoutes } from './modules/admin/routes'
 import { AnalysisDelivery } from './modules/analysis/delivery'
-import { latestAnalysisFacts } from './modules/analysis/facts'
+import { latestAnalysisFacts, recentMatches } from './modules/analysis/facts'
 import { loadMediaKey, MediaSigner } from './modules/analysis/files'
 import { ReportsService } from './modules/analysis/reports'
 import { analystRoutes, reportRoutes } from './modules/analysis/routes'
@@ -450,7 +450,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     noteFacts: (userId, text) => memory.noteFacts(userId, text),
   })
   // The coaches answer "como foi meu último jogo?" with the newest published analysis.
-  coaching.setAnalysisFacts((userId) => latestAnalysisFacts(database.db, userId))
+  coaching.setPlayerGames(async (userId) => ({
+    latest: await latestAnalysisFacts(database.db, userId),
+    matches: await recentMatches(database.db, userId),
+  }))
   if (config.jobs.runWorker) {
     await queue.work('videos.import', (job) => videos.importLink(job.video_id))
   }

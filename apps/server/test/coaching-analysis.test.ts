@@ -1,5 +1,6 @@
 import type { TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { videoAnalyses, videos } from '../src/db/schema'
 import { latestAnalysisFacts } from '../src/modules/analysis/facts'
@@ -222,6 +223,44 @@ describe('the coaches read the player’s published analysis', () => {
     // Not the older game, not the one in review, not another player's.
     for (const other of ['30%', '50%', '62%'])
       for (const m of replies) expect(m.content).not.toContain(other)
+  })
+
+  it('before the report: where the analysis stands and when it is due; after: its figures and a focus', async () => {
+    const eva = await player('eva-analise@example.com')
+    const { db } = await testDatabase({ reset: false })
+    // Started at 15:00 UTC the day before today, so due at 15:00 UTC today: 12h in Brazil.
+    const today = app.clock.now().toISOString().slice(0, 10)
+    const started = new Date(Date.parse(`${today}T15:00:00Z`) - 24 * 3_600_000)
+    const [, mm, dd] = today.split('-')
+    const video = await analysedVideo(eva.userId, {
+      stage: 'REVIEW',
+      track: 1,
+      game: { date: '2026-11-21', outcome: 'LOST', score: '4/6' },
+      result: result([metrics(1, 2, [9, 30, 21], 1510), metrics(2, 1, [20, 20, 20])]),
+    })
+    await db
+      .update(videoAnalyses)
+      .set({ stage: 'PLAYERS', percent: 40, createdAt: started })
+      .where(eq(videoAnalyses.videoId, video))
+    await db.update(videos).set({ status: 'ANALYZING' }).where(eq(videos.id, video))
+
+    const before = (await ask(eva.tokens, 'como foi meu último jogo?'))[0]
+    expect(before?.coach_archetype_name).toMatch(/^Estatístic[oa]$/)
+    expect(before?.content).toContain('O vídeo do jogo de 21/11 está sendo processado')
+    expect(before?.content).toContain('(40%)')
+    expect(before?.content).toContain(`até ${dd}/${mm} às 12h`)
+    expect(before?.content).not.toMatch(/15%|1\.510|\bralis\b.*\d/)
+
+    await db
+      .update(videoAnalyses)
+      .set({ stage: 'PUBLISHED', percent: 100, publishedAt: d('2026-11-23T10:00:00Z') })
+      .where(eq(videoAnalyses.videoId, video))
+    await db.update(videos).set({ status: 'READY' }).where(eq(videos.id, video))
+    const after = (await ask(eva.tokens, 'e agora, como foi meu último jogo?'))[0]?.content ?? ''
+    const figures = ['15%', '50%', '35%', '1.510 m', '23 ralis', '14,2 s']
+    expect(figures.filter((f) => after.includes(f)).length).toBeGreaterThanOrEqual(3)
+    expect(after).toMatch(/Para o próximo treino/)
+    expect(after).not.toContain('(40%)')
   })
 
   it('never lets another player’s analysis into a reply', async () => {

@@ -1,4 +1,5 @@
-import { type AnalysisFacts, archetypeLabel, handLabel } from '@areia/contracts'
+import { type AnalysisFacts, archetypeLabel, handLabel, type MatchStatus } from '@areia/contracts'
+import { matchStatusText } from './analysis/matches'
 import { analysisLines } from './analysis/prompt'
 import { agree } from './agreement'
 import type { Reference } from './llm/reference'
@@ -30,6 +31,9 @@ export interface BuildChatPromptInput {
    * only the nearest by keyword and the prompt says so.
    */
   recognised?: boolean
+  /** The player's recent matches and where each analysis stands, newest first. */
+  matches?: readonly MatchStatus[]
+  now?: Date
   /** Teammates who already answered this message, in order: this coach adds, never repeats. */
   previous?: ReadonlyArray<{ coachId: string; text: string }>
   /** What the team remembers about the player (the memory screen's facts, as edited). */
@@ -109,6 +113,13 @@ export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text
       ? [`## O que a equipe lembra do jogador\n${input.memory.map((m) => `- ${m}`).join('\n')}`]
       : []),
     ...(input.analysis !== undefined ? [analysisLines(input.analysis)] : []),
+    ...(input.matches?.length
+      ? [
+          `## Vídeos recentes do jogador (o mais novo primeiro)\n${input.matches
+            .map((m) => `- ${matchStatusText(m, input.now ?? new Date())}`)
+            .join('\n')}`,
+        ]
+      : []),
     `${
       input.recognised === false
         ? '## Conteúdo próximo da pergunta (pode não responder a ela: use só o que servir)'

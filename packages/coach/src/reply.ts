@@ -1,5 +1,5 @@
-import type { AnalysisFacts } from '@areia/contracts'
-import { analysisReply } from './analysis/reply'
+import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
+import { gameReply, matchesStatusReply } from './analysis/matches'
 import { gameTopic } from './analysis/topic'
 import { answer } from './intents/answer'
 import { chatReply, clarifyReply } from './intents/chat'
@@ -27,6 +27,10 @@ export interface ReplyInput {
    * questions about their game with it; without it, it says there are no numbers yet.
    */
   analysis?: AnalysisFacts | null
+  /** The player's recent matches and where each analysis stands, newest first. */
+  matches?: readonly MatchStatus[]
+  /** The time the message is answered, for "due by" and "already past due". */
+  now?: Date
 }
 
 const ENGLISH_NOTE = 'Por aqui a gente conversa em português 🙂 Mas entendi a ideia, então lá vai:'
@@ -54,6 +58,8 @@ export function reply(input: ReplyInput): CoachReply[] {
   // "meu aproveitamento de smash tá bom?": a question about the player's own figures.
   const game = gameTopic(body) ?? (main?.id === 'meu-ultimo-jogo' ? 'GAME' : null)
   const said = new Said(history)
+  const matches = input.matches ?? []
+  const now = input.now ?? new Date()
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
     .filter((c): c is CoachPersona => c !== undefined)
@@ -63,21 +69,23 @@ export function reply(input: ReplyInput): CoachReply[] {
   let secondUsed = false
   for (const [i, coach] of speakers.entries()) {
     let text: string
+    const statusReply =
+      coach.archetype === 'ESTATISTICO' && main?.id === 'analise-prazo'
+        ? matchesStatusReply(matches, now)
+        : null
     if (game && coach.archetype === 'ESTATISTICO') {
-      // Asked again, the same figures come in other words.
-      text = ''
-      for (let variant = 0; variant < 6; variant++) {
-        text = analysisReply({
-          topic: game,
-          facts: input.analysis ?? null,
-          profile,
-          text: body,
-          variant,
-          rng,
-        })
-        if (!said.has(text)) break
-      }
-      said.add(text)
+      text = gameReply({
+        topic: game,
+        facts: input.analysis ?? null,
+        matches,
+        now,
+        profile,
+        body,
+        said,
+        rng,
+      })
+    } else if (statusReply) {
+      text = statusReply
     } else if (!main) {
       // One question back is enough; a second coach has nothing to add to it.
       if (i > 0) continue

@@ -229,3 +229,23 @@ export const AnalysisFacts = z.object({
   partner_net_share: z.number().nullable(),
 })
 export type AnalysisFacts = z.infer<typeof AnalysisFacts>
+
+/**
+ * One of the player's recent matches as the coaches see it: where its analysis stands, when it is
+ * due, or why it was refused. Newest first; cancelled sends are left out.
+ */
+export const MatchStatus = z.object({
+  video_id: z.number().int(),
+  uploaded_at: z.string(),
+  status: VideoStatus,
+  /** The pipeline's stage while it runs; null before it starts. */
+  stage: AnalysisStage.nullable(),
+  percent: z.number().int().min(0).max(100).nullable(),
+  /** When the report is promised (ISO); null before the analysis can start or once it ended. */
+  due_at: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  game_date: z.string().nullable(),
+  game_outcome: z.enum(['WON', 'LOST']).nullable(),
+  game_score: z.string().nullable(),
+})
+export type MatchStatus = z.infer<typeof MatchStatus>

@@ -295,7 +295,7 @@ const WHAT: Record<GameTopic, string> = {
   PARTNER: 'a que distância você e seu parceiro jogam',
 }
 
-const WILL_SHOW: Record<GameTopic, string> = {
+export const WILL_SHOW: Record<GameTopic, string> = {
   GAME: 'o tempo na rede, no meio e no fundo, a distância percorrida, os ralis e a distância da dupla',
   NET: 'a porcentagem do tempo que você fica perto da rede, no meio e no fundo, comparada com a do seu parceiro',
   MOVEMENT: 'a distância percorrida e as suas velocidades média e de pico',

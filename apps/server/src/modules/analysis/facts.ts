@@ -1,5 +1,5 @@
-import type { AnalysisFacts } from '@areia/contracts'
-import { and, desc, eq, isNotNull } from 'drizzle-orm'
+import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
+import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../adapters/db'
 import { videoAnalyses, videos } from '../../db/schema'
@@ -102,4 +102,56 @@ export async function latestAnalysisFacts(
     }
   }
   return null
+}
+
+/**
+ * The report is promised this long after the analysis can start (the player identified
+ * themselves): processing plus an analyst's review.
+ */
+export const ANALYSIS_DUE_HOURS = 24
+
+/** Enough to answer about "my last game" and "the one I sent yesterday". */
+const RECENT_MATCHES = 3
+
+/** The player's newest matches (accepted or refused sends) and where each analysis stands. */
+export async function recentMatches(db: DbOrTx, userId: string): Promise<MatchStatus[]> {
+  const rows = await db
+    .select({
+      videoId: videos.id,
+      createdAt: videos.createdAt,
+      status: videos.status,
+      failureReason: videos.failureReason,
+      gameDate: videos.gameDate,
+      gameOutcome: videos.gameOutcome,
+      gameScore: videos.gameScore,
+      stage: videoAnalyses.stage,
+      percent: videoAnalyses.percent,
+      startedAt: videoAnalyses.createdAt,
+      updatedAt: videos.updatedAt,
+    })
+    .from(videos)
+    .leftJoin(videoAnalyses, eq(videoAnalyses.videoId, videos.id))
+    .where(and(eq(videos.userId, userId), notInArray(videos.status, ['UPLOADING', 'CANCELLED'])))
+    .orderBy(desc(videos.createdAt), desc(videos.id))
+    .limit(RECENT_MATCHES)
+  return rows.map((r) => {
+    const running = r.status === 'QUEUED' || r.status === 'ANALYZING' || r.status === 'IN_REVIEW'
+    // Identified but not yet picked up by the pipeline: the clock starts at the identification.
+    const startedAt = r.startedAt ?? (r.status === 'QUEUED' ? r.updatedAt : null)
+    return {
+      video_id: r.videoId,
+      uploaded_at: r.createdAt.toISOString(),
+      status: r.status,
+      stage: running ? (r.stage ?? null) : null,
+      percent: r.status === 'ANALYZING' ? (r.percent ?? null) : null,
+      due_at:
+        running && startedAt
+          ? new Date(startedAt.getTime() + ANALYSIS_DUE_HOURS * 3_600_000).toISOString()
+          : null,
+      failure_reason: r.status === 'FAILED' ? r.failureReason : null,
+      game_date: r.gameDate ?? null,
+      game_outcome: r.gameOutcome === 'WON' || r.gameOutcome === 'LOST' ? r.gameOutcome : null,
+      game_score: r.gameScore ?? null,
+    }
+  })
 }

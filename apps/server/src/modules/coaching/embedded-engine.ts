@@ -1,4 +1,4 @@
-import { type AnalysisFacts, ProfileUpdateBody } from '@areia/contracts'
+import { type AnalysisFacts, type MatchStatus, ProfileUpdateBody } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import type { CoachEngine, PlayerProfile, TeamMember } from './engine'
 
@@ -50,11 +50,18 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })
         .coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
-    reply: async ({ text, team, profile, history, partners = [], memory, analysis, coachIds: chosen }) => {
+    reply: async (input) => {
+      const { text, team, profile, history, partners = [], coachIds: chosen } = input
+      const { memory, analysis, matches, now } = input
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
-      const base = { text, team: engineTeam, profile: player, history, rng, memory, analysis }
-      if (partners.length === 0) return coach.reply({ ...base, ...(chosen ? { coachIds: chosen } : {}) })
+      const base = {
+        ...{ text, team: engineTeam, profile: player, history, rng, memory, analysis },
+        ...(matches ? { matches } : {}),
+        ...(now ? { now } : {}),
+      }
+      if (partners.length === 0)
+        return coach.reply({ ...base, ...(chosen ? { coachIds: chosen } : {}) })
       const { speakers } = coach.routeGroup(text, engineTeam, partners, history)
       const coachIds = speakers.flatMap((s) => (s.kind === 'COACH' ? [s.id] : []))
       const coachReplies = coachIds.length > 0 ? coach.reply({ ...base, coachIds }) : []
@@ -104,6 +111,8 @@ export function llmPrompt(input: {
   text: string
   memory?: string[]
   analysis?: AnalysisFacts | null
+  matches?: MatchStatus[]
+  now?: Date
   previous?: Array<{ coachId: string; text: string }>
 }) {
   const team = toTeam(input.team)
@@ -120,6 +129,8 @@ export function llmPrompt(input: {
     ...(input.previous?.length ? { previous: input.previous } : {}),
     ...(input.memory ? { memory: input.memory } : {}),
     ...(input.analysis !== undefined ? { analysis: input.analysis } : {}),
+    ...(input.matches ? { matches: input.matches } : {}),
+    ...(input.now ? { now: input.now } : {}),
   })
 }
 

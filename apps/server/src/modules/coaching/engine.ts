@@ -1,6 +1,7 @@
 import type {
   AnalysisFacts,
   Archetype,
+  MatchStatus,
   ProfileUpdateBody,
   UserStatusResponse,
 } from '@areia/contracts'
@@ -64,6 +65,10 @@ export interface CoachEngine {
     memory?: string[]
     /** The newest published analysis of the player's games; null: none (say so, invent nothing). */
     analysis?: AnalysisFacts | null
+    /** The player's recent matches and where each analysis stands, newest first. */
+    matches?: MatchStatus[]
+    /** When the message is answered ("due by 14h", "already past due"). */
+    now?: Date
     /** Who answers, lead first, when a classifier upstream already decided; else the engine routes. */
     coachIds?: string[]
   }): Promise<EngineReply[]>

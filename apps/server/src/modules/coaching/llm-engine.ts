@@ -1,4 +1,4 @@
-import type { AnalysisFacts } from '@areia/contracts'
+import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import type { LlmClient, LlmMessage } from '../../adapters/llm'
 import type {
   CoachEngine,
@@ -18,6 +18,8 @@ export interface PromptInput {
   memory?: string[]
   /** The player's newest published analysis (null: none), for the system prompt. */
   analysis?: AnalysisFacts | null
+  matches?: MatchStatus[]
+  now?: Date
   /** Teammates who already answered this message, in the order the player reads them. */
   previous?: Array<{ coachId: string; text: string }>
 }

@@ -5,6 +5,7 @@ import type {
   ChatHistoryItem,
   ChatHistoryQuery,
   ChatMessageFrame,
+  MatchStatus,
   SystemEvent,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
@@ -48,8 +49,13 @@ export interface GroupChat {
   noteFacts(userId: string, text: string): Promise<void>
 }
 
-/** The newest published analysis of a player's games (the analysis module), or null. */
-export type AnalysisFactsProvider = (userId: string) => Promise<AnalysisFacts | null>
+/**
+ * What the analysis module tells the coaches of a player's games: the newest published figures
+ * (null: none) and the recent matches with where each analysis stands.
+ */
+export type PlayerGamesProvider = (
+  userId: string,
+) => Promise<{ latest: AnalysisFacts | null; matches: MatchStatus[] }>
 
 /** A message another module puts in the conversation (videos: receipts, requests, confirmations). */
 export interface PostedMessage {
@@ -91,7 +97,7 @@ export class CoachingService {
   private readonly outbox = new PlayerQueues()
   private messageHook: MessageHook | undefined
   private group: GroupChat | undefined
-  private analysisFacts: AnalysisFactsProvider | undefined
+  private playerGames: PlayerGamesProvider | undefined
   private readonly typing: TypingPauses
   private readonly onboarding: OnboardingDialogue
 
@@ -209,8 +215,8 @@ export class CoachingService {
     this.group = group
   }
 
-  setAnalysisFacts(provider: AnalysisFactsProvider): void {
-    this.analysisFacts = provider
+  setPlayerGames(provider: PlayerGamesProvider): void {
+    this.playerGames = provider
   }
 
   /** The memory screen's "limpar conversa": after what is queued, so no reply lands after it. */
@@ -316,7 +322,7 @@ export class CoachingService {
     await this.group?.noteFacts(userId, text)
     const partners = (await this.group?.partners(userId)) ?? []
     const memory = await this.group?.memory(userId)
-    const analysis = await this.analysisFacts?.(userId)
+    const games = await this.playerGames?.(userId)
     const first = team[0]
     const replies = await this.engine.reply({
       text,
@@ -325,7 +331,8 @@ export class CoachingService {
       history,
       ...(partners.length > 0 ? { partners } : {}),
       ...(memory ? { memory } : {}),
-      ...(analysis !== undefined ? { analysis } : {}),
+      ...(games ? { analysis: games.latest, matches: games.matches } : {}),
+      now: this.clock.now(),
     })
     for (const reply of replies) {
       const partner = reply.partnerSlug
