@@ -81,5 +81,7 @@ export {
 } from './llm/classify'
 export { replyProblems, type ReplyProblem } from './llm/guard'
 export { referenceFor, type Reference } from './llm/reference'
+export { planTurn, type PlanChange } from './plans/turn'
+export { planText, readPlan, TrainingPlan } from './plans/plan'
 export { gameTopic, type GameTopic } from './analysis/topic'
 export { analysisLines } from './analysis/prompt'

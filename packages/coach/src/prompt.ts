@@ -1,5 +1,6 @@
 import { type AnalysisFacts, archetypeLabel, handLabel, type MatchStatus } from '@areia/contracts'
 import { matchStatusText } from './analysis/matches'
+import { planText, type TrainingPlan } from './plans/plan'
 import { analysisLines } from './analysis/prompt'
 import { agree } from './agreement'
 import type { Reference } from './llm/reference'
@@ -34,6 +35,8 @@ export interface BuildChatPromptInput {
   /** The player's recent matches and where each analysis stands, newest first. */
   matches?: readonly MatchStatus[]
   now?: Date
+  /** The player's saved training plan; the model repeats or adjusts it, never invents another. */
+  plan?: TrainingPlan | null
   /** Teammates who already answered this message, in order: this coach adds, never repeats. */
   previous?: ReadonlyArray<{ coachId: string; text: string }>
   /** What the team remembers about the player (the memory screen's facts, as edited). */
@@ -113,6 +116,9 @@ export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text
       ? [`## O que a equipe lembra do jogador\n${input.memory.map((m) => `- ${m}`).join('\n')}`]
       : []),
     ...(input.analysis !== undefined ? [analysisLines(input.analysis)] : []),
+    ...(input.plan
+      ? [`## Plano de treino salvo do jogador\n${planText(input.plan, input.now ?? new Date())}`]
+      : []),
     ...(input.matches?.length
       ? [
           `## Vídeos recentes do jogador (o mais novo primeiro)\n${input.matches

@@ -1,5 +1,8 @@
 import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import { gameReply, matchesStatusReply } from './analysis/matches'
+import type { TrainingPlan } from './plans/plan'
+import { planReply } from './plans/reply'
+import type { PlanChange } from './plans/turn'
 import { gameTopic } from './analysis/topic'
 import { answer } from './intents/answer'
 import { chatReply, clarifyReply } from './intents/chat'
@@ -31,6 +34,10 @@ export interface ReplyInput {
   matches?: readonly MatchStatus[]
   /** The time the message is answered, for "due by" and "already past due". */
   now?: Date
+  /** The player's saved training plan, as this message left it (see `planTurn`). */
+  plan?: TrainingPlan | null
+  /** What this message did to the plan, when anything. */
+  planChange?: PlanChange | null
 }
 
 const ENGLISH_NOTE = 'Por aqui a gente conversa em português 🙂 Mas entendi a ideia, então lá vai:'
@@ -73,7 +80,13 @@ export function reply(input: ReplyInput): CoachReply[] {
       coach.archetype === 'ESTATISTICO' && main?.id === 'analise-prazo'
         ? matchesStatusReply(matches, now)
         : null
-    if (game && coach.archetype === 'ESTATISTICO') {
+    const planned =
+      coach.archetype === 'ESTATISTICO' && main
+        ? planReply(main.id, input.plan ?? null, input.planChange ?? null, body, now)
+        : null
+    if (planned) {
+      text = planned
+    } else if (game && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
         topic: game,
         facts: input.analysis ?? null,

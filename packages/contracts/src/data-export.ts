@@ -193,6 +193,8 @@ export const DataExport = z.object({
   sessions: z.array(ExportSession),
   identities: z.array(ExportIdentity),
   onboarding: z.object({ state: json, updated_at: time }).nullable(),
+  /** The training week the statistical coach built and saved. */
+  training_plan: z.object({ plan: json, updated_at: time }).nullable(),
   coaches: z.array(ExportCoach),
   chat_messages: z.array(ExportChatMessage),
   memory_facts: z.array(ExportMemoryFact),

@@ -671,6 +671,18 @@ export const retainedRecords = pgTable(
   (t) => [index('retained_records_keep_until_idx').on(t.keepUntil)],
 )
 
+/**
+ * The player's training week as the statistical coach built it (the coach engine's plan, JSON), so
+ * it can be asked for again and adjusted. One per player: a new plan replaces the old.
+ */
+export const trainingPlans = pgTable('training_plans', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const schema = {
   users,
   profiles,
@@ -698,4 +710,5 @@ export const schema = {
   analysisChunks,
   auditLog,
   retainedRecords,
+  trainingPlans,
 }

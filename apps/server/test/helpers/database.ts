@@ -16,6 +16,7 @@ const TABLES = [
   'push_subscriptions',
   'audit_log',
   'memory_facts',
+  'training_plans',
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',

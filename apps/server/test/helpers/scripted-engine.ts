@@ -47,6 +47,7 @@ export function scriptedEngine(): CoachEngine {
       const coach = team.find((c) => c.archetype === (mental ? 'MENTAL' : 'TECNICO')) ?? team[0]!
       return [{ coachId: coach.id, text: `${coach.name} responde: ${text}` }]
     },
+    planTurn: ({ current }) => ({ plan: (current as object | null) ?? null, change: null }),
     partnerPreview: async ({ partner, text }) => `${partner.name} responde: ${text}`,
   }
 }

@@ -1319,6 +1319,18 @@ export const CATALOG: readonly IntentSpec[] = [
       'Montar a semana de treinos com os dias e sessões que o jogador tem, foco e descanso.',
     ],
     [
+      'plano-hoje',
+      E,
+      'o treino de hoje no seu plano',
+      'O jogador pede o plano que a equipe já montou, ou o treino de hoje: repetir o plano salvo, sem inventar outro.',
+    ],
+    [
+      'plano-ajustar',
+      E,
+      'ajustar o seu plano de treino',
+      'O jogador muda o plano salvo ("essa semana só posso 2x", "mudou meu dia de aula"): ajustar mantendo o que mais importa.',
+    ],
+    [
       'treino-sozinho',
       T,
       'treinar sozinho',

@@ -17,6 +17,7 @@ import {
   PRAISE,
   REPHRASE,
   SECOND,
+  PLAN_DAY,
 } from './wording'
 
 /**
@@ -229,6 +230,7 @@ function resolve(text: string, state: State): Understanding {
     if (COMPLAINT.test(plain)) return conversa('reclamacao-resposta')
     if (PRAISE.test(plain)) return conversa('elogio')
   }
+  if (PLAN_DAY.test(plain)) return conversa('plano-hoje')
   // "boa noite" late in a conversation takes leave.
   if (
     state.asked.size > 0 &&

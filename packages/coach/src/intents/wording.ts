@@ -37,3 +37,10 @@ export const PARTNER_SUBJECT =
 
 export const APP_TROUBLE =
   /\b(trav\w*|bug\w*|nao funciona|nao carrega|nao abre|deu erro|da erro|fechando sozinho)\b/
+
+/**
+ * "qual é meu treino de hoje?", "hoje é dia de quê?": the saved plan asked for by day. Every word
+ * of it is common, so the classifier alone cannot tell it from small talk.
+ */
+export const PLAN_DAY =
+  /\b(meu |o |qual (e )?(o )?(meu )?)?(treino|plano)( (de|pra|para))? (hoje|hj|amanha)\b|\bhoje e dia de\b|\b(treino|treinar) (hoje|hj|amanha)\b/

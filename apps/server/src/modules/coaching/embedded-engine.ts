@@ -52,13 +52,15 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
     reply: async (input) => {
       const { text, team, profile, history, partners = [], coachIds: chosen } = input
-      const { memory, analysis, matches, now } = input
+      const { memory, analysis, matches, now, planChange } = input
+      const plan = coach.readPlan(input.plan)
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
       const base = {
         ...{ text, team: engineTeam, profile: player, history, rng, memory, analysis },
         ...(matches ? { matches } : {}),
         ...(now ? { now } : {}),
+        ...(plan ? { plan, planChange: planChange ?? null } : {}),
       }
       if (partners.length === 0)
         return coach.reply({ ...base, ...(chosen ? { coachIds: chosen } : {}) })
@@ -75,6 +77,15 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         ]
       })
     },
+    planTurn: ({ text, history, profile, memory, current, now }) =>
+      coach.planTurn({
+        text,
+        history,
+        profile: toProfile(profile),
+        ...(memory ? { memory } : {}),
+        current: coach.readPlan(current),
+        now,
+      }),
     partnerPreview: async ({ partner, text, profile }) =>
       coach.partnerReply({ partner, text, profile: toProfile(profile), history: [], rng }),
   }
@@ -113,6 +124,7 @@ export function llmPrompt(input: {
   analysis?: AnalysisFacts | null
   matches?: MatchStatus[]
   now?: Date
+  plan?: object | null
   previous?: Array<{ coachId: string; text: string }>
 }) {
   const team = toTeam(input.team)
@@ -131,6 +143,7 @@ export function llmPrompt(input: {
     ...(input.analysis !== undefined ? { analysis: input.analysis } : {}),
     ...(input.matches ? { matches: input.matches } : {}),
     ...(input.now ? { now: input.now } : {}),
+    plan: coach.readPlan(input.plan),
   })
 }
 

@@ -69,9 +69,24 @@ export interface CoachEngine {
     matches?: MatchStatus[]
     /** When the message is answered ("due by 14h", "already past due"). */
     now?: Date
+    /** The player's saved training plan as this message left it (see `planTurn`). */
+    plan?: object | null
+    planChange?: 'CREATED' | 'ADJUSTED' | null
     /** Who answers, lead first, when a classifier upstream already decided; else the engine routes. */
     coachIds?: string[]
   }): Promise<EngineReply[]>
+  /**
+   * What a message does to the player's saved training plan (`current`, as stored): a new plan, a
+   * lighter week, or nothing. The plan is opaque here; only the engine reads it.
+   */
+  planTurn(input: {
+    text: string
+    history: HistoryEntry[]
+    profile: PlayerProfile
+    memory?: string[]
+    current: unknown
+    now: Date
+  }): { plan: object | null; change: 'CREATED' | 'ADJUSTED' | null }
   /** The Agent Store's `Experimentar`: a partner answers one question, outside the conversation. */
   partnerPreview(input: {
     partner: PartnerDefinition

@@ -20,6 +20,7 @@ export interface PromptInput {
   analysis?: AnalysisFacts | null
   matches?: MatchStatus[]
   now?: Date
+  plan?: object | null
   /** Teammates who already answered this message, in the order the player reads them. */
   previous?: Array<{ coachId: string; text: string }>
 }

@@ -323,6 +323,16 @@ export class CoachingService {
     const partners = (await this.group?.partners(userId)) ?? []
     const memory = await this.group?.memory(userId)
     const games = await this.playerGames?.(userId)
+    const now = this.clock.now()
+    const turn = this.engine.planTurn({
+      text,
+      history,
+      profile,
+      ...(memory ? { memory } : {}),
+      current: await this.store.trainingPlan(this.db, userId),
+      now,
+    })
+    if (turn.change && turn.plan) await this.store.saveTrainingPlan(this.db, userId, turn.plan, now)
     const first = team[0]
     const replies = await this.engine.reply({
       text,
@@ -332,7 +342,8 @@ export class CoachingService {
       ...(partners.length > 0 ? { partners } : {}),
       ...(memory ? { memory } : {}),
       ...(games ? { analysis: games.latest, matches: games.matches } : {}),
-      now: this.clock.now(),
+      ...(turn.plan ? { plan: turn.plan, planChange: turn.change } : {}),
+      now,
     })
     for (const reply of replies) {
       const partner = reply.partnerSlug

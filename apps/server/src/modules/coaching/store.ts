@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
 import type { ChatAction, SenderType } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
-import { chatMessages, coaches, onboardingStates, partnerAgents } from '../../db/schema'
+import {
+  chatMessages,
+  coaches,
+  onboardingStates,
+  partnerAgents,
+  trainingPlans,
+} from '../../db/schema'
 
 export type CoachRow = typeof coaches.$inferSelect
 
@@ -223,5 +229,24 @@ export class CoachingStore {
       .insert(onboardingStates)
       .values({ userId, state, updatedAt: now })
       .onConflictDoUpdate({ target: onboardingStates.userId, set: { state, updatedAt: now } })
+  }
+
+  /** The player's saved training plan (the engine's JSON), or null. */
+  async trainingPlan(db: DbOrTx, userId: string): Promise<unknown> {
+    const [row] = await db
+      .select({ plan: trainingPlans.plan })
+      .from(trainingPlans)
+      .where(eq(trainingPlans.userId, userId))
+    return row?.plan ?? null
+  }
+
+  async saveTrainingPlan(db: DbOrTx, userId: string, plan: object, at: Date): Promise<void> {
+    await db
+      .insert(trainingPlans)
+      .values({ userId, plan: plan as Record<string, unknown>, updatedAt: at })
+      .onConflictDoUpdate({
+        target: trainingPlans.userId,
+        set: { plan: plan as Record<string, unknown>, updatedAt: at },
+      })
   }
 }

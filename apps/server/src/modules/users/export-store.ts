@@ -16,6 +16,7 @@ import {
   pushSubscriptions,
   sessions,
   subscriptions,
+  trainingPlans,
   userIdentities,
   userPartnerAgents,
   users,
@@ -34,6 +35,7 @@ export interface PlayerRows {
   sessions: Row<typeof sessions>[]
   identities: Row<typeof userIdentities>[]
   onboarding: Row<typeof onboardingStates> | null
+  trainingPlan: Row<typeof trainingPlans> | null
   coaches: Row<typeof coaches>[]
   messages: Array<{ message: Row<typeof chatMessages>; partnerSlug: string | null }>
   facts: Row<typeof memoryFacts>[]
@@ -62,6 +64,10 @@ export class ExportStore {
       .select()
       .from(onboardingStates)
       .where(eq(onboardingStates.userId, userId))
+    const [trainingPlan] = await db
+      .select()
+      .from(trainingPlans)
+      .where(eq(trainingPlans.userId, userId))
     const [subscription] = await db
       .select({ subscription: subscriptions, planName: plans.name })
       .from(subscriptions)
@@ -77,6 +83,7 @@ export class ExportStore {
       user,
       profile: profile ?? null,
       onboarding: onboarding ?? null,
+      trainingPlan: trainingPlan ?? null,
       subscription: subscription ?? null,
       videos: videoRows,
       sessions: await db

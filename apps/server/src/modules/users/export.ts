@@ -77,6 +77,9 @@ export function toDocument(r: PlayerRows, now: Date): DataExport {
     onboarding: r.onboarding
       ? { state: r.onboarding.state, updated_at: iso(r.onboarding.updatedAt) }
       : null,
+    training_plan: r.trainingPlan
+      ? { plan: r.trainingPlan.plan, updated_at: iso(r.trainingPlan.updatedAt) }
+      : null,
     coaches: r.coaches.map((c) => ({
       id: c.id,
       name: c.name,

@@ -97,6 +97,66 @@ export const TRAINING: ContentMap = {
     related: ['plano-semanal', 'jogar-vs-treinar', 'prevenir-lesoes'],
   },
 
+  'plano-hoje': {
+    examples: [
+      'qual é meu treino de hoje?',
+      'o que eu treino hoje',
+      'me manda meu plano de novo',
+      'qual era mesmo o plano da semana que você montou?',
+      'esqueci o treino de amanhã, me lembra',
+      'hoje é dia de quê no meu plano?',
+      'repete meu plano de treino',
+      'oq tem pra hj no treino',
+      'qual o treino de hoje',
+      'me lembra meu cronograma',
+    ],
+    keywords: ['treino de hoje', 'meu plano', 'plano de novo', 'hoje e dia'],
+    answers: [
+      'Ainda não montei um plano para você. Me conte os dias que você tem, o que faz em cada um e o foco, que eu monto e guardo a sua semana.',
+      'Ainda não tenho uma semana sua guardada. Me diga em que dias você treina ou joga e em que quer focar, que eu monto o plano e depois te digo o treino de cada dia.',
+      'Por enquanto não há plano salvo aqui. Conte quantas vezes por semana você consegue treinar, quais dias e o foco, que eu organizo e guardo para você perguntar quando quiser.',
+    ],
+    alt: [
+      'Para eu te dizer o treino de cada dia, preciso primeiro montar a sua semana: quais dias você treina, aula ou jogo, e em que quer focar.',
+      'Funciona assim: você me passa a agenda da semana e o foco, eu monto o plano e guardo; depois é só perguntar "qual é meu treino de hoje?".',
+    ],
+    tips: [
+      'Com o plano salvo, é só perguntar "qual é meu treino de hoje?" que eu respondo o dia.',
+      'Diga também o que já é fixo (aula, jogo marcado), que o plano encaixa o resto em volta.',
+      'Se a semana mudar, avise ("essa semana só posso 2x") que eu ajusto só aquela semana.',
+    ],
+    related: ['plano-semanal', 'plano-ajustar'],
+  },
+  'plano-ajustar': {
+    examples: [
+      'essa semana só posso 2x',
+      'essa semana so consigo treinar uma vez',
+      'mudou meu dia de aula, ajusta o plano',
+      'não vou conseguir treinar quinta, como fica?',
+      'semana corrida, só dá pra ir duas vezes',
+      'da pra adaptar o plano pra 3 treinos?',
+      'essa semana vou viajar, so treino sábado',
+      'ajusta meu plano pra essa semana',
+      'diminui o plano essa semana',
+      'tenho menos tempo essa semana, muda o treino',
+    ],
+    keywords: ['ajusta o plano', 'essa semana', 'so posso', 'adaptar o plano'],
+    answers: [
+      'Dá para ajustar sim: numa semana mais curta, fique com o jogo e a aula, que já estão marcados, e com o treino do seu foco; o físico pode virar 20 minutos em casa. Me diga quantas vezes você consegue que eu reorganizo.',
+      'Ajusto, sim: me diga quantas vezes (ou em quais dias) você consegue treinar nesta semana, e eu mantenho o que tem horário marcado e o treino do seu foco.',
+      'Semana diferente acontece. Conte quantos treinos cabem nela, ou quais dias, que eu monto a versão curta só desta semana e o plano volta ao normal na seguinte.',
+    ],
+    alt: [
+      'Semana apertada não quebra o plano: corte primeiro o que é mais fácil de repor (físico), depois o treino extra, e mantenha o que tem horário marcado.',
+      'Pense em prioridades: jogo e aula marcados ficam, o treino do foco vem logo depois, e o físico pode encolher para uma sessão curta em casa.',
+    ],
+    tips: [
+      'Numa semana mais leve, mantenha a intensidade e reduza só o volume.',
+      'Se perder o treino do foco, faça 10 minutos dele no aquecimento do jogo.',
+      'Uma semana curta não atrasa a evolução; três seguidas, sim: aí vale rever o plano.',
+    ],
+    related: ['plano-semanal', 'plano-hoje'],
+  },
   'plano-semanal': {
     examples: [
       'monta um plano de treino pra minha semana',

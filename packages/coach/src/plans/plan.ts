@@ -1,0 +1,338 @@
+import { z } from 'zod'
+import { INTENTS } from '../intents/registry'
+import { type Slots, WEEK, WEEKDAY_LABEL, type Weekday } from '../intents/slots'
+import type { Injury, Level } from '../knowledge/types'
+import { joinPt } from '../text'
+
+/**
+ * A player's training week, saved so it can be asked for again and adjusted. Built only from what
+ * the player said (days, what happens on each, how many sessions, the focus, a tournament) and
+ * their level and injuries; nothing in it is a guess about their schedule.
+ */
+const Day = z.enum(WEEK as [Weekday, ...Weekday[]])
+const Session = z.object({
+  day: Day,
+  kind: z.enum(['aula', 'jogo', 'treino', 'fisico']),
+  minutes: z.number().int().positive(),
+  items: z.array(z.string()),
+})
+export type PlanSession = z.infer<typeof Session>
+
+export const TrainingPlan = z.object({
+  version: z.literal(1),
+  created_at: z.string(),
+  focus: z.array(z.string()),
+  sessions: z.array(Session),
+  tournament: z.object({ label: z.string(), date: z.string().nullable() }).nullable(),
+  /** A lighter week the player asked for ("essa semana só posso 2x"), until that Sunday. */
+  adjusted: z.object({ until: z.string(), sessions: z.array(Session) }).nullable(),
+  cautions: z.array(z.string()),
+})
+export type TrainingPlan = z.infer<typeof TrainingPlan>
+
+/** Reads a stored plan; anything else (an older shape) is no plan. */
+export function readPlan(value: unknown): TrainingPlan | null {
+  const parsed = TrainingPlan.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+const MINUTES: Record<Level, number> = { BASE: 60, INTERMEDIARIO: 75, AVANCADO: 90 }
+
+/** Where a focus's drills come from: the first intent of its area that has drills. */
+const FOCUS_DOMAIN: Record<string, string> = {
+  saque: 'saque',
+  devolução: 'devolucao',
+  voleio: 'voleio',
+  smash: 'smash',
+  bandeja: 'bandeja',
+  lob: 'lob',
+  curtinha: 'curtinha',
+  backhand: 'fundo',
+  forehand: 'fundo',
+}
+
+function drillFor(focus: string): string | null {
+  const domain = FOCUS_DOMAIN[focus]
+  const drill = INTENTS.find((i) => i.domain === domain && (i.drills?.length ?? 0) > 0)?.drills?.[0]
+  return drill ? `${drill.name}: ${drill.amount} ${drill.unit}` : null
+}
+
+/** Spread over the week when the player gave a number of sessions but no days. */
+const SPREAD: Record<number, Weekday[]> = {
+  1: ['sabado'],
+  2: ['terca', 'sabado'],
+  3: ['segunda', 'quarta', 'sabado'],
+  4: ['segunda', 'terca', 'quinta', 'sabado'],
+  5: ['segunda', 'terca', 'quarta', 'sexta', 'sabado'],
+  6: ['segunda', 'terca', 'quarta', 'quinta', 'sexta', 'sabado'],
+}
+
+/** Overhead strokes load the shoulder and elbow; jumps and sprints the knee and ankle. */
+const LOADS: Partial<Record<Injury, { strokes: string[]; caution: string }>> = {
+  ombro: {
+    strokes: ['smash', 'saque', 'bandeja'],
+    caution:
+      'Com o ombro dolorido, saque, smash e bandeja ficam em metade do volume e sem força máxima até a dor sumir; dor que persiste é caso de fisioterapeuta.',
+  },
+  cotovelo: {
+    strokes: ['smash', 'saque', 'backhand'],
+    caution:
+      'Com o cotovelo dolorido, reduza pela metade as séries de golpes fortes e pare se a dor voltar; se persistir, procure um fisioterapeuta.',
+  },
+  joelho: {
+    strokes: [],
+    caution:
+      'Com o joelho dolorido, nada de saltos e arrancadas no físico; troque por força isométrica e procure um fisioterapeuta se a dor persistir.',
+  },
+  tornozelo: {
+    strokes: [],
+    caution:
+      'Com o tornozelo dolorido, o físico fica sem saltos e com equilíbrio numa perna; se inchar ou persistir, procure um fisioterapeuta.',
+  },
+  lombar: {
+    strokes: ['smash'],
+    caution:
+      'Com a lombar dolorida, menos smash e mais core leve; se a dor persistir, procure um fisioterapeuta.',
+  },
+  punho: {
+    strokes: ['voleio', 'backhand'],
+    caution:
+      'Com o punho dolorido, empunhadura mais solta e metade das séries de voleio; se persistir, procure um fisioterapeuta.',
+  },
+}
+
+function sessionFor(
+  day: Weekday,
+  kind: PlanSession['kind'],
+  focus: string[],
+  level: Level,
+  tournament: boolean,
+  /** Every other court session plays the focus in game situations instead of drilling it. */
+  situational = false,
+): PlanSession {
+  const theme = focus.length > 0 ? joinPt(focus) : 'fundamentos (saque, devolução e voleio)'
+  const drills = focus.flatMap((f) => drillFor(f) ?? [])
+  switch (kind) {
+    case 'aula':
+      return {
+        day,
+        kind,
+        minutes: 60,
+        items: [
+          `Peça ao professor 15 minutos só de ${theme}, com alvo e contagem de acertos`,
+          ...drills,
+        ],
+      }
+    case 'jogo':
+      return {
+        day,
+        kind,
+        minutes: 90,
+        items: [
+          tournament
+            ? `Jogue como no torneio: a mesma rotina de aquecimento e um objetivo de ${theme} por set`
+            : `Jogue com um objetivo de ${theme} por set e anote como terminaram os pontos de ouro`,
+        ],
+      }
+    case 'fisico':
+      return {
+        day,
+        kind,
+        minutes: 40,
+        items: ['Pernas, core e ombro (prevenção), sem treino de quadra pesado no mesmo dia'],
+      }
+    case 'treino':
+      return {
+        day,
+        kind,
+        minutes: MINUTES[level],
+        items: situational
+          ? [
+              '10 minutos de aquecimento com deslocamento na areia',
+              `30 minutos de situações de jogo em dupla em que o ponto passa por ${theme}`,
+              '20 minutos de pontos valendo placar, com ponto de ouro',
+            ]
+          : [
+              '10 minutos de aquecimento com deslocamento na areia',
+              ...(drills.length > 0 ? drills : [`20 minutos de ${theme} com alvo`]),
+              '15 minutos de pontos com tema, valendo placar',
+            ],
+      }
+  }
+}
+
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+]
+
+/** "em março" → the first of the next March; "12 de março" → that day; else null. */
+export function tournamentDate(label: string, now: Date): string | null {
+  const m = /^(?:(\d{1,2}) de |em )(\p{L}+)$/u.exec(label)
+  const month = m ? MONTHS.indexOf(m[2] ?? '') : -1
+  if (!m || month < 0) return null
+  const day = m[1] ? Number(m[1]) : 1
+  let year = now.getUTCFullYear()
+  if (Date.UTC(year, month, day) < Date.UTC(year, now.getUTCMonth(), now.getUTCDate())) year++
+  return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10)
+}
+
+export interface PlanInput {
+  slots: Slots
+  level: Level
+  injuries: readonly Injury[]
+  /** Sessions a week from the profile, when the message does not say. */
+  perWeek: number | null
+  now: Date
+}
+
+/** The week the player asked for, every constraint of the message kept. */
+export function buildPlan(input: PlanInput): TrainingPlan {
+  const { slots, level, now } = input
+  const focus = [...new Set(slots.focus ?? [])].filter((f) => f !== 'físico')
+  const activities = new Map((slots.dayActivities ?? []).map((a) => [a.day, a.activity]))
+  const asked = slots.sessionsPerWeek ?? input.perWeek ?? null
+  let days = WEEK.filter((d) => slots.days?.includes(d))
+  if (days.length === 0) days = SPREAD[Math.min(Math.max(asked ?? 3, 1), 6)] ?? []
+  const tournament = slots.event
+    ? { label: slots.event, date: tournamentDate(slots.event, now) }
+    : null
+  let court = 0
+  const sessions = days.map((day) => {
+    const said = activities.get(day)
+    const kind: PlanSession['kind'] =
+      said ?? (slots.focus?.includes('físico') && day === days.at(-2) ? 'fisico' : 'treino')
+    const situational = kind === 'treino' && court++ % 2 === 1
+    return sessionFor(day, kind, focus, level, tournament !== null, situational)
+  })
+  const cautions: string[] = []
+  for (const injury of input.injuries) {
+    const load = LOADS[injury]
+    if (load) cautions.push(load.caution)
+  }
+  return {
+    version: 1,
+    created_at: now.toISOString(),
+    focus,
+    sessions,
+    tournament,
+    adjusted: null,
+    cautions,
+  }
+}
+
+/** Which sessions survive a lighter week: games and classes first (booked), then the focus. */
+const PRIORITY: Record<PlanSession['kind'], number> = { jogo: 0, aula: 1, treino: 2, fisico: 3 }
+
+/** The coming Sunday (the end of the player's week), as a date. */
+function endOfWeek(now: Date): string {
+  const days = (7 - now.getUTCDay()) % 7
+  return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/**
+ * "essa semana só posso 2x", "essa semana só treino sábado": this week keeps the sessions that
+ * matter most (on the days named, when named); the plan itself stays for the weeks after.
+ */
+export function adjustPlan(
+  plan: TrainingPlan,
+  change: { count?: number; days?: readonly Weekday[] },
+  level: Level,
+  now: Date,
+): TrainingPlan {
+  let pool = [...plan.sessions]
+  if (change.days?.length) {
+    const named = WEEK.filter((d) => change.days?.includes(d))
+    // A day the plan had free becomes a session of the plan's focus.
+    pool = named.map(
+      (d) =>
+        plan.sessions.find((s) => s.day === d) ??
+        sessionFor(d, 'treino', plan.focus, level, plan.tournament !== null),
+    )
+  }
+  const count = Math.max(0, Math.min(change.count ?? pool.length, pool.length))
+  const keep = [...pool].sort((a, b) => PRIORITY[a.kind] - PRIORITY[b.kind]).slice(0, count)
+  const sessions = pool.filter((s) => keep.includes(s))
+  return { ...plan, adjusted: { until: endOfWeek(now), sessions } }
+}
+
+const KIND_LABEL: Record<PlanSession['kind'], string> = {
+  aula: 'aula',
+  jogo: 'jogo',
+  treino: 'treino',
+  fisico: 'físico',
+}
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+export function sessionLine(s: PlanSession): string {
+  return `- **${cap(WEEKDAY_LABEL[s.day])} (${KIND_LABEL[s.kind]}, ${s.minutes} min):** ${s.items.join('; ')}.`
+}
+
+/** The sessions in force on `now`: the lighter week while it lasts, else the plan's. */
+export function sessionsOn(plan: TrainingPlan, now: Date): PlanSession[] {
+  return plan.adjusted && now.toISOString().slice(0, 10) <= plan.adjusted.until
+    ? plan.adjusted.sessions
+    : plan.sessions
+}
+
+function weeksUntil(date: string, now: Date): number {
+  return Math.max(
+    0,
+    Math.floor((Date.parse(`${date}T00:00:00Z`) - now.getTime()) / (7 * 86_400_000)),
+  )
+}
+
+/** The whole plan, as the statistical coach writes it. */
+export function planText(plan: TrainingPlan, now: Date): string {
+  const sessions = sessionsOn(plan, now)
+  const rest = WEEK.filter((d) => !sessions.some((s) => s.day === d)).map((d) => WEEKDAY_LABEL[d])
+  const lighter = sessions !== plan.sessions
+  const header = `${lighter ? 'Esta semana, ajustada' : 'Sua semana'}${plan.focus.length > 0 ? `, com foco em ${joinPt(plan.focus)}` : ''}: ${sessions.length} ${sessions.length === 1 ? 'sessão' : 'sessões'}.`
+  const lines = [header, sessions.map(sessionLine).join('\n')]
+  if (rest.length > 0) lines.push(`Descanso: ${joinPt(rest)}.`)
+  if (plan.tournament) {
+    const weeks = plan.tournament.date ? weeksUntil(plan.tournament.date, now) : null
+    lines.push(
+      `Torneio ${plan.tournament.label.startsWith('em ') ? plan.tournament.label : `dia ${plan.tournament.label}`}${
+        weeks !== null && weeks > 0
+          ? ` (faltam cerca de ${weeks} ${weeks === 1 ? 'semana' : 'semanas'})`
+          : ''
+      }: repita esta semana até lá; na última semana, metade do volume com a mesma intensidade, e descanso nos dois dias antes do torneio.`,
+    )
+  }
+  lines.push(...plan.cautions)
+  return lines.join('\n\n')
+}
+
+/** "qual é meu treino de hoje?": today's session in the player's time, or the next one. */
+export function todayText(plan: TrainingPlan, now: Date): string {
+  const weekday = new Intl.DateTimeFormat('pt-BR', {
+    weekday: 'long',
+    timeZone: 'America/Sao_Paulo',
+  })
+    .format(now)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/-feira$/, '') as Weekday
+  const sessions = sessionsOn(plan, now)
+  const today = sessions.find((s) => s.day === weekday)
+  if (today) return `Hoje é dia de ${KIND_LABEL[today.kind]} no seu plano:\n${sessionLine(today)}`
+  const order = WEEK.indexOf(weekday)
+  const next = [...sessions].sort(
+    (a, b) => ((WEEK.indexOf(a.day) - order + 7) % 7) - ((WEEK.indexOf(b.day) - order + 7) % 7),
+  )[0]
+  return next
+    ? `Hoje é dia de descanso no seu plano. A próxima sessão é ${WEEKDAY_LABEL[next.day]}:\n${sessionLine(next)}`
+    : 'Nesta semana o seu plano não tem sessões; descanse e a gente retoma na próxima.'
+}

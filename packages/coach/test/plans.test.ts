@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { planTurn, reply, seededRng, type ChatTurn, type PlayerProfile } from '../src'
+import type { TrainingPlan } from '../src/plans/plan'
+import { team } from './fixtures'
+
+const t = team()
+const estatistico = t.coaches.find((c) => c.archetype === 'ESTATISTICO')!
+const profile: PlayerProfile = { name: 'Ana', category: 'C', gender: 'FEMALE' }
+/** A Thursday, 10h in Brazil. */
+const THURSDAY = new Date('2026-11-26T13:00:00Z')
+
+/** One turn as the server runs it: the plan first, then the replies that read it. */
+function turn(text: string, current: TrainingPlan | null, now = THURSDAY, memory?: string[]) {
+  const history: ChatTurn[] = []
+  const { plan, change } = planTurn({
+    text,
+    history,
+    profile,
+    current,
+    now,
+    ...(memory ? { memory } : {}),
+  })
+  const replies = reply({
+    text,
+    team: t,
+    profile,
+    history,
+    rng: seededRng(1),
+    plan,
+    planChange: change,
+    now,
+  })
+  return { plan, change, replies, lead: replies[0] }
+}
+
+const ASK =
+  'terça e quinta tenho aula, sábado jogo, quero focar saque e smash, torneio em março. monta meu plano?'
+
+describe('training plans', () => {
+  beforeAll(() => void turn('oi', null), 60_000)
+
+  it('respects every constraint of the request: days, what each day is, focus and the date', () => {
+    const { plan, change, lead } = turn(ASK, null)
+    expect(change).toBe('CREATED')
+    expect(plan?.sessions.map((s) => [s.day, s.kind])).toEqual([
+      ['terca', 'aula'],
+      ['quinta', 'aula'],
+      ['sabado', 'jogo'],
+    ])
+    expect(plan?.focus).toEqual(['saque', 'smash'])
+    expect(plan?.tournament).toEqual({ label: 'em março', date: '2027-03-01' })
+    expect(lead?.coachId).toBe(estatistico.id)
+    const text = lead?.text ?? ''
+    expect(text).toMatch(/\*\*Terça \(aula, 60 min\):\*\*.*saque e smash/)
+    // Drills named with their volume.
+    expect(text).toMatch(/\d+ saques/)
+    expect(text).toMatch(/\d+ smashes/)
+    expect(text).toContain('Descanso: segunda, quarta, sexta e domingo.')
+    expect(text).toMatch(/Torneio em março \(faltam cerca de 13 semanas\)/)
+    for (const day of ['Segunda (', 'Quarta (', 'Sexta (', 'Domingo ('])
+      expect(text).not.toContain(day)
+  })
+
+  it('a number of sessions without days gives exactly that many, on separate days', () => {
+    const { plan } = turn('tenho 2 dias por semana pra treinar, quero melhorar o voleio', null)
+    expect(plan?.sessions).toHaveLength(2)
+    expect(new Set(plan?.sessions.map((s) => s.day)).size).toBe(2)
+    expect(plan?.focus).toEqual(['voleio'])
+  })
+
+  it('is recalled: today’s session, tomorrow’s, or the whole week', () => {
+    const { plan } = turn(ASK, null)
+    expect(turn('qual é meu treino de hoje?', plan).lead?.text).toMatch(
+      /^Hoje é dia de aula no seu plano:\n- \*\*Quinta/,
+    )
+    expect(turn('qual meu treino de amanhã?', plan).lead?.text).toMatch(
+      /Amanhã é dia de descanso no seu plano. A próxima sessão é sábado/,
+    )
+    expect(turn('me manda meu plano de novo', plan).lead?.text).toContain(
+      'Sua semana, com foco em saque e smash: 3 sessões.',
+    )
+  })
+
+  it('is adjusted for this week only, keeping the booked game and class first', () => {
+    const { plan } = turn(ASK, null)
+    const adjusted = turn('essa semana só posso 2x', plan)
+    expect(adjusted.change).toBe('ADJUSTED')
+    expect(adjusted.lead?.text).toMatch(/Ajustei só esta semana/)
+    expect(adjusted.plan?.adjusted?.sessions.map((s) => s.day)).toEqual(['terca', 'sabado'])
+    expect(adjusted.plan?.adjusted?.until).toBe('2026-11-29')
+    // The week after, the saved plan is back.
+    const monday = new Date('2026-11-30T13:00:00Z')
+    expect(turn('me manda meu plano de novo', adjusted.plan, monday).lead?.text).toContain(
+      '3 sessões',
+    )
+  })
+
+  it('an injury the team remembers lowers the load of the strokes that hurt it', () => {
+    const { plan } = turn(ASK, null, THURSDAY, ['Relatou dor ou lesão: ombro.'])
+    expect(plan?.cautions.join(' ')).toMatch(
+      /ombro dolorido, saque, smash e bandeja ficam em metade/,
+    )
+  })
+
+  it('without anything concrete, nothing is saved and the coach asks for the days', () => {
+    const { plan, change, lead } = turn('monta um plano de treino pra minha semana', null)
+    expect(change).toBeNull()
+    expect(plan).toBeNull()
+    expect(lead?.text).toMatch(/dias/)
+  })
+})
