@@ -116,7 +116,8 @@ describe('match analysis', () => {
     // ---- The analyst, at a desk ----------------------------------------------------------
     const analyst = await open(app.analyst, 'desktop')
     await analyst.logIn(app.analyst, SEEDED_PASSWORD)
-    await analyst.goto('/analista')
+    // An analyst lands on the queue.
+    await analyst.expectPath('/analista')
     const item = analyst.page.locator('.analyst-queue__link').first()
     await item.waitFor(WAIT)
     const videoId = Number((await item.getAttribute('href'))?.split('/').pop())
