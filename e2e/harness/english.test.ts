@@ -65,6 +65,17 @@ describe('englishOnPage', () => {
     expect(await englishOnPage(page)).toEqual([])
   })
 
+  it('leaves out codes marked translate="no", and only them', async () => {
+    await page.setContent('<main><h2>Free Trial <code translate="no">free</code></h2></main>')
+    expect(await englishOnPage(page)).toEqual([])
+    await page.setContent(
+      '<main><h2>Free Trial <code translate="no">free</code></h2><p>Plano free</p></main>',
+    )
+    expect(await englishOnPage(page)).toEqual(['"Free" in "Plano free"'])
+    await page.setContent('<main><h2>Free Trial <code>free</code></h2></main>')
+    expect(await englishOnPage(page)).toEqual(['"Free" in "Free Trial free"'])
+  })
+
   it('passes "Free Trial", a plan name fixed in English', async () => {
     await page.setContent('<main><h2>Free Trial</h2><p>Plano gratuito</p></main>')
     expect(await englishOnPage(page)).toEqual([])

@@ -86,12 +86,23 @@ export function findEnglish(texts: readonly string[]): string[] {
 
 /**
  * What a person meets on the page as it is now: the rendered text of the body (screen-reader-only
- * text included, since it is read aloud), the document title, and the labels, placeholders,
- * titles and alternative texts of elements that are shown.
+ * text included, since it is read aloud) less the codes marked translate="no", the document
+ * title, and the labels, placeholders, titles and alternative texts of elements that are shown.
  */
 export async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const texts = [document.title, ...document.body.innerText.split('\n')]
+    // Text marked translate="no" is a code (a plan's identifier), not a word of the interface;
+    // each such element takes out one occurrence, so the same word elsewhere is still read.
+    const codes = [...document.body.querySelectorAll<HTMLElement>('[translate="no"]')]
+      .map((el) => el.innerText.trim())
+      .filter((code) => code !== '')
+    const escaped = (code: string) => code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const withoutCodes = codes.reduce(
+      (text, code) =>
+        text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped(code)}(?![\\p{L}\\p{N}])`, 'u'), ' '),
+      document.body.innerText,
+    )
+    const texts = [document.title, ...withoutCodes.split('\n')]
     const attributes = ['aria-label', 'placeholder', 'title', 'alt', 'aria-description']
     const selector = attributes.map((a) => `[${a}]`).join(',')
     for (const el of document.body.querySelectorAll(selector)) {
