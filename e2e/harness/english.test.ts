@@ -20,7 +20,7 @@ describe('findEnglish', () => {
   })
 
   it('lets the product names the specification fixes in English pass, and nothing beside them', () => {
-    expect(findEnglish(['Plano atual: Free Trial', 'Agent Store'])).toEqual([])
+    expect(findEnglish(['Plano atual: Free Trial', 'Agent Store', 'AGENT STORE'])).toEqual([])
     expect(findEnglish(['Free Trial · Free'])).toEqual(['"Free" in "Free Trial · Free"'])
   })
 })

@@ -70,7 +70,8 @@ const RAW = RAW_VALUES.map((word) => ({
   // "[object Object]" starts and ends with brackets, which are not letters: a plain search.
   pattern: word.startsWith('[') ? new RegExp(escape(word), 'u') : wholeWord(word, 'u'),
 }))
-const ALLOWED = ALLOWED_NAMES.map((name) => wholeWord(name, 'gu'))
+// Any case: a name set in capitals by CSS (an eyebrow) reaches innerText in capitals.
+const ALLOWED = ALLOWED_NAMES.map((name) => wholeWord(name, 'giu'))
 
 /** Each English word found in `texts`, with the piece of text it sits in. */
 export function findEnglish(texts: readonly string[]): string[] {
