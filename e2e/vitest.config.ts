@@ -7,7 +7,8 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     environment: 'node',
-    include: ['journeys/**/*.test.ts'],
+    // The harness's own checks run here too: they need the same Chromium.
+    include: ['journeys/**/*.test.ts', 'harness/**/*.test.ts'],
     globalSetup: ['harness/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

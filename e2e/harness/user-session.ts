@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { seriousViolations } from './a11y'
+import { axeViolations } from './a11y'
+import { englishOnPage } from './english'
 import { SCREENSHOT_DIR } from './paths'
 
 export const VIEWPORTS = {
@@ -223,14 +224,24 @@ export class UserSession {
     await this.page.screenshot({ path: path.join(dir, `${name}.png`) })
   }
 
-  async expectAccessible(screen: string) {
-    const violations = await seriousViolations(this.page)
-    expect(violations, `serious axe violations on ${screen} (${this.viewport})`).toEqual([])
+  /**
+   * The screen check: no axe violation of any impact, and no English word a player would meet
+   * (see harness/english.ts), both reported at once so one run shows everything to fix.
+   */
+  async checkScreen(screen: string) {
+    const problems = {
+      axe: await axeViolations(this.page),
+      english: await englishOnPage(this.page),
+    }
+    expect(problems, `axe violations or English on ${screen} (${this.viewport})`).toEqual({
+      axe: [],
+      english: [],
+    })
   }
 
-  /** Screenshot plus axe check: every screen of the app goes through this at both sizes. */
+  /** Screenshot plus the screen check: every screen of the app goes through this at both sizes. */
   async capture(name: string) {
     await this.screenshot(name)
-    await this.expectAccessible(name)
+    await this.checkScreen(name)
   }
 }

@@ -207,6 +207,26 @@ describe('Console de operações', () => {
       body: { detail: 'Você não tem permissão para acessar esta área.' },
     })
   })
+
+  it('staff land where they work, also when they open the player onboarding', async () => {
+    const analyst = await open(baseURL, 'mobile')
+    await analyst.logIn(SEEDED_ACCOUNTS.analyst, SEEDED_PASSWORD)
+    await analyst.expectPath('/analista')
+    await analyst.expectHeading('Fila de análises')
+    await analyst.capture('66-analista-fila')
+    await analyst.goto('/')
+    await analyst.expectPath('/analista')
+    // The menu leads back to the queue from the player pages.
+    await analyst.goto('/chat')
+    await analyst.navigate('Análises')
+    await analyst.expectPath('/analista')
+
+    const admin = await open(baseURL, 'desktop')
+    await admin.logIn(SEEDED_ACCOUNTS.admin, SEEDED_PASSWORD)
+    await admin.expectPath('/admin/visao-geral')
+    await admin.goto('/')
+    await admin.expectPath('/admin/visao-geral')
+  })
 })
 
 /** Its own server in SALES_MODE=waitlist, with a player (onboarded) and an admin. */

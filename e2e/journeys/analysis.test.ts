@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SEEDED_PASSWORD } from '../harness/accounts'
 import { makeMatchClip, startAnalysisServer, startPushReceiver } from '../harness/analysis'
-import { seriousViolations } from '../harness/a11y'
 import { launchBrowser } from '../harness/browser'
 import { ChatScreen, ROLE } from '../harness/chat'
 import {
@@ -45,12 +44,6 @@ async function open(email: string, viewport: ViewportName) {
   const session = await UserSession.open(browser, app.server.url, viewport)
   sessions.push(session)
   return session
-}
-
-/** The console's screenshot and axe check: no serious violation. */
-async function captureConsole(session: UserSession, name: string) {
-  await session.screenshot(name)
-  expect(await seriousViolations(session.page)).toEqual([])
 }
 
 /** A message whose text (markdown rendered, so trimmed here) matches. */
@@ -123,7 +116,8 @@ describe('match analysis', () => {
     // ---- The analyst, at a desk ----------------------------------------------------------
     const analyst = await open(app.analyst, 'desktop')
     await analyst.logIn(app.analyst, SEEDED_PASSWORD)
-    await analyst.goto('/analista')
+    // An analyst lands on the queue.
+    await analyst.expectPath('/analista')
     const item = analyst.page.locator('.analyst-queue__link').first()
     await item.waitFor(WAIT)
     const videoId = Number((await item.getAttribute('href'))?.split('/').pop())
@@ -159,14 +153,14 @@ describe('match analysis', () => {
     await publish.click()
     await analyst.text(/^Publicado em /).waitFor(WAIT)
     await analyst.page.evaluate(() => window.scrollTo(0, 0))
-    await captureConsole(analyst, 'analysis-console-published')
+    await analyst.capture('analysis-console-published')
 
     // The console on a phone, published.
     const phoneConsole = await open(app.analyst, 'mobile')
     await phoneConsole.logIn(app.analyst, SEEDED_PASSWORD)
     await phoneConsole.goto(`/analista/${videoId}`)
     await phoneConsole.text(/^Publicado em /).waitFor(WAIT)
-    await captureConsole(phoneConsole, 'analysis-console-published')
+    await phoneConsole.capture('analysis-console-published')
 
     // ---- The push, as the push service received it, shown by the service worker ----------
     await expect

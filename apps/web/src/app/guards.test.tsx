@@ -6,6 +6,7 @@ import { OnboardingGuard, RequireAuth } from './guards'
 
 const routes = [
   { path: '/login', element: <p>tela de login</p> },
+  { path: '/analista', element: <p>fila de análises</p> },
   {
     element: <RequireAuth />,
     children: [
@@ -55,5 +56,15 @@ describe('guards', () => {
     await screen.findByText('chat')
     await router.navigate('/password')
     await waitFor(() => expect(screen.getByText('senha')).toBeInTheDocument())
+  })
+
+  it('sends an analyst opening the player onboarding to the analysis console', async () => {
+    const router = renderRoutes(
+      routes,
+      '/',
+      fakeAuth({ user: makeUser({ role: 'ANALYST', onboarding_status: 'NOT_STARTED' }) }),
+    )
+    await screen.findByText('fila de análises')
+    expect(router.state.location.pathname).toBe('/analista')
   })
 })

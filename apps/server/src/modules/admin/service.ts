@@ -16,6 +16,7 @@ import type {
   BillingCycle,
   Role,
 } from '@areia/contracts'
+import { countOf } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db, DbOrTx } from '../../adapters/db'
 import type { Mailer } from '../../adapters/mail'
@@ -309,9 +310,7 @@ export class AdminService {
     const message =
       invited.length === 0
         ? 'Ninguém está aguardando na lista de espera.'
-        : invited.length === 1
-          ? '1 jogador foi convidado por e-mail.'
-          : `${invited.length} jogadores foram convidados por e-mail.`
+        : `${countOf(invited.length, 'jogador foi convidado', 'jogadores foram convidados')} por e-mail.`
     return { invited, message }
   }
 

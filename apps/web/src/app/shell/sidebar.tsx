@@ -1,6 +1,7 @@
 import { useRef } from 'react'
 import { NavLink } from 'react-router'
 import { canOpenConsole } from '../../features/admin/admin-rules'
+import { canUseConsole as canReviewAnalyses } from '../../features/analyst/analyst-rules'
 import { NotificationToggle } from '../../features/push/notification-toggle'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Icon } from '../../ui/icons'
@@ -76,6 +77,14 @@ export function Sidebar({ open, onClose }: SidebarProps) {
                 <NavLink to="/admin" className="sidebar__link" onClick={onClose}>
                   <Icon name="compass" />
                   Console
+                </NavLink>
+              </li>
+            ) : null}
+            {canReviewAnalyses(user?.role) ? (
+              <li>
+                <NavLink to="/analista" className="sidebar__link" onClick={onClose}>
+                  <Icon name="ball" />
+                  Análises
                 </NavLink>
               </li>
             ) : null}

@@ -14,7 +14,7 @@ const as = (role: 'USER' | 'ANALYST' | 'ADMIN') => fakeAuth({ user: makeUser({ r
 
 const overview = {
   players: 42,
-  paying_players: 7,
+  paying_players: 1,
   videos_waiting: 3,
   analyses_overdue: 1,
   waitlist_waiting: 2,
@@ -55,7 +55,18 @@ describe('AdminPage', () => {
     )
     const stats = await screen.findByRole('list', { name: 'Números do Areia' })
     expect(within(stats).getByText('42')).toBeInTheDocument()
-    expect(within(stats).getByText('Análises atrasadas (mais de 24 h)').parentElement).toHaveClass(
+    // Each figure agrees with its noun: one paying player, one overdue analysis, two waiting.
+    const items = within(stats)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent)
+    expect(items).toEqual([
+      '42 jogadores',
+      '1 jogador pagante',
+      '3 vídeos aguardando análise',
+      '1 análise atrasada (mais de 24 h)',
+      '2 pessoas na lista de espera',
+    ])
+    expect(within(stats).getByText('análise atrasada (mais de 24 h)').parentElement).toHaveClass(
       'admin-stat--alert',
     )
     expect(await screen.findByText('ana@areia.test')).toBeInTheDocument()

@@ -7,6 +7,7 @@ import {
   couponBody,
   couponState,
   EMPTY_COUPON,
+  figure,
   KNOWLEDGE_TEMPLATE,
   parseReais,
   partnerFields,
@@ -194,5 +195,16 @@ describe('partnerFields', () => {
       error: 'Preencha todos os campos do agente.',
     })
     expect(JSON.parse(KNOWLEDGE_TEMPLATE)).toMatchObject({ version: 1 })
+  })
+})
+
+describe('figure', () => {
+  it('splits a count from a noun that agrees with it', () => {
+    expect(figure(1, 'jogador pagante', 'jogadores pagantes')).toEqual({
+      value: '1',
+      noun: 'jogador pagante',
+    })
+    expect(figure(0, 'jogador pagante', 'jogadores pagantes').noun).toBe('jogadores pagantes')
+    expect(figure(1234, 'conta', 'contas')).toEqual({ value: '1.234', noun: 'contas' })
   })
 })

@@ -1,4 +1,5 @@
 import type { AdminCouponCreateBody, AdminPlan, AdminPlanUpdateBody } from '@areia/contracts/admin'
+import { countOf } from '@areia/contracts/agreement'
 import type { Role } from '@areia/contracts/enums'
 
 export type SectionId =
@@ -27,6 +28,15 @@ export const sectionsFor = (role: Role | undefined) =>
   SECTIONS.filter((s) => role !== undefined && s.roles.includes(role))
 
 export const canOpenConsole = (role: Role | undefined) => sectionsFor(role).length > 0
+
+/**
+ * A count and its noun agreeing in number, apart, for a figure printed large above its noun:
+ * `figure(1, 'jogador pagante', 'jogadores pagantes')` is "1" and "jogador pagante".
+ */
+export function figure(n: number, singular: string, plural: string) {
+  const value = n.toLocaleString('pt-BR')
+  return { value, noun: countOf(n, singular, plural).slice(value.length + 1) }
+}
 
 export const ROLE_LABEL: Record<Role, string> = {
   USER: 'Jogador',

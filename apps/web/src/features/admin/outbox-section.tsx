@@ -1,4 +1,5 @@
 import type { AdminOutboxMail, MailStatus } from '@areia/contracts/admin'
+import { countOf } from '@areia/contracts/agreement'
 import { useQuery } from '@tanstack/react-query'
 import { mailboxQuery, outboxQuery } from './admin-api'
 import { Badge, formatDateTime, QueryState } from './admin-ui'
@@ -12,7 +13,7 @@ const STATUS: Record<MailStatus, { label: string; tone: 'sea' | 'danger' | 'succ
 function delivery(m: AdminOutboxMail): string {
   if (m.status === 'SENT') return `enviado ${formatDateTime(m.sent_at)}`
   if (m.attempts === 0) return 'aguardando o envio'
-  const tries = m.attempts === 1 ? '1 tentativa' : `${m.attempts} tentativas`
+  const tries = countOf(m.attempts, 'tentativa', 'tentativas')
   return m.status === 'FAILED' ? `desistimos após ${tries}` : `${tries}; tentando de novo`
 }
 

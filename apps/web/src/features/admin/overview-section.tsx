@@ -2,6 +2,7 @@ import type { VideoStatus } from '@areia/contracts/videos'
 import { useQuery } from '@tanstack/react-query'
 import { overviewQuery, waitingVideosQuery } from './admin-api'
 import { Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
+import { figure } from './admin-rules'
 
 const VIDEO_STATUS: Partial<Record<VideoStatus, string>> = {
   QUEUED: 'Na fila',
@@ -22,15 +23,21 @@ export function OverviewSection() {
       >
         {(o) => (
           <ul className="admin-stats" aria-label="Números do Areia">
-            <Stat label="Jogadores" value={o.players} />
-            <Stat label="Jogadores pagantes" value={o.paying_players} />
-            <Stat label="Vídeos aguardando análise" value={o.videos_waiting} />
+            <Stat count={o.players} noun={['jogador', 'jogadores']} />
+            <Stat count={o.paying_players} noun={['jogador pagante', 'jogadores pagantes']} />
             <Stat
-              label="Análises atrasadas (mais de 24 h)"
-              value={o.analyses_overdue}
+              count={o.videos_waiting}
+              noun={['vídeo aguardando análise', 'vídeos aguardando análise']}
+            />
+            <Stat
+              count={o.analyses_overdue}
+              noun={['análise atrasada (mais de 24 h)', 'análises atrasadas (mais de 24 h)']}
               alert={o.analyses_overdue > 0}
             />
-            <Stat label="Na lista de espera" value={o.waitlist_waiting} />
+            <Stat
+              count={o.waitlist_waiting}
+              noun={['pessoa na lista de espera', 'pessoas na lista de espera']}
+            />
           </ul>
         )}
       </QueryState>
@@ -65,11 +72,21 @@ export function OverviewSection() {
   )
 }
 
-function Stat({ label, value, alert = false }: { label: string; value: number; alert?: boolean }) {
+/** A figure over its noun; the two agree in number ("1 jogador pagante"). */
+function Stat({
+  count,
+  noun: [singular, plural],
+  alert = false,
+}: {
+  count: number
+  noun: readonly [string, string]
+  alert?: boolean
+}) {
+  const { value, noun } = figure(count, singular, plural)
   return (
     <li className={alert ? 'admin-stat admin-stat--alert' : 'admin-stat'}>
-      <span className="admin-stat__value">{value.toLocaleString('pt-BR')}</span>
-      <span className="admin-stat__label">{label}</span>
+      <span className="admin-stat__value">{value}</span>{' '}
+      <span className="admin-stat__label">{noun}</span>
     </li>
   )
 }

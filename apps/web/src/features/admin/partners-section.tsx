@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminPartner } from '@areia/contracts/admin'
+import { countOf } from '@areia/contracts/agreement'
 import { PARTNER_CATEGORY_LABEL, PartnerCategory } from '@areia/contracts/agents'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
@@ -93,7 +94,7 @@ function PartnerCard({ partner }: { partner: AdminPartner }) {
           <h2 className="admin-partner__name">{partner.name}</h2>
           <span className="admin-partner__meta">
             {category.success ? PARTNER_CATEGORY_LABEL[category.data] : partner.category} ·{' '}
-            {partner.players === 1 ? '1 jogador' : `${partner.players} jogadores`}
+            {countOf(partner.players, 'jogador', 'jogadores')}
           </span>
         </div>
         {partner.hidden ? <Badge tone="sand">Oculto</Badge> : <Badge tone="success">Na loja</Badge>}

@@ -61,7 +61,10 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
         <h2 id={id('title')} className="admin-plan__title">
           {plan.name}
         </h2>
-        <span className="admin-plan__slug">{plan.slug}</span>
+        {/* The plan's identifier, a code and not a word: no translator may change it. */}
+        <code className="admin-plan__slug" translate="no">
+          {plan.slug}
+        </code>
         {plan.active ? <Badge tone="success">À venda</Badge> : <Badge tone="sand">Inativo</Badge>}
         <span className="admin-plan__price">
           {free ? 'Gratuito' : `${formatPrice(plan.price_monthly)}/mês`}

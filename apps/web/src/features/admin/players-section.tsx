@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AdminPlayer } from '@areia/contracts/admin'
+import { countOf } from '@areia/contracts/agreement'
 import { Role } from '@areia/contracts/enums'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
@@ -63,7 +64,7 @@ export function PlayersSection() {
           return (
             <>
               <p className="admin__count">
-                {data.total === 1 ? '1 conta' : `${data.total.toLocaleString('pt-BR')} contas`}
+                {countOf(data.total, 'conta', 'contas')}
                 {search ? ` para “${search}”` : ''}
               </p>
               <DataTable

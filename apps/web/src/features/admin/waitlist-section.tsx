@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { countOf } from '@areia/contracts/agreement'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { errorMessage } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format'
@@ -47,7 +48,10 @@ export function WaitlistSection() {
           </h2>
           <p className="admin-card__text">
             Os próximos jogadores da fila, por ordem de chegada, recebem um e-mail com o convite
-            para assinar. {waitlist.data ? `${waiting} aguardando agora.` : ''}
+            para assinar.{' '}
+            {waitlist.data
+              ? `${countOf(waiting, 'jogador aguardando', 'jogadores aguardando')} agora.`
+              : ''}
           </p>
         </div>
         <div className="admin-open__row">

@@ -1,3 +1,4 @@
+import { countOf } from '@areia/contracts/agreement'
 import type { AnalystVideo, TrackedPlayer } from '@areia/contracts/analysis'
 import {
   formatClock,
@@ -125,7 +126,7 @@ function Rallies({ video, onSeek }: { video: AnalystVideo; onSeek: (t: number) =
       ) : (
         <>
           <p className="analyst-card__text">
-            {rallies.count} {rallies.count === 1 ? 'lance' : 'lances'} · bola em jogo{' '}
+            {countOf(rallies.count, 'lance', 'lances')} · bola em jogo{' '}
             {formatClock(rallies.total_play_sec)} · mais longo {formatSeconds(rallies.longest_sec)}
             {rallies.highlights_url ? (
               <>

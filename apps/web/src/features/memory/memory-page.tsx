@@ -18,7 +18,7 @@ import {
 import {
   CATEGORY_OPTIONS,
   GENDER_OPTIONS,
-  HAND_OPTIONS,
+  handOptions,
   profilePatch,
   toForm,
   type ProfileForm,
@@ -152,7 +152,7 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
           id="memory-hand"
           label="Mão dominante"
           value={form.dominant_hand}
-          options={HAND_OPTIONS}
+          options={handOptions(form.gender)}
           onChange={set('dominant_hand')}
         />
         <SelectField

@@ -1,4 +1,6 @@
 import type { MemoryProfileBody, MemoryResponse } from '@areia/contracts/agents'
+import { handLabel } from '@areia/contracts/agreement'
+import { DominantHand, Gender } from '@areia/contracts/enums'
 
 export type ProfileForm = {
   name: string
@@ -18,10 +20,15 @@ export const CATEGORY_OPTIONS: Array<[string, string]> = [
   ['A', 'A'],
   ['PROFISSIONAL', 'Profissional'],
 ]
-export const HAND_OPTIONS: Array<[string, string]> = [
-  ['RIGHT', 'Destro(a)'],
-  ['LEFT', 'Canhoto(a)'],
-]
+/**
+ * The dominant-hand choices, labelled to agree with the gender the form holds ("Destra" for a
+ * woman); with no gender (or one that turns no word) the label shows both forms.
+ */
+export function handOptions(gender: string): Array<[DominantHand, string]> {
+  const parsed = Gender.safeParse(gender)
+  const known = parsed.success ? parsed.data : null
+  return DominantHand.options.map((hand) => [hand, handLabel(hand, known)])
+}
 export const GENDER_OPTIONS: Array<[string, string]> = [
   ['FEMALE', 'Feminino'],
   ['MALE', 'Masculino'],
