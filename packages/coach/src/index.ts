@@ -72,6 +72,17 @@ export {
   type PartnerTopic,
   type Speaker,
 } from './partners'
-export { factsFromMessage } from './memory'
+export {
+  extractFacts,
+  healedIn,
+  isPast,
+  fieldsFromText,
+  mergeFact,
+  FACT_KINDS,
+  type ExtractedFact,
+  type FactFields,
+  type FactKind,
+  type RememberedFact,
+} from './memory/index'
 export { gameTopic, type GameTopic } from './analysis/topic'
 export { analysisLines } from './analysis/prompt'
