@@ -306,7 +306,13 @@ export function extractFacts(message: string, now: Date): ExtractedFact[] {
       add(goalIn(s, clause))
     }
   }
-  // "lembre que eu só jogo aos sábados" already read as a schedule needs no second copy.
-  if (found.length === 0) add(remembered)
+  if (remembered) {
+    // "lembre que eu só treino aos sábados de manhã": one fact, in the player's own words, with
+    // the kind and details read from them when they name exactly one thing.
+    const inside = found.filter((f) => remembered.sentence.includes(f.sentence))
+    const only = inside.length === 1 ? inside[0] : undefined
+    if (only) only.text = remembered.text
+    else if (inside.length === 0) add(remembered)
+  }
   return found
 }

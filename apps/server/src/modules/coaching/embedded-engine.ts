@@ -50,10 +50,19 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         .createTeam({ profile: toProfile(profile), rng, avoid: avoidNames })
         .coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
-    reply: async ({ text, team, profile, history, partners = [], memory, analysis }) => {
+    reply: async ({ text, team, profile, history, partners = [], memory, facts, analysis }) => {
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
-      const base = { text, team: engineTeam, profile: player, history, rng, memory, analysis }
+      const base = {
+        text,
+        team: engineTeam,
+        profile: player,
+        history,
+        rng,
+        memory,
+        facts,
+        analysis,
+      }
       if (partners.length === 0) return coach.reply(base)
       const { speakers } = coach.routeGroup(text, engineTeam, partners, history)
       const coachIds = speakers.flatMap((s) => (s.kind === 'COACH' ? [s.id] : []))

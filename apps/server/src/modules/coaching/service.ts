@@ -7,6 +7,7 @@ import type {
   ChatMessageFrame,
   SystemEvent,
 } from '@areia/contracts'
+import type { RememberedFact } from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { UsersService } from '../users/service'
@@ -43,8 +44,8 @@ export interface GroupChat {
   /** The partners the player added, within the plan's allowance, not hidden. */
   partners(userId: string): Promise<ConversationPartner[]>
   /** The facts the team remembers, as the player left them on the memory screen. */
-  memory(userId: string): Promise<string[]>
-  /** Keeps what a player's message says worth remembering (a pain, "lembre que…"). */
+  memory(userId: string): Promise<RememberedFact[]>
+  /** Keeps what a player's message says worth remembering (partner, racket, dates, pains…). */
   noteFacts(userId: string, text: string): Promise<void>
 }
 
@@ -315,7 +316,7 @@ export class CoachingService {
     }))
     await this.group?.noteFacts(userId, text)
     const partners = (await this.group?.partners(userId)) ?? []
-    const memory = await this.group?.memory(userId)
+    const facts = await this.group?.memory(userId)
     const analysis = await this.analysisFacts?.(userId)
     const first = team[0]
     const replies = await this.engine.reply({
@@ -324,7 +325,7 @@ export class CoachingService {
       profile,
       history,
       ...(partners.length > 0 ? { partners } : {}),
-      ...(memory ? { memory } : {}),
+      ...(facts ? { memory: facts.map((f) => f.text), facts } : {}),
       ...(analysis !== undefined ? { analysis } : {}),
     })
     for (const reply of replies) {
