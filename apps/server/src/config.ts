@@ -141,12 +141,19 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /**
+   * Tests only: the instant the server's clock starts from (it runs on from there), so a journey
+   * can restart the server "the next day". Refused outside NODE_ENV=test.
+   */
+  CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
 })
 
 export type Env = z.infer<typeof EnvSchema>
 
 export interface Config {
   env: Env['NODE_ENV']
+  /** Tests only: where the clock starts; undefined: the system clock. */
+  clockStart: Date | undefined
   host: string
   port: number
   dataDir: string
@@ -256,6 +263,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ]
     if (missing.length > 0) throw new ConfigError(missing)
   }
+  if (e.CLOCK_START && e.NODE_ENV !== 'test') {
+    throw new ConfigError(['CLOCK_START: só pode ser usado com NODE_ENV=test'])
+  }
   if (e.PAGBANK_TOKEN && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(['PUBLIC_ORIGIN: obrigatório com PAGBANK_TOKEN (endereço dos webhooks)'])
   }
@@ -271,6 +281,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
     env: e.NODE_ENV,
+    clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),

@@ -136,7 +136,7 @@ function injuryLine(fact: RememberedFact): string[] {
         : ''
   const pain = `a dor ${PLACE[part]}${sideWord}`
   return [
-    `Com ${pain} que você contou, faça esse exercício só até onde não doer; se a dor aparecer, pare e troque por uma versão mais leve.`,
+    `Com ${pain} que você contou, faça o exercício abaixo só até onde não doer; se a dor aparecer, pare e troque por uma versão mais leve.`,
     `Por causa d${pain} que você contou, comece com metade do volume e só aumente se terminar sem dor.`,
   ]
 }

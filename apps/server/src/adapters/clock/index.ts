@@ -17,3 +17,9 @@ export class ManualClock implements Clock {
     this.current += seconds * 1000
   }
 }
+
+/** A clock that starts at `start` and runs at the system's pace from the moment it is made. */
+export function clockFrom(start: Date): Clock {
+  const offset = start.getTime() - Date.now()
+  return { now: () => new Date(Date.now() + offset) }
+}

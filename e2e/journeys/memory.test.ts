@@ -1,0 +1,120 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
+import { launchBrowser } from '../harness/browser'
+import { ChatScreen, ROLE, finishOnboarding } from '../harness/chat'
+import { freePort, startServer, type RunningServer } from '../harness/server'
+import { UserSession, type ViewportName } from '../harness/user-session'
+
+// The server's clock starts where the journey says, so it can come back "the next day".
+const DAY_ONE = '2026-11-26T12:00:00.000Z'
+const DAY_TWO = '2026-11-27T12:00:00.000Z'
+const WAIT = { timeout: 30_000 }
+
+let browser: Browser
+let sessions: UserSession[] = []
+let server: RunningServer | undefined
+let dataDir: string
+let port: number
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-e2e-memory-'))
+  port = await freePort()
+  server = await startServer(dataDir, { port, env: { CLOCK_START: DAY_ONE } })
+})
+afterEach(async () => {
+  for (const session of sessions) await session.close()
+  sessions = []
+})
+afterAll(async () => {
+  await browser.close()
+  await server?.stop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function open(viewport: ViewportName, email: string, signUp: boolean) {
+  if (!server) throw new Error('no server')
+  const session = await UserSession.open(browser, server.url, viewport)
+  sessions.push(session)
+  if (signUp) await session.signUp(email, SEEDED_PASSWORD)
+  await session.logIn(email, SEEDED_PASSWORD)
+  return { session, chat: new ChatScreen(session.page) }
+}
+
+/** The team's answer to a question: every coach line after it, joined. */
+async function teamAnswer(chat: ChatScreen, question: string): Promise<string> {
+  await chat.waitUntilReady()
+  const before = await chat.messages().count()
+  await chat.send(question)
+  await chat.expectLine({ role: /^Coach / }, before)
+  await chat.waitUntilReady()
+  return (await chat.lines())
+    .slice(before)
+    .filter((l) => l.name !== 'Você')
+    .map((l) => l.text)
+    .join('\n')
+}
+
+describe('the team remembers what the player said in passing', () => {
+  it('shows it in Memória the next day, uses it where it matters, and stops once forgotten', async () => {
+    const email = uniqueEmail('memoria')
+    const first = await open('mobile', email, true)
+    await first.session.expectPath('/')
+    await finishOnboarding(first.chat, 'Lu')
+    await first.chat.expectLine({ role: ROLE.ESTATISTICO })
+    await teamAnswer(
+      first.chat,
+      'oi! jogo com o Beto, ele é canhoto. Uso uma heroes e meu ombro ta doendo depois dos jogos. Tenho um torneio dia 12 de dezembro',
+    )
+    await first.session.close()
+    sessions = []
+
+    // The next day.
+    await server?.stop()
+    server = await startServer(dataDir, { port, env: { CLOCK_START: DAY_TWO } })
+    const { session, chat } = await open('mobile', email, false)
+    await session.goto('/memoria')
+    await session.expectHeading('O que a equipe sabe de você')
+    for (const [group, text] of [
+      ['Dupla', 'Parceiro: Beto, canhoto.'],
+      ['Equipamento', 'Raquete Heroes.'],
+      ['Dores e lesões', 'Dor no ombro depois dos jogos.'],
+      ['Torneios', 'Torneio dia 12 de dezembro.'],
+    ] as const) {
+      const list = session.page.getByRole('list', { name: group, exact: true })
+      await list.getByText(text, { exact: true }).waitFor(WAIT)
+    }
+    await session.expectText('jogo com o Beto, ele é canhoto')
+    await session.capture('memory-01-facts')
+
+    const desktop = await open('desktop', email, false)
+    await desktop.session.goto('/memoria')
+    await desktop.session.expectText('Torneio dia 12 de dezembro.')
+    await desktop.session.capture('memory-01-facts')
+
+    await session.goto('/chat')
+    expect(await teamAnswer(chat, 'monta meu plano de treino da semana')).toMatch(
+      /Com o torneio do dia 12 de dezembro/,
+    )
+    expect(await teamAnswer(chat, 'como melhorar a comunicação com minha dupla?')).toMatch(
+      /com o Beto\b/,
+    )
+    expect(await teamAnswer(chat, 'como melhorar meu voleio?')).toMatch(
+      /dor no ombro que você contou/,
+    )
+
+    await session.goto('/memoria')
+    await session.page
+      .getByRole('button', { name: 'Esquecer: Torneio dia 12 de dezembro.' })
+      .click()
+    await session.page.getByRole('list', { name: 'Torneios' }).waitFor({ state: 'detached' })
+    await session.goto('/chat')
+    const after = await teamAnswer(chat, 'quantas vezes por semana devo treinar?')
+    expect(after).not.toMatch(/torneio do dia 12/i)
+    expect(after).not.toMatch(/dezembro/)
+  })
+})
