@@ -1,4 +1,4 @@
-import { clockFrom } from './adapters/clock'
+import { clockAhead } from './adapters/clock'
 import { buildApp } from './app'
 import { bootstrap, onShutdown, survivesDatabaseOutages } from './bootstrap'
 
@@ -6,7 +6,7 @@ async function main() {
   const { config, database } = await bootstrap()
   const app = await buildApp(config, {
     database,
-    ...(config.clockStart ? { clock: clockFrom(config.clockStart) } : {}),
+    ...(config.clockOffsetSeconds > 0 ? { clock: clockAhead(config.clockOffsetSeconds) } : {}),
   })
   const { server } = app
   survivesDatabaseOutages(server.log)
