@@ -19,7 +19,8 @@ const MONTHS =
 
 /** How the memory screen writes a tournament 3 weeks from today. */
 function inThreeWeeks(): string {
-  const now = new Date()
+  // The player's calendar is Brazil's (UTC−3).
+  const now = new Date(Date.now() - 3 * 3_600_000)
   const d = new Date(now.getTime() + 21 * DAY * 1000)
   const year = d.getUTCFullYear() !== now.getUTCFullYear() ? ` de ${d.getUTCFullYear()}` : ''
   return `Torneio dia ${d.getUTCDate()} de ${MONTHS[d.getUTCMonth()]}${year}.`

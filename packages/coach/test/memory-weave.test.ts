@@ -142,3 +142,12 @@ describe('memory facts', () => {
     expect(healedIn('meu parceiro ja melhorou do ombro')).toEqual([])
   })
 })
+
+describe('dates on the player calendar', () => {
+  it('reads "amanhã" at 22h in São Paulo as the next day there', () => {
+    const lateEvening = new Date('2026-11-27T01:00:00Z') // 26 Nov, 22h in São Paulo
+    expect(extractFacts('tenho torneio amanha', lateEvening)[0]?.fields).toEqual({
+      date: '2026-11-27',
+    })
+  })
+})

@@ -64,6 +64,13 @@ function nextDate(now: Date, day: number, month0?: number, year?: number): strin
   return iso(d)
 }
 
+/**
+ * The player's calendar: Brazil's time (UTC−3, no daylight saving since 2019), so "amanhã" said
+ * at 22h in São Paulo is the next day there, not two days on. Dates below read this in UTC fields.
+ */
+const BRAZIL_OFFSET_MS = 3 * 3_600_000
+const inBrazil = (now: Date) => new Date(now.getTime() - BRAZIL_OFFSET_MS)
+
 export interface When {
   date?: string
   month?: string
@@ -75,7 +82,8 @@ const WEEKEND: Record<string, number> = { sabado: 6, domingo: 0 }
  * When an upcoming event happens, from how a player says it ("em março", "dia 12", "14/02",
  * "daqui a 3 semanas", "no próximo mês", "semana que vem"), resolved against `now`.
  */
-export function whenIn(normalized: string, now: Date): When | undefined {
+export function whenIn(normalized: string, clock: Date): When | undefined {
+  const now = inBrazil(clock)
   const t = numberWordsToDigits(normalized)
   const year = /\b(20\d\d)\b/.exec(t)?.[1]
   const slash = /\b(\d{1,2})\/(\d{1,2})(?:\/(\d{2,4}))?\b/.exec(t)
@@ -139,7 +147,8 @@ export function whenIn(normalized: string, now: Date): When | undefined {
 }
 
 /** "12 de dezembro", "março de 2027": how a date reads in a fact; the year only when not now's. */
-export function whenLabel(when: When, now: Date): string {
+export function whenLabel(when: When, clock: Date): string {
+  const now = inBrazil(clock)
   const [y, m, d] = (when.date ?? when.month ?? '').split('-').map(Number)
   const month = MONTH_LABEL[(m ?? 1) - 1] ?? ''
   const yearPart = y !== now.getUTCFullYear() ? ` de ${y}` : ''
@@ -147,8 +156,8 @@ export function whenLabel(when: When, now: Date): string {
 }
 
 /** Whether the event is over: the day after its date, or the first day after its month. */
-export function isPast(when: When, now: Date): boolean {
-  const today = iso(now)
+export function isPast(when: When, clock: Date): boolean {
+  const today = iso(inBrazil(clock))
   if (when.date) return when.date < today
   if (when.month) return when.month < today.slice(0, 7)
   return false
