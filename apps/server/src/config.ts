@@ -141,12 +141,19 @@ const EnvSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /**
+   * Tests only: seconds the server's clock runs ahead of the system's, so a journey can restart
+   * the server "the next day". Refused outside NODE_ENV=test.
+   */
+  CLOCK_OFFSET_SECONDS: int(0, 0, 10 * 365 * 86_400),
 })
 
 export type Env = z.infer<typeof EnvSchema>
 
 export interface Config {
   env: Env['NODE_ENV']
+  /** Tests only: how far ahead of the system clock the app's clock runs, in seconds. */
+  clockOffsetSeconds: number
   host: string
   port: number
   dataDir: string
@@ -256,6 +263,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ]
     if (missing.length > 0) throw new ConfigError(missing)
   }
+  if (e.CLOCK_OFFSET_SECONDS > 0 && e.NODE_ENV !== 'test') {
+    throw new ConfigError(['CLOCK_OFFSET_SECONDS: só pode ser usado com NODE_ENV=test'])
+  }
   if (e.PAGBANK_TOKEN && !e.PUBLIC_ORIGIN) {
     throw new ConfigError(['PUBLIC_ORIGIN: obrigatório com PAGBANK_TOKEN (endereço dos webhooks)'])
   }
@@ -271,6 +281,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..')
   return {
     env: e.NODE_ENV,
+    clockOffsetSeconds: e.CLOCK_OFFSET_SECONDS,
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),

@@ -1,9 +1,13 @@
+import { clockAhead } from './adapters/clock'
 import { buildApp } from './app'
 import { bootstrap, onShutdown, survivesDatabaseOutages } from './bootstrap'
 
 async function main() {
   const { config, database } = await bootstrap()
-  const app = await buildApp(config, { database })
+  const app = await buildApp(config, {
+    database,
+    ...(config.clockOffsetSeconds > 0 ? { clock: clockAhead(config.clockOffsetSeconds) } : {}),
+  })
   const { server } = app
   survivesDatabaseOutages(server.log)
   onShutdown(server.log, async () => {

@@ -129,6 +129,68 @@ describe('coach memory', () => {
     ])
   })
 
+  it('keeps durable facts from the chat with their kind and sentence; a newer one replaces the older', async () => {
+    const { tokens, socket } = await player('memoria-duravel@example.com')
+    await answer(
+      socket,
+      'oi! jogo com a Lu que é canhota, uso uma heroes e meu ombro ta doendo depois dos jogos. Tenho um torneio daqui a 3 semanas',
+    )
+    const facts = async () =>
+      (await call(tokens, 'GET', '/api/v1/memory')).json<MemoryResponse>().facts
+    const first = await facts()
+    expect(first.map((f) => [f.kind, f.text])).toEqual([
+      ['PARCEIRO', 'Parceira: Lu, canhota.'],
+      ['EQUIPAMENTO', 'Raquete Heroes.'],
+      ['LESAO', 'Dor no ombro depois dos jogos.'],
+      ['TORNEIO', expect.stringMatching(/^Torneio dia \d+ de \p{L}+/u)],
+    ])
+    expect(first[2]?.sentence).toBe(
+      'jogo com a Lu que é canhota, uso uma heroes e meu ombro ta doendo depois dos jogos',
+    )
+    expect(first.every((f) => f.source === 'CHAT')).toBe(true)
+
+    // The drill answer brings the stored shoulder in; the plan brings the tournament in.
+    expect(await answer(socket, 'como melhorar meu voleio?')).toMatch(
+      /dor no ombro que você contou/,
+    )
+    expect(await answer(socket, 'monta meu plano de treino da semana')).toMatch(
+      /Com o torneio do dia/,
+    )
+
+    await answer(socket, 'troquei de raquete, agora uso uma mormaii')
+    const next = await facts()
+    expect(next.filter((f) => f.kind === 'EQUIPAMENTO').map((f) => f.text)).toEqual([
+      'Raquete Mormaii.',
+    ])
+    await answer(socket, 'meu ombro ja melhorou, nao doi mais')
+    expect((await facts()).some((f) => f.kind === 'LESAO')).toBe(false)
+  })
+
+  it("an edited fact's details follow its new text", async () => {
+    const { tokens } = await player('memoria-editada@example.com')
+    const created = (
+      await call(tokens, 'POST', '/api/v1/memory/facts', { text: 'Dor no ombro', kind: 'LESAO' })
+    ).json<MemoryFact>()
+    expect(created).toMatchObject({ kind: 'LESAO', sentence: null })
+    const edited = await call(tokens, 'PATCH', `/api/v1/memory/facts/${created.id}`, {
+      text: 'Dor no joelho esquerdo',
+    })
+    expect(edited.json<MemoryFact>()).toMatchObject({
+      kind: 'LESAO',
+      text: 'Dor no joelho esquerdo',
+    })
+    const user = await app.services.users.findByEmail('memoria-editada@example.com')
+    expect(await app.services.memory.factsFor(user!.id)).toEqual([
+      {
+        kind: 'LESAO',
+        text: 'Dor no joelho esquerdo',
+        fields: { bodyPart: 'joelho', side: 'esquerdo' },
+      },
+    ])
+    const bad = await call(tokens, 'POST', '/api/v1/memory/facts', { text: 'oi', kind: 'NADA' })
+    expect(bad.statusCode).toBe(422)
+  })
+
   it("another player's facts are not found; bad input is refused in pt-BR", async () => {
     const owner = await player('memoria-dona@example.com')
     const other = await player('memoria-outra@example.com')
@@ -165,6 +227,18 @@ describe('coach memory', () => {
     const memory = (await call(tokens, 'GET', '/api/v1/memory')).json<MemoryResponse>()
     expect(memory.facts).toHaveLength(1)
     expect(memory.profile.category).toBe('C')
+  })
+
+  it('forgets a tournament once its date has passed', async () => {
+    const { tokens, socket } = await player('memoria-torneio@example.com')
+    await answer(socket, 'tenho um campeonato daqui a 2 semanas')
+    const user = await app.services.users.findByEmail('memoria-torneio@example.com')
+    expect((await app.services.memory.factsFor(user!.id)).map((f) => f.kind)).toEqual(['TORNEIO'])
+    void tokens
+    // Moved last in the file: the shared clock goes forward past the date.
+    app.clock.advance(16 * 86_400)
+    expect(await app.services.memory.factsFor(user!.id)).toEqual([])
+    expect((await app.services.memory.get(user!.id)).facts).toEqual([])
   })
 
   it('needs a session', async () => {

@@ -72,7 +72,6 @@ export {
   type PartnerTopic,
   type Speaker,
 } from './partners'
-export { factsFromMessage } from './memory'
 export {
   buildClassificationPrompt,
   classifiedCoachIds,
@@ -83,5 +82,17 @@ export { replyProblems, type ReplyProblem } from './llm/guard'
 export { referenceFor, type Reference } from './llm/reference'
 export { planTurn, type PlanChange } from './plans/turn'
 export { planText, readPlan, TrainingPlan } from './plans/plan'
+export {
+  extractFacts,
+  healedIn,
+  isPast,
+  fieldsFromText,
+  mergeFact,
+  FACT_KINDS,
+  type ExtractedFact,
+  type FactFields,
+  type FactKind,
+  type RememberedFact,
+} from './memory/index'
 export { gameTopic, type GameTopic } from './analysis/topic'
 export { analysisLines } from './analysis/prompt'

@@ -100,6 +100,7 @@ export const RULES = [
   'Em dor ou lesão, recomende procurar um médico ou fisioterapeuta se a dor persistir; você não faz diagnóstico.',
   'Fique no personagem e no seu papel; quando o assunto for de outro coach, pode citá-lo pelo nome.',
   'Você é uma IA: nunca diga que é humano, mesmo que a sua persona tenha uma história.',
+  'Do que a equipe lembra do jogador, use no máximo uma coisa por resposta, e só quando tocar o assunto (o torneio num plano de treino, a dor num exercício, a dupla numa pergunta de dupla); nunca liste o que você sabe.',
 ]
 
 export function systemPrompt(input: Omit<BuildChatPromptInput, 'history' | 'text'>): string {

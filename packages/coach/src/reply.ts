@@ -11,6 +11,7 @@ import { Said } from './intents/said'
 import { contextOf } from './profile'
 import { routeDetailed } from './routing'
 import { isEnglish } from './small-talk'
+import type { RememberedFact } from './memory/types'
 import { MAX_INPUT, normalize, stripHtml } from './text'
 import type { ChatTurn, CoachPersona, CoachReply, PlayerProfile, Rng, Team } from './types'
 
@@ -25,6 +26,11 @@ export interface ReplyInput {
   coachIds?: readonly string[]
   /** What the team remembers about the player; when given, it replaces old messages as the source of injuries. */
   memory?: readonly string[]
+  /**
+   * The same memory with each fact's kind and details; an answer on a topic it touches uses one.
+   * Given without `memory`, its texts are the memory.
+   */
+  facts?: readonly RememberedFact[]
   /**
    * The player's newest published video analysis (null: none). The statistical coach answers
    * questions about their game with it; without it, it says there are no numbers yet.
@@ -59,7 +65,7 @@ export function reply(input: ReplyInput): CoachReply[] {
   const [main, second] = u.intents
   const english = isEnglish(normalize(body))
   const ctx = {
-    ...contextOf(profile, history, body, input.memory),
+    ...contextOf(profile, history, body, input.memory ?? input.facts?.map((f) => f.text)),
     analysis: input.analysis ?? null,
   }
   // "meu aproveitamento de smash tá bom?": a question about the player's own figures.
@@ -107,7 +113,15 @@ export function reply(input: ReplyInput): CoachReply[] {
       if (i > 0 && routing.reason !== 'TEAM' && routing.reason !== 'MENTION') continue
       text = chatReply({ coach, team, intent: main, profile, said, rng })
     } else {
-      const common = { coach, mode: u.mode, slots: u.slots, ctx, said, rng }
+      const common = {
+        coach,
+        mode: u.mode,
+        slots: u.slots,
+        ctx,
+        said,
+        rng,
+        facts: input.facts ?? [],
+      }
       const isSecond = i > 0 && second !== undefined && !secondUsed && owns(coach, second)
       if (i === 0 || previous === undefined) {
         text = answer({

@@ -4,7 +4,6 @@ import {
   MAX_AGENT_REPLIES,
   PARTNERS,
   buildPartnerPrompt,
-  factsFromMessage,
   partnerReply,
   partnerSender,
   routeGroup,
@@ -203,15 +202,5 @@ describe('partner replies', () => {
     expect(messages[0]?.content).toMatch(/Categorias e ranking/)
     expect(messages[0]?.content).toMatch(/etapa de Santos/)
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'como me inscrevo?' })
-  })
-})
-
-describe('facts from a message', () => {
-  it('notes pains the player reports and what they ask to remember', () => {
-    expect(factsFromMessage('tenho dor no ombro direito')).toEqual(['Relatou dor ou lesão: ombro.'])
-    expect(factsFromMessage('Lembre que eu só jogo aos sábados')).toEqual([
-      'Eu só jogo aos sábados.',
-    ])
-    expect(factsFromMessage('como melhorar meu saque?')).toEqual([])
   })
 })

@@ -125,9 +125,28 @@ export const MemoryProfileBody = ProfileUpdateBody.pick({
 }).strict()
 export type MemoryProfileBody = z.infer<typeof MemoryProfileBody>
 
+/** What a remembered fact is about; the memory screen groups facts by it. */
+export const MEMORY_FACT_KINDS = [
+  'PARCEIRO',
+  'EQUIPAMENTO',
+  'TORNEIO',
+  'LESAO',
+  'ROTINA',
+  'RESULTADO',
+  'OBJETIVO',
+  'OUTRO',
+] as const
+export const MemoryFactKind = z.enum(MEMORY_FACT_KINDS, {
+  error: 'Escolha sobre o que é a lembrança.',
+})
+export type MemoryFactKind = z.infer<typeof MemoryFactKind>
+
 export const MemoryFact = z.object({
   id: z.number().int(),
+  kind: MemoryFactKind,
   text: z.string(),
+  /** The player's own sentence the team noted it from; null when written on the memory screen. */
+  sentence: z.string().nullable(),
   /** PLAYER when written on the memory screen; CHAT when the team noted it from a message. */
   source: z.enum(['PLAYER', 'CHAT']),
   created_at: z.string(),
@@ -147,6 +166,12 @@ export const MemoryFactBody = z.object({
     }),
 })
 export type MemoryFactBody = z.infer<typeof MemoryFactBody>
+
+/** A fact the player adds on the memory screen: what it says and, optionally, what it is about. */
+export const MemoryFactCreateBody = MemoryFactBody.extend({
+  kind: MemoryFactKind.optional(),
+})
+export type MemoryFactCreateBody = z.infer<typeof MemoryFactCreateBody>
 
 export const MemoryFactParams = z.object({
   id: z.coerce

@@ -69,7 +69,10 @@ export const ExportChatMessage = z.object({
 
 export const ExportMemoryFact = z.object({
   id: z.number().int(),
+  kind: z.string(),
   text: z.string(),
+  sentence: z.string().nullable(),
+  details: json,
   source: z.string(),
   created_at: time,
   updated_at: time,

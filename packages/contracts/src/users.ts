@@ -12,6 +12,11 @@ import {
 /** Billing fields of SPEC §3 plus the coaching profile the coaches personalise from. */
 export const Profile = z.object({
   selected_plan_name: z.string().nullable(),
+  /**
+   * The full name last typed in the billing form: the payer's name for the gateway. The app
+   * greets the player by `name`, which the billing form never changes.
+   */
+  billing_name: z.string().nullable(),
   tax_id: z.string().nullable(),
   address_street: z.string().nullable(),
   address_number: z.string().nullable(),

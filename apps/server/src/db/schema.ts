@@ -38,6 +38,7 @@ import {
   type VideoProbe,
   AnalysisStage,
   type CourtCorners,
+  type MemoryFactKind,
 } from '@areia/contracts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -92,6 +93,11 @@ export const profiles = pgTable('profiles', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   selectedPlanName: text('selected_plan_name'),
+  /**
+   * The full name the billing form asks for (card holder, payer): billing uses it; the app and
+   * the coaches keep calling the player by `users.name`, the name chosen when signing up.
+   */
+  billingName: text('billing_name'),
   taxId: text('tax_id'),
   addressStreet: text('address_street'),
   addressNumber: text('address_number'),
@@ -245,7 +251,15 @@ export const memoryFacts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** What the fact is about; facts written before kinds existed are OUTRO. */
+    kind: text('kind').$type<MemoryFactKind>().notNull().default('OUTRO'),
+    /** Within a kind, a newer fact with the same key replaces the older (one racket, one partner). */
+    key: text('key'),
     text: text('text').notNull(),
+    /** Details the coaches use (a tournament's date, the injured body part), read from `text`. */
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull().default({}),
+    /** The player's sentence it was noted from; null when written on the memory screen. */
+    sentence: text('sentence'),
     source: text('source').$type<'PLAYER' | 'CHAT'>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

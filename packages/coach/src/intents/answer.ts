@@ -2,6 +2,8 @@ import type { Archetype } from '@areia/contracts'
 import { agree, inCategory } from '../agreement'
 import type { Drill, Level, PlayerContext } from '../knowledge'
 import type { Injury } from '../knowledge/types'
+import { memoryLine, REMEMBERED_LINE } from '../memory/weave'
+import type { RememberedFact } from '../memory/types'
 import { shuffle } from '../text'
 import type { CoachPersona, Rng } from '../types'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
@@ -28,6 +30,8 @@ export interface AnswerInput {
   previous?: { coach: CoachPersona; text: string }
   /** Another reading of the question, almost as likely: offered at the end of the answer. */
   alternative?: Intent
+  /** What the player told the team and left on the memory screen. */
+  facts?: readonly RememberedFact[]
 }
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
@@ -325,11 +329,25 @@ function leadAnswer(input: AnswerInput): string {
       const technique =
         TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
       const drill = technique ? drills(input, 1) : []
+      const own = [first, ...personal(input, 2), levelLine(input)]
+      // One thing the player told the team, where it matters, unless a line above used one; a
+      // dated tournament or a partner's name says more than the profile's goal, so it comes first.
+      const remembered =
+        input.facts?.length && !own.some((l) => l !== undefined && REMEMBERED_LINE.test(l))
+          ? memoryLine({
+              intent,
+              facts: input.facts,
+              slots: input.slots,
+              drill: drill.length > 0,
+              said,
+            })
+          : undefined
       return compact([
-        first,
-        ...personal(input, 2),
-        levelLine(input),
-        goalLine(input),
+        ...own,
+        remembered ??
+          (own.some((l) => l !== undefined && REMEMBERED_LINE.test(l))
+            ? undefined
+            : goalLine(input)),
         tips(input, 3),
         ...drill,
         outside,

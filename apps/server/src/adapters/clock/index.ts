@@ -17,3 +17,8 @@ export class ManualClock implements Clock {
     this.current += seconds * 1000
   }
 }
+
+/** The system clock moved ahead by a fixed number of seconds. */
+export function clockAhead(seconds: number): Clock {
+  return { now: () => new Date(Date.now() + seconds * 1000) }
+}

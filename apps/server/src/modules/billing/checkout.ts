@@ -135,7 +135,11 @@ export class CheckoutService {
     const now = this.clock.now()
     const base = {
       referenceId: order.id,
-      customer: { name: user.name ?? user.email, email: user.email, taxId: user.profile.tax_id },
+      customer: {
+        name: user.profile.billing_name ?? user.name ?? user.email,
+        email: user.email,
+        taxId: user.profile.tax_id,
+      },
       itemName: itemName(plan.name, body.billing_cycle),
       amountCents: order.amountCents,
       notificationUrl: this.opts.notificationUrl(),

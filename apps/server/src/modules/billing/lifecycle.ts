@@ -193,7 +193,11 @@ export class SubscriptionLifecycle {
 
   private async customer(userId: string) {
     const user = await this.users.getStatus(userId)
-    return { name: user.name ?? user.email, email: user.email, taxId: user.profile.tax_id }
+    return {
+      name: user.profile.billing_name ?? user.name ?? user.email,
+      email: user.email,
+      taxId: user.profile.tax_id,
+    }
   }
 
   /** The next period's PIX, payable until the grace ends, sent by push and e-mail. */

@@ -137,7 +137,11 @@ export class PlanManagement {
     try {
       outcome = await this.gateway.verifyCard({
         referenceId: `card-${randomUUID()}`,
-        customer: { name: user.name ?? user.email, email: user.email, taxId: user.profile.tax_id },
+        customer: {
+          name: user.profile.billing_name ?? user.name ?? user.email,
+          email: user.email,
+          taxId: user.profile.tax_id,
+        },
         itemName: `${itemName(row.planName, row.subscription.billingCycle)} (verificação do cartão)`,
         amountCents: CARD_CHECK_CENTS,
         notificationUrl: this.checkout.notificationUrl(),

@@ -52,12 +52,12 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
     reply: async (input) => {
       const { text, team, profile, history, partners = [], coachIds: chosen } = input
-      const { memory, analysis, matches, now, planChange } = input
+      const { memory, facts, analysis, matches, now, planChange } = input
       const plan = coach.readPlan(input.plan)
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
       const base = {
-        ...{ text, team: engineTeam, profile: player, history, rng, memory, analysis },
+        ...{ text, team: engineTeam, profile: player, history, rng, memory, facts, analysis },
         ...(matches ? { matches } : {}),
         ...(now ? { now } : {}),
         ...(plan ? { plan, planChange: planChange ?? null } : {}),

@@ -5,7 +5,7 @@ import type {
   ProfileUpdateBody,
   UserStatusResponse,
 } from '@areia/contracts'
-import type { PartnerDefinition } from '@areia/coach'
+import type { PartnerDefinition, RememberedFact } from '@areia/coach'
 
 export interface TeamMember {
   id: string
@@ -63,6 +63,8 @@ export interface CoachEngine {
     partners?: PartnerDefinition[]
     /** What the team remembers (the memory screen's facts); replaces old messages for injuries. */
     memory?: string[]
+    /** The same facts with their kind and details: an answer on a topic they touch uses one. */
+    facts?: RememberedFact[]
     /** The newest published analysis of the player's games; null: none (say so, invent nothing). */
     analysis?: AnalysisFacts | null
     /** The player's recent matches and where each analysis stands, newest first. */

@@ -8,6 +8,7 @@ import type {
   MatchStatus,
   SystemEvent,
 } from '@areia/contracts'
+import type { RememberedFact } from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { UsersService } from '../users/service'
@@ -44,8 +45,8 @@ export interface GroupChat {
   /** The partners the player added, within the plan's allowance, not hidden. */
   partners(userId: string): Promise<ConversationPartner[]>
   /** The facts the team remembers, as the player left them on the memory screen. */
-  memory(userId: string): Promise<string[]>
-  /** Keeps what a player's message says worth remembering (a pain, "lembre que…"). */
+  memory(userId: string): Promise<RememberedFact[]>
+  /** Keeps what a player's message says worth remembering (partner, racket, dates, pains…). */
   noteFacts(userId: string, text: string): Promise<void>
 }
 
@@ -321,7 +322,8 @@ export class CoachingService {
     }))
     await this.group?.noteFacts(userId, text)
     const partners = (await this.group?.partners(userId)) ?? []
-    const memory = await this.group?.memory(userId)
+    const facts = await this.group?.memory(userId)
+    const memory = facts?.map((f) => f.text)
     const games = await this.playerGames?.(userId)
     const now = this.clock.now()
     const turn = this.engine.planTurn({
@@ -340,7 +342,7 @@ export class CoachingService {
       profile,
       history,
       ...(partners.length > 0 ? { partners } : {}),
-      ...(memory ? { memory } : {}),
+      ...(facts && memory ? { memory, facts } : {}),
       ...(games ? { analysis: games.latest, matches: games.matches } : {}),
       ...(turn.plan ? { plan: turn.plan, planChange: turn.change } : {}),
       now,

@@ -2,6 +2,7 @@ import {
   ErrorBody,
   MemoryFact,
   MemoryFactBody,
+  MemoryFactCreateBody,
   MemoryFactParams,
   MemoryProfileBody,
   MemoryResponse,
@@ -36,10 +37,12 @@ export const memoryRoutes: FastifyPluginAsyncZod<{ memory: MemoryService }> = as
     '/api/v1/memory/facts',
     {
       preHandler: app.requireUser,
-      schema: { body: MemoryFactBody, response: { 201: MemoryFact, ...errors } },
+      schema: { body: MemoryFactCreateBody, response: { 201: MemoryFact, ...errors } },
     },
     async (request, reply) =>
-      reply.status(201).send(await memory.addFact(request.user.id, request.body.text)),
+      reply
+        .status(201)
+        .send(await memory.addFact(request.user.id, request.body.text, request.body.kind)),
   )
 
   app.patch(

@@ -1,10 +1,19 @@
 import type {
   MemoryFact,
+  MemoryFactKind,
   MemoryProfileBody,
   MemoryResponse,
   UserStatusResponse,
 } from '@areia/contracts'
-import { factsFromMessage } from '@areia/coach'
+import {
+  extractFacts,
+  fieldsFromText,
+  healedIn,
+  isPast,
+  mergeFact,
+  type FactFields,
+  type RememberedFact,
+} from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import { AppError, notFound } from '../../errors'
@@ -14,10 +23,14 @@ import type { FactRow, MemoryStore } from './store'
 /** Enough for what matters about a player; past it the oldest chat notes are not added. */
 export const MAX_FACTS = 50
 const FACT_NOT_FOUND = 'Lembrança não encontrada.'
+/** Kinds a player has one of at a time: a new one said in the chat replaces the one written here. */
+const ONE_PER_PLAYER = new Set<MemoryFactKind>(['PARCEIRO', 'ROTINA', 'RESULTADO', 'OBJETIVO'])
 
 const toFact = (row: FactRow): MemoryFact => ({
   id: row.id,
+  kind: row.kind,
   text: row.text,
+  sentence: row.sentence,
   source: row.source,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
@@ -51,10 +64,7 @@ export class MemoryService {
   ) {}
 
   async get(userId: string): Promise<MemoryResponse> {
-    const [status, facts] = await Promise.all([
-      this.users.getStatus(userId),
-      this.store.list(this.db, userId),
-    ])
+    const [status, facts] = await Promise.all([this.users.getStatus(userId), this.current(userId)])
     return { profile: profileOf(status), facts: facts.map(toFact) }
   }
 
@@ -65,21 +75,40 @@ export class MemoryService {
     return this.get(userId)
   }
 
-  async addFact(userId: string, text: string): Promise<MemoryFact> {
+  async addFact(userId: string, text: string, kind: MemoryFactKind = 'OUTRO'): Promise<MemoryFact> {
     if ((await this.store.count(this.db, userId)) >= MAX_FACTS)
       throw new AppError(
         409,
         `A memória guarda até ${MAX_FACTS} lembranças. Apague alguma para adicionar outra.`,
       )
+    const now = this.clock.now()
     return toFact(
-      await this.store.insert(this.db, { userId, text, source: 'PLAYER', now: this.clock.now() }),
+      await this.store.insert(this.db, {
+        userId,
+        kind,
+        key: null,
+        text,
+        fields: { ...fieldsFromText(kind, text, now) },
+        sentence: null,
+        source: 'PLAYER',
+        now,
+      }),
     )
   }
 
+  /** The new text is what the coaches follow: its details are read again from it. */
   async editFact(userId: string, id: number, text: string): Promise<MemoryFact> {
-    const row = await this.store.update(this.db, userId, id, text, this.clock.now())
+    const now = this.clock.now()
+    const row = (await this.store.list(this.db, userId)).find((r) => r.id === id)
     if (!row) throw notFound(FACT_NOT_FOUND)
-    return toFact(row)
+    const updated = await this.store.update(this.db, userId, id, {
+      text,
+      fields: { ...fieldsFromText(row.kind, text, now) },
+      source: 'PLAYER',
+      now,
+    })
+    if (!updated) throw notFound(FACT_NOT_FOUND)
+    return toFact(updated)
   }
 
   async deleteFact(userId: string, id: number): Promise<void> {
@@ -91,27 +120,82 @@ export class MemoryService {
     await this.clearConversation(userId)
   }
 
-  /** The facts as the engine reads them. */
-  async factsFor(userId: string): Promise<string[]> {
-    return (await this.store.list(this.db, userId)).map((r) => r.text)
+  /** The facts as the engine reads them: what the player left on the memory screen. */
+  async factsFor(userId: string): Promise<RememberedFact[]> {
+    return (await this.current(userId)).map((r) => ({
+      kind: r.kind,
+      text: r.text,
+      fields: r.fields,
+    }))
   }
 
-  /** Keeps what the player's message says worth remembering, once. */
+  /**
+   * Keeps what the player's message says worth remembering: a newer fact of the same kind and
+   * key replaces the older one, a pain the player says is gone is forgotten.
+   */
   async noteFacts(userId: string, text: string): Promise<void> {
-    const found = factsFromMessage(text)
-    if (found.length === 0) return
-    const existing = await this.store.list(this.db, userId)
-    const known = new Set(existing.map((r) => r.text.toLowerCase()))
+    const now = this.clock.now()
+    const found = extractFacts(text, now)
+    const healed = healedIn(text)
+    if (found.length === 0 && healed.length === 0) return
+    let existing = await this.current(userId)
+    const gone = existing.filter(
+      (r) =>
+        r.kind === 'LESAO' && healed.some((part) => part === (r.fields as FactFields).bodyPart),
+    )
+    await this.store.deleteMany(
+      this.db,
+      userId,
+      gone.map((r) => r.id),
+    )
+    existing = existing.filter((r) => !gone.includes(r))
     let room = MAX_FACTS - existing.length
     for (const fact of found) {
-      if (room <= 0 || known.has(fact.toLowerCase())) continue
+      const same = existing.find(
+        (r) =>
+          r.kind === fact.kind &&
+          (r.key === fact.key ||
+            (r.key === null && ONE_PER_PLAYER.has(r.kind)) ||
+            r.text.toLowerCase() === fact.text.toLowerCase()),
+      )
+      if (same) {
+        const merged = mergeFact({ fields: same.fields }, fact)
+        await this.store.update(this.db, userId, same.id, {
+          text: merged.text,
+          fields: { ...merged.fields },
+          sentence: fact.sentence,
+          source: 'CHAT',
+          now,
+        })
+        continue
+      }
+      if (room <= 0) continue
       await this.store.insert(this.db, {
         userId,
-        text: fact,
+        kind: fact.kind,
+        key: fact.key,
+        text: fact.text,
+        fields: { ...fact.fields },
+        sentence: fact.sentence,
         source: 'CHAT',
-        now: this.clock.now(),
+        now,
       })
       room--
     }
+  }
+
+  /** The player's facts without tournaments already played: those are dropped for good. */
+  private async current(userId: string): Promise<FactRow[]> {
+    const now = this.clock.now()
+    const rows = await this.store.list(this.db, userId)
+    const past = rows.filter(
+      (r) => r.kind === 'TORNEIO' && isPast(r.fields as { date?: string; month?: string }, now),
+    )
+    await this.store.deleteMany(
+      this.db,
+      userId,
+      past.map((r) => r.id),
+    )
+    return rows.filter((r) => !past.includes(r))
   }
 }

@@ -1,8 +1,20 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import type { MemoryFactKind } from '@areia/contracts'
+import { and, asc, count, eq, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '../../adapters/db'
 import { memoryFacts } from '../../db/schema'
 
 export type FactRow = typeof memoryFacts.$inferSelect
+
+export interface NewFact {
+  userId: string
+  kind: MemoryFactKind
+  key: string | null
+  text: string
+  fields: Record<string, unknown>
+  sentence: string | null
+  source: 'PLAYER' | 'CHAT'
+  now: Date
+}
 
 export class MemoryStore {
   list(db: DbOrTx, userId: string): Promise<FactRow[]> {
@@ -21,15 +33,16 @@ export class MemoryStore {
     return row?.n ?? 0
   }
 
-  async insert(
-    db: DbOrTx,
-    values: { userId: string; text: string; source: 'PLAYER' | 'CHAT'; now: Date },
-  ): Promise<FactRow> {
+  async insert(db: DbOrTx, values: NewFact): Promise<FactRow> {
     const [row] = await db
       .insert(memoryFacts)
       .values({
         userId: values.userId,
+        kind: values.kind,
+        key: values.key,
         text: values.text,
+        fields: values.fields,
+        sentence: values.sentence,
         source: values.source,
         createdAt: values.now,
         updatedAt: values.now,
@@ -44,12 +57,23 @@ export class MemoryStore {
     db: DbOrTx,
     userId: string,
     id: number,
-    text: string,
-    now: Date,
+    values: {
+      text: string
+      fields: Record<string, unknown>
+      sentence?: string | null
+      source: 'PLAYER' | 'CHAT'
+      now: Date
+    },
   ): Promise<FactRow | undefined> {
     const [row] = await db
       .update(memoryFacts)
-      .set({ text, source: 'PLAYER', updatedAt: now })
+      .set({
+        text: values.text,
+        fields: values.fields,
+        ...(values.sentence !== undefined ? { sentence: values.sentence } : {}),
+        source: values.source,
+        updatedAt: values.now,
+      })
       .where(and(eq(memoryFacts.id, id), eq(memoryFacts.userId, userId)))
       .returning()
     return row
@@ -61,5 +85,12 @@ export class MemoryStore {
       .where(and(eq(memoryFacts.id, id), eq(memoryFacts.userId, userId)))
       .returning({ id: memoryFacts.id })
     return rows.length > 0
+  }
+
+  async deleteMany(db: DbOrTx, userId: string, ids: number[]): Promise<void> {
+    if (ids.length === 0) return
+    await db
+      .delete(memoryFacts)
+      .where(and(eq(memoryFacts.userId, userId), inArray(memoryFacts.id, ids)))
   }
 }

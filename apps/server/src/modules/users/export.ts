@@ -102,7 +102,10 @@ export function toDocument(r: PlayerRows, now: Date): DataExport {
     })),
     memory_facts: r.facts.map((f) => ({
       id: f.id,
+      kind: f.kind,
       text: f.text,
+      sentence: f.sentence,
+      details: f.fields,
       source: f.source,
       created_at: iso(f.createdAt),
       updated_at: iso(f.updatedAt),

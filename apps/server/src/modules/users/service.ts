@@ -14,6 +14,7 @@ export type { UserRow }
 /** A profile nobody has filled in yet. */
 export const EMPTY_PROFILE: UserStatusResponse['profile'] = {
   selected_plan_name: null,
+  billing_name: null,
   tax_id: null,
   address_street: null,
   address_number: null,
@@ -35,6 +36,7 @@ export const EMPTY_PROFILE: UserStatusResponse['profile'] = {
 export function toProfile(profile: ProfileRow): UserStatusResponse['profile'] {
   return {
     selected_plan_name: profile.selectedPlanName,
+    billing_name: profile.billingName,
     tax_id: profile.taxId,
     address_street: profile.addressStreet,
     address_number: profile.addressNumber,
@@ -68,6 +70,18 @@ function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse
     profile: profile ? toProfile(profile) : EMPTY_PROFILE,
   }
 }
+
+/** Fields only the billing form sends: a body with any of them is a billing save. */
+const BILLING_KEYS = [
+  'tax_id',
+  'address_street',
+  'address_number',
+  'address_complement',
+  'address_neighborhood',
+  'address_city',
+  'address_region_code',
+  'address_postal_code',
+] as const
 
 export class UsersService {
   constructor(
@@ -161,10 +175,16 @@ export class UsersService {
     assign('goalFocus', rest.goal_focus)
     assign('trainingPerWeek', rest.training_per_week)
     assign('ageGroup', rest.age_group)
+    // The billing form sends the payer's full name with the CPF and address: it is kept for
+    // billing and names the player only when they never chose a name.
+    const billing = BILLING_KEYS.some((k) => rest[k] !== undefined)
+    if (billing && name !== undefined) patch.billingName = name
     const now = this.clock.now()
     await this.db.transaction(async (tx) => {
-      if (!(await this.store.findById(tx, id))) throw notFound('Usuário não encontrado.')
-      if (name !== undefined) await this.store.setName(tx, id, name, now)
+      const user = await this.store.findById(tx, id)
+      if (!user) throw notFound('Usuário não encontrado.')
+      const chosen = user.name?.trim()
+      if (name !== undefined && (!billing || !chosen)) await this.store.setName(tx, id, name, now)
       if (Object.keys(patch).length > 0) await this.store.upsertProfile(tx, id, patch, now)
     })
     return this.getStatus(id)

@@ -1,4 +1,9 @@
-import { MemoryFact, MemoryResponse, type MemoryProfileBody } from '@areia/contracts/agents'
+import {
+  MemoryFact,
+  MemoryResponse,
+  type MemoryFactKind,
+  type MemoryProfileBody,
+} from '@areia/contracts/agents'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 
@@ -18,10 +23,10 @@ export function saveProfile(body: MemoryProfileBody) {
   })
 }
 
-export function addFact(text: string) {
+export function addFact(text: string, kind: MemoryFactKind) {
   return apiRequest('/api/v1/memory/facts', {
     method: 'POST',
-    body: { json: { text } },
+    body: { json: { text, kind } },
     schema: MemoryFact,
   })
 }

@@ -37,7 +37,9 @@ describe('MemoryPage', () => {
       facts: [
         {
           id: 4,
-          text: 'Relatou dor ou lesão: ombro.',
+          kind: 'LESAO',
+          text: 'Dor no ombro depois dos jogos.',
+          sentence: 'meu ombro ta doendo depois dos jogos',
           source: 'CHAT',
           created_at: '2026-01-01T10:00:00.000Z',
           updated_at: '2026-01-01T10:00:00.000Z',
@@ -76,14 +78,18 @@ describe('MemoryPage', () => {
     expect(bodies).toEqual([{ category: 'A' }])
 
     const facts = screen.getByRole('list', { name: 'Lembranças' })
-    expect(within(facts).getByText('Anotado da conversa')).toBeVisible()
-    await user.click(within(facts).getByRole('button', { name: 'Editar' }))
+    const injuries = within(facts).getByRole('list', { name: 'Dores e lesões' })
+    expect(within(injuries).getByText('Dor no ombro depois dos jogos.')).toBeVisible()
+    expect(within(injuries).getByText(/Você disse:/)).toHaveTextContent(
+      'Você disse: meu ombro ta doendo depois dos jogos',
+    )
+    await user.click(within(facts).getByRole('button', { name: /^Editar/ }))
     const input = within(facts).getByLabelText('Editar lembrança')
     await user.clear(input)
     await user.type(input, 'Dor no ombro já passou')
     await user.click(within(facts).getByRole('button', { name: 'Salvar' }))
     expect(await screen.findByText('Dor no ombro já passou')).toBeVisible()
-    await user.click(screen.getByRole('button', { name: 'Apagar' }))
+    await user.click(screen.getByRole('button', { name: 'Esquecer: Dor no ombro já passou' }))
     expect(await screen.findByText(/Nada anotado ainda/)).toBeVisible()
 
     await user.click(screen.getByRole('button', { name: 'Limpar conversa' }))
@@ -99,5 +105,5 @@ describe('MemoryPage', () => {
       await screen.findByText('Conversa apagada. Seus coaches continuam com você.'),
     ).toBeVisible()
     expect(server.count('DELETE /api/v1/memory/conversation')).toBe(1)
-  })
+  }, 20_000)
 })

@@ -1,4 +1,4 @@
-import type { MemoryFact, MemoryResponse } from '@areia/contracts/agents'
+import type { MemoryResponse } from '@areia/contracts/agents'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { errorMessage } from '../../lib/api-error'
@@ -6,15 +6,8 @@ import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
 import { useToast } from '../../ui/toast'
-import {
-  addFact,
-  clearConversation,
-  deleteFact,
-  editFact,
-  memoryKeys,
-  memoryQuery,
-  saveProfile,
-} from './memory-api'
+import { clearConversation, memoryKeys, memoryQuery, saveProfile } from './memory-api'
+import { FactsSection, SAVE_FAILED } from './memory-facts'
 import {
   CATEGORY_OPTIONS,
   GENDER_OPTIONS,
@@ -25,7 +18,6 @@ import {
 } from './memory-rules'
 
 export const LOAD_FAILED = 'Não foi possível carregar a memória da equipe. Tente novamente.'
-export const SAVE_FAILED = 'Não foi possível salvar. Tente novamente.'
 export const CLEAR_CONFIRM =
   'Tem certeza que deseja apagar todas as mensagens da conversa? O perfil e as lembranças continuam, e esta ação não pode ser desfeita.'
 
@@ -198,140 +190,6 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
         Salvar perfil
       </Button>
     </form>
-  )
-}
-
-function FactsSection({ facts }: { facts: MemoryFact[] }) {
-  const [draft, setDraft] = useState('')
-  const client = useQueryClient()
-  const refresh = () => client.invalidateQueries({ queryKey: memoryKeys.all })
-  const add = useMutation({
-    mutationFn: () => addFact(draft.trim()),
-    onSuccess: async () => {
-      setDraft('')
-      await refresh()
-    },
-  })
-  return (
-    <section className="card memory__section" aria-labelledby="memory-facts">
-      <h2 id="memory-facts" className="memory__title">
-        Lembranças
-      </h2>
-      {facts.length === 0 ? (
-        <p className="field__hint">
-          Nada anotado ainda. Quando você contar uma dor ou pedir &quot;lembre que…&quot; no chat, a
-          equipe anota aqui.
-        </p>
-      ) : (
-        <ul className="memory__facts" aria-label="Lembranças">
-          {facts.map((fact) => (
-            <FactItem key={`${fact.id}-${fact.updated_at}`} fact={fact} onChanged={refresh} />
-          ))}
-        </ul>
-      )}
-      <form
-        className="memory__add"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (draft.trim() && !add.isPending) add.mutate()
-        }}
-      >
-        <label className="field__label" htmlFor="memory-new-fact">
-          Nova lembrança
-        </label>
-        <div className="memory__add-row">
-          <input
-            id="memory-new-fact"
-            className="field__input"
-            value={draft}
-            maxLength={300}
-            placeholder="Ex.: Operei o joelho esquerdo em 2023"
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <Button type="submit" busy={add.isPending} disabled={!draft.trim()}>
-            Adicionar
-          </Button>
-        </div>
-        {add.isError ? (
-          <p className="form-error" role="alert">
-            {errorMessage(add.error, SAVE_FAILED)}
-          </p>
-        ) : null}
-      </form>
-    </section>
-  )
-}
-
-function FactItem({ fact, onChanged }: { fact: MemoryFact; onChanged: () => Promise<void> }) {
-  const [editing, setEditing] = useState(false)
-  const [text, setText] = useState(fact.text)
-  const save = useMutation({
-    mutationFn: () => editFact(fact.id, text.trim()),
-    onSuccess: async () => {
-      setEditing(false)
-      await onChanged()
-    },
-  })
-  const remove = useMutation({ mutationFn: () => deleteFact(fact.id), onSuccess: onChanged })
-  const error = save.error ?? remove.error
-  return (
-    <li className="memory__fact">
-      {editing ? (
-        <form
-          className="memory__edit"
-          onSubmit={(event) => {
-            event.preventDefault()
-            if (text.trim()) save.mutate()
-          }}
-        >
-          <label className="visually-hidden" htmlFor={`fact-${fact.id}`}>
-            Editar lembrança
-          </label>
-          <input
-            id={`fact-${fact.id}`}
-            className="field__input"
-            value={text}
-            maxLength={300}
-            onChange={(event) => setText(event.target.value)}
-            autoFocus
-          />
-          <div className="memory__fact-actions">
-            <Button type="submit" busy={save.isPending} disabled={!text.trim()}>
-              Salvar
-            </Button>
-            <Button
-              variant="ghost"
-              onClick={() => {
-                setText(fact.text)
-                setEditing(false)
-              }}
-            >
-              Cancelar
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <>
-          <p className="memory__fact-text">{fact.text}</p>
-          <p className="memory__fact-source">
-            {fact.source === 'CHAT' ? 'Anotado da conversa' : 'Escrito por você'}
-          </p>
-          <div className="memory__fact-actions">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Editar
-            </Button>
-            <Button variant="ghost" busy={remove.isPending} onClick={() => remove.mutate()}>
-              Apagar
-            </Button>
-          </div>
-        </>
-      )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {errorMessage(error, SAVE_FAILED)}
-        </p>
-      ) : null}
-    </li>
   )
 }
 

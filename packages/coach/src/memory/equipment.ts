@@ -1,0 +1,80 @@
+import type { Sentence } from './sentences'
+import type { ExtractedFact, FactFields } from './types'
+import { accented, capitalize } from './words'
+
+/** Beach tennis makers as players type them, with how the memory screen writes them. */
+const BRANDS: Array<[RegExp, string]> = [
+  [/\bheroes\b/, 'Heroes'],
+  [/\bmormaii\b/, 'Mormaii'],
+  [/\bdrop ?shot\b/, 'Drop Shot'],
+  [/\bsexy(?: brand)?\b/, 'Sexy Brand'],
+  [/\bkona\b/, 'Kona'],
+  [/\bshark\b/, 'Shark'],
+  [/\bquicksand\b/, 'Quicksand'],
+  [/\brakkettone\b/, 'Rakkettone'],
+  [/\bvision\b/, 'Vision'],
+  [/\bmbt\b/, 'MBT'],
+  [/\bkvor\b/, 'Kvor'],
+  [/\bbabolat\b/, 'Babolat'],
+  [/\bwilson\b/, 'Wilson'],
+  [/\bhead\b/, 'Head'],
+  [/\badidas\b/, 'Adidas'],
+  [/\bdunlop\b/, 'Dunlop'],
+  [/\bakkeron\b/, 'Akkeron'],
+  [/\bturquoise\b/, 'Turquoise'],
+  [/\bstarvie\b/, 'Starvie'],
+  [/\bkombat\b/, 'Kombat'],
+  [/\bxtreme\b/, 'Xtreme'],
+  [/\blobo\b/, 'Lobo'],
+  [/\bzsiber\b/, 'Zsiber'],
+  [/\bbt ?sport\b/, 'BT Sport'],
+]
+/** Words after a maker that say something else than the model. */
+const NOT_MODEL = new Set(
+  'nova novo semana que e de da do com pra para mas acho ta esta eu uso hoje agora ontem ja faz usada usado minha meu bem muito boa bom top a o uma um'.split(
+    ' ',
+  ),
+)
+
+const OWNS =
+  /\b(minha (?:nova )?raquete|uso|usando|jogo com|jogando com|comprei|ganhei|troquei|tenho uma|minha nova|peguei|estreei)\b/
+
+/** The player's racket: maker and model when said ("uso uma Mormaii Carbon 2023"). */
+export function equipmentIn(s: Sentence): ExtractedFact | undefined {
+  const t = s.text
+  const owns = OWNS.exec(t)
+  if (!owns) return undefined
+  const after = t.slice(owns.index)
+  const brand = BRANDS.map(([re, label]) => ({ m: re.exec(after), label })).find((b) => b.m)
+  const racket = /\braquete\b/.test(after)
+  if (!brand && !racket) return undefined
+  if (/\b(nao tenho|nao uso|sem)\b(?: \w+){0,2} raquete/.test(t)) return undefined
+  if (s.question && !/\bminha raquete\b/.test(t)) return undefined
+  const fields: FactFields = { item: 'raquete' }
+  let text: string
+  if (brand?.m) {
+    fields.brand = brand.label
+    const model: string[] = []
+    for (const w of after
+      .slice(brand.m.index + brand.m[0].length)
+      .trim()
+      .split(' ')) {
+      if (model.length >= 3 || !/^[a-z0-9.-]{2,14}$/.test(w) || NOT_MODEL.has(w)) break
+      model.push(/^\d/.test(w) ? w : capitalize(w))
+    }
+    if (model.length > 0) fields.model = model.join(' ')
+    text = `Raquete ${brand.label}${fields.model ? ` ${fields.model}` : ''}.`
+  } else {
+    const grams = /\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(t)
+    const rest = after
+      .replace(/^.*?\braquete\b/, '')
+      .split(' ')
+      .filter((w) => w !== '')
+      .slice(0, 8)
+      .join(' ')
+    text = grams
+      ? `Raquete de ${grams[1]} g.`
+      : `Raquete${rest ? ` ${accented(rest.replace(/\be eu\b.*$/, '').trim())}` : ''}.`
+  }
+  return { kind: 'EQUIPAMENTO', key: 'raquete', text, fields, sentence: s.original }
+}
