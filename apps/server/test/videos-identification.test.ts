@@ -2,11 +2,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { IdentificationFrame, TokenPair } from '@areia/contracts'
+import type { AnalysisResult } from '@areia/vision'
 import { renderMatch } from '@areia/vision/synth'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users, videos } from '../src/db/schema'
 import { AnalysisRunner } from '../src/modules/analysis/runner'
+import { nearestTrack } from '../src/modules/analysis/views'
 import { CoachingStore } from '../src/modules/coaching/store'
 import type { PeopleFinder, StillPeople } from '../src/modules/videos/identification'
 import { frameTimeOf, numberPlayers } from '../src/modules/videos/identification'
@@ -100,7 +102,7 @@ const view = (tokens: TokenPair, id: number) =>
     headers: bearer(tokens.access_token),
   })
 
-const identify = (tokens: TokenPair, id: number, payload: unknown) =>
+const identify = (tokens: TokenPair, id: number, payload: Record<string, unknown>) =>
   h.app.server.inject({
     method: 'PATCH',
     url: `/api/v1/videos/${id}/identify`,
@@ -205,4 +207,29 @@ describe('the identification picture', () => {
       return body.status === 'pending' ? undefined : body
     }, 200_000)
   }, 240_000)
+})
+
+describe('the analyst sees the tapped box next to the tracks', () => {
+  it('proposes the track whose box overlaps the tapped one most at that moment', () => {
+    const box = (x: number, playerId: number | null) => ({
+      x,
+      y: 200,
+      w: 50,
+      h: 150,
+      score: 0.8,
+      court: null,
+      playerId,
+    })
+    const result = {
+      video: { width: 1000, height: 500 },
+      detections: [
+        { t: 5, frame: 60, boxes: [box(100, 1), box(400, 2)] },
+        { t: 6.5, frame: 78, boxes: [box(120, 1), box(600, 3), box(800, null)] },
+      ],
+    } as unknown as AnalysisResult
+    const tapped = { x: 0.6, y: 0.4, w: 0.05, h: 0.3 }
+    expect(nearestTrack(result, 6.2, tapped)).toBe(3)
+    expect(nearestTrack(result, 6.2, { ...tapped, x: 0.8 })).toBeNull()
+    expect(nearestTrack(result, 20, tapped)).toBeNull()
+  })
 })
