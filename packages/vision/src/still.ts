@@ -1,7 +1,7 @@
 // People in one still picture (a JPEG taken from a match video) when nothing is known of the
 // court yet: the whole picture is covered with overlapping square tiles at two scales, because
 // the detector shrinks its input and players far from the camera vanish in a whole frame.
-import { PersonDetector, type Detection, type Tile } from './detector.js'
+import type { Detection, PersonDetector, Tile } from './detector.js'
 import { FFMPEG, probe, run, VisionError } from './ffmpeg.js'
 
 /** Tile sides as shares of the picture's shorter side: near players, then far ones. */

@@ -28,7 +28,7 @@ vi.mock('../../lib/use-chat-socket', () => ({
   },
 }))
 const server = vi.hoisted(() => ({
-  picture: null as unknown,
+  picture: null as IdentificationFrame | null,
   identify: vi.fn<(id: number, who: string, box?: unknown) => Promise<unknown>>(),
 }))
 vi.mock('./chat-api', () => ({

@@ -2,7 +2,7 @@ import { byGender } from '@areia/contracts/agreement'
 import type { Gender } from '@areia/contracts/enums'
 import type { FrameBox } from '@areia/contracts/videos'
 import { useQuery } from '@tanstack/react-query'
-import { createContext, useContext, useState } from 'react'
+import { createContext, useContext, useEffect, useState } from 'react'
 import { fetchIdentification } from '../../lib/videos-api'
 
 export const PICTURE_PREPARING = 'Preparando uma foto do jogo com os jogadores numerados...'
@@ -34,13 +34,16 @@ export const IdentificationContext = createContext<IdentificationControls | null
  */
 export function IdentificationPicture({ videoId }: { videoId: number }) {
   const controls = useContext(IdentificationContext)
-  const [since] = useState(() => Date.now())
-  const waiting = () => Date.now() - since < MAX_WAIT_MS
+  const [gaveUp, setGaveUp] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => setGaveUp(true), MAX_WAIT_MS)
+    return () => clearTimeout(timer)
+  }, [])
   const query = useQuery({
     queryKey: ['videos', videoId, 'identification'],
     queryFn: ({ signal }) => fetchIdentification(videoId, signal),
     enabled: controls !== null,
-    refetchInterval: (q) => (q.state.data?.status === 'pending' && waiting() ? POLL_MS : false),
+    refetchInterval: (q) => (q.state.data?.status === 'pending' && !gaveUp ? POLL_MS : false),
     // The signed picture URL lasts an hour; a fresh one comes with each load of the chat.
     staleTime: 30 * 60_000,
     retry: 1,
@@ -49,11 +52,11 @@ export function IdentificationPicture({ videoId }: { videoId: number }) {
   const data = query.data
   if (!data || data.status === 'unavailable') return null
   if (data.status === 'pending') {
-    return query.isRefetching || waiting() ? (
+    return gaveUp ? null : (
       <p className="identify-picture__wait" role="status">
         {PICTURE_PREPARING}
       </p>
-    ) : null
+    )
   }
   return (
     <figure className="identify-picture">
