@@ -92,6 +92,8 @@ describe('saying which player you are', () => {
     await expect
       .poll(async () => (await chat.lines()).map((l) => l.text.trim()), WAIT)
       .toContain('Obrigado! Registramos que você é o jogador 2 da foto, contando da esquerda.')
-    await expect(player.page.getByRole('button', { name: /da foto$/ }).count()).resolves.toBe(0)
+    await expect
+      .poll(() => player.page.getByRole('button', { name: /da foto$/ }).count(), WAIT)
+      .toBe(0)
   })
 })

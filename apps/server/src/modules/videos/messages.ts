@@ -7,6 +7,7 @@ import {
 } from '@areia/contracts'
 import type { PostedMessage } from '../coaching/service'
 import type { GameInfo } from './game-info'
+import type { LinkFailure } from './link'
 import type { ProbeResult } from './probe'
 
 /** Errors the API answers (pt-BR `detail`). */
@@ -71,6 +72,26 @@ export const REFUSALS = {
   linkRedirects: 'o link redireciona vezes demais.',
   checkFailed: 'não conseguimos verificar o arquivo agora. Tente enviar de novo em instantes.',
 } as const
+
+/** Why a link could not be imported, as the end of the refusal. */
+export const linkRefusal = (f: LinkFailure, maxBytes: number): string => {
+  switch (f.kind) {
+    case 'blocked':
+      return REFUSALS.linkBlocked
+    case 'status':
+      return REFUSALS.linkStatus(f.status)
+    case 'too_large':
+      return REFUSALS.tooLarge(maxBytes)
+    case 'timeout':
+      return REFUSALS.linkTimeout
+    case 'redirects':
+      return REFUSALS.linkRedirects
+    case 'page':
+      return REFUSALS.linkPage
+    case 'unreachable':
+      return REFUSALS.linkUnreachable
+  }
+}
 
 export const WARNINGS = {
   lowResolution: (p: ProbeResult) =>

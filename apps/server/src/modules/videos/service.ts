@@ -16,7 +16,7 @@ import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
 import { localToday, parseGameInfo } from './game-info'
 import { matchPick } from './identification'
-import { directDownloadUrl, fetchLink, LinkError, type LinkFailure } from './link'
+import { directDownloadUrl, fetchLink, LinkError } from './link'
 import {
   acceptedMessages,
   CANCELLED_TEXT,
@@ -24,6 +24,7 @@ import {
   GAME_INFO_REQUEST,
   gameInfoConfirmation,
   identifiedText,
+  linkRefusal,
   pickedText,
   REFUSALS,
   refusedMessage,
@@ -72,25 +73,6 @@ export function toVideo(row: VideoRow): Video {
     game_outcome: row.gameOutcome,
     game_score: row.gameScore,
     probe: row.probe,
-  }
-}
-
-const linkRefusal = (f: LinkFailure, maxBytes: number): string => {
-  switch (f.kind) {
-    case 'blocked':
-      return REFUSALS.linkBlocked
-    case 'status':
-      return REFUSALS.linkStatus(f.status)
-    case 'too_large':
-      return REFUSALS.tooLarge(maxBytes)
-    case 'timeout':
-      return REFUSALS.linkTimeout
-    case 'redirects':
-      return REFUSALS.linkRedirects
-    case 'page':
-      return REFUSALS.linkPage
-    case 'unreachable':
-      return REFUSALS.linkUnreachable
   }
 }
 

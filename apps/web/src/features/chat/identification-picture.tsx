@@ -18,6 +18,9 @@ const POLL_MS = 3000
 /** Past this the picture is not waited for any more (the chips stay). */
 const MAX_WAIT_MS = 3 * 60_000
 
+/** Above this share of the picture's height there is no room for the number over the head. */
+const TOP_ROOM = 0.09
+
 export interface IdentificationControls {
   gender: Gender | null
   /** Tapping a person: their number in the picture and the box tapped. */
@@ -70,7 +73,7 @@ export function IdentificationPicture({ videoId }: { videoId: number }) {
           <button
             key={number}
             type="button"
-            className="identify-picture__player"
+            className={`identify-picture__player${box.y < TOP_ROOM ? ' identify-picture__player--top' : ''}`}
             style={{
               left: `${box.x * 100}%`,
               top: `${box.y * 100}%`,
