@@ -141,7 +141,8 @@ export class IdentificationFrames {
         ]),
         { signal: bounded },
       )
-      const players = numberPlayers(await this.finder.find(jpeg, bounded))
+      // The children may all be busy with analyses: the picture is not waited for past the bound.
+      const players = numberPlayers(await untilAborted(this.finder.find(jpeg, bounded), bounded))
       if (players.length >= MIN_PLAYERS) {
         const key = frameKeyOf(row)
         await putFile(this.storage, key, jpeg)
@@ -200,4 +201,13 @@ async function putFile(storage: VideoStorage, key: string, file: string): Promis
   const session = await storage.begin(key)
   await storage.append(key, session, 0, fs.createReadStream(file), size)
   await storage.finish(key, session)
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
 }
