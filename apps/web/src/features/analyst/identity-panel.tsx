@@ -153,7 +153,7 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
             ? `tocou na pessoa ${pick.number} da foto (contando da esquerda)`
             : video.player_answer === null
               ? 'o jogador ainda não respondeu'
-              : `${video.player_answer}º jogador (ordem do primeiro toque)`}
+              : `${video.player_answer}º jogador`}
         </strong>
       </p>
       {pick ? (

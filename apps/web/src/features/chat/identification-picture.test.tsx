@@ -45,6 +45,8 @@ vi.mock('../../lib/videos-api', () => ({
   fetchMyVideos: () => Promise.resolve([]),
 }))
 
+/** Waits long enough for a loaded machine (several suites share two cores). */
+const LONG = { timeout: 8000 }
 const T = '2025-10-12T15:00:00.000Z'
 const LABELS = ['1º jogador', '2º jogador', '3º jogador', '4º jogador']
 const prompt = (videoId: number): ServerFrame => ({
@@ -101,13 +103,9 @@ describe('the identification picture in the chat', () => {
   it('shows the frame with numbered buttons above the chips; a tap sends the number and box', async () => {
     server.identify.mockResolvedValue({ game_info_request_triggered: true })
     renderChat('FEMALE')
-    await screen.findByRole('button', { name: 'Enviar Vídeo' })
+    await screen.findByRole('button', { name: 'Enviar Vídeo' }, LONG)
     act(() => socket.onFrame?.(prompt(7)))
-    const two = await screen.findByRole(
-      'button',
-      { name: 'Sou a jogadora 2 da foto' },
-      { timeout: 5000 },
-    )
+    const two = await screen.findByRole('button', { name: 'Sou a jogadora 2 da foto' }, LONG)
     expect(screen.getByRole('img', { name: /jogadores numerados/ })).toHaveAttribute(
       'src',
       READY.frame_url,
@@ -119,30 +117,35 @@ describe('the identification picture in the chat', () => {
     expect(two.compareDocumentPosition(chip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     await userEvent.click(two)
     expect(server.identify).toHaveBeenCalledWith(7, '2', READY.players[1]!.box)
-    await waitFor(() => expect(screen.queryByRole('button', { name: '2º jogador' })).toBeNull())
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: '2º jogador' })).toBeNull(),
+      LONG,
+    )
     expect(screen.queryByRole('button', { name: /da foto$/ })).toBeNull()
   })
 
   it('a man (or an unsaid gender) is asked in the masculine', async () => {
     renderChat(null)
-    await screen.findByRole('button', { name: 'Enviar Vídeo' })
+    await screen.findByRole('button', { name: 'Enviar Vídeo' }, LONG)
     act(() => socket.onFrame?.(prompt(7)))
-    expect(await screen.findByRole('button', { name: 'Sou o jogador 1 da foto' })).toBeEnabled()
+    expect(
+      await screen.findByRole('button', { name: 'Sou o jogador 1 da foto' }, LONG),
+    ).toBeEnabled()
   })
 
   it('without a picture, the chips alone answer', async () => {
     server.picture = { status: 'unavailable', frame_url: null, players: [] }
     renderChat()
-    await screen.findByRole('button', { name: 'Enviar Vídeo' })
+    await screen.findByRole('button', { name: 'Enviar Vídeo' }, LONG)
     act(() => socket.onFrame?.(prompt(7)))
-    await screen.findByRole('button', { name: '1º jogador' })
+    await screen.findByRole('button', { name: '1º jogador' }, LONG)
     await waitFor(() => expect(screen.queryByRole('img')).toBeNull())
     expect(screen.queryByRole('button', { name: /da foto$/ })).toBeNull()
   })
 
   it('"Responder depois" frees the input while the question and its chips stay', async () => {
     renderChat()
-    await screen.findByRole('button', { name: 'Enviar Vídeo' })
+    await screen.findByRole('button', { name: 'Enviar Vídeo' }, LONG)
     act(() => socket.onFrame?.(prompt(7)))
     const input = screen.getByLabelText('Mensagem')
     expect(input).toBeDisabled()
@@ -150,9 +153,11 @@ describe('the identification picture in the chat', () => {
     expect(input).toBeEnabled()
     expect(screen.queryByRole('button', { name: ANSWER_LATER })).toBeNull()
     expect(screen.getByRole('button', { name: '3º jogador' })).toBeEnabled()
-    expect(await screen.findByRole('button', { name: 'Sou o jogador 3 da foto' })).toBeEnabled()
+    expect(
+      await screen.findByRole('button', { name: 'Sou o jogador 3 da foto' }, LONG),
+    ).toBeEnabled()
     await userEvent.type(input, 'Como melhorar meu saque?{Enter}')
-    await waitFor(() => expect(socket.sent.length).toBeGreaterThan(0))
+    await waitFor(() => expect(socket.sent.length).toBeGreaterThan(0), LONG)
     expect(screen.getByRole('button', { name: '3º jogador' })).toBeInTheDocument()
   })
 })
