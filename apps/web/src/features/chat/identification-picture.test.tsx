@@ -99,7 +99,7 @@ beforeEach(() => {
   socket.sent = []
 })
 
-describe('the identification picture in the chat', () => {
+describe('the identification picture in the chat', { timeout: 20_000 }, () => {
   it('shows the frame with numbered buttons above the chips; a tap sends the number and box', async () => {
     server.identify.mockResolvedValue({ game_info_request_triggered: true })
     renderChat('FEMALE')
