@@ -99,6 +99,11 @@ import { memoryRoutes } from './modules/memory/routes'
 import { MemoryService } from './modules/memory/service'
 import { MemoryStore } from './modules/memory/store'
 import { videosRoutes } from './modules/videos/routes'
+import {
+  IdentificationFrames,
+  type PeopleFinder,
+  type StillPeople,
+} from './modules/videos/identification'
 import { VideosService } from './modules/videos/service'
 import { loadUploadKey, UploadUrlSigner } from './modules/videos/signing'
 import { VideosStore } from './modules/videos/store'
@@ -127,6 +132,11 @@ export interface AppDeps {
   oidcFetch?: CustomFetch
   /** Tests only: where log lines go (to check what is never written). */
   logStream?: { write(line: string): void }
+  /**
+   * Tests only: who finds the people in an identification picture (the analysis children's
+   * detector otherwise); given, its job runs even where RUN_ANALYSIS is off.
+   */
+  peopleFinder?: PeopleFinder
 }
 
 export interface App {
@@ -390,6 +400,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     (tx, userId) => new UsersStore().delete(tx, userId),
     (step, err) => server.log.error({ err, step }, 'account deletion: clean-up step failed'),
   )
+  const videoSigner = new UploadUrlSigner(await loadUploadKey(database.db))
   const videos = new VideosService(
     database.db,
     new VideosStore(),
@@ -397,7 +408,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     users,
     coaching,
     queue,
-    new UploadUrlSigner(await loadUploadKey(database.db)),
+    videoSigner,
     clock,
     config.videos,
     server.log,
@@ -422,6 +433,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     config.analysis,
     server.log,
   )
+  // The picture for "qual jogador é você?": its person search runs in the analysis children.
+  const identification = new IdentificationFrames(
+    database.db,
+    new VideosStore(),
+    createVideoStorage(config.videos.storage),
+    deps.peopleFinder ?? {
+      find: (file, signal) => analysisRunner.run<StillPeople>({ op: 'still', file }, { signal }),
+    },
+    videoSigner,
+    clock,
+    server.log,
+  )
+  if (config.jobs.runWorker && (config.analysis.run || deps.peopleFinder)) {
+    await queue.work('videos.frame', (job, meta) =>
+      identification.prepare(job.video_id, meta.signal),
+    )
+  }
   videos.setAnalysisHooks({
     queued: (videoId) => analysisPipeline.enqueue(videoId),
     removed: (videoId) => analysisPipeline.deleteFiles(videoId),
@@ -590,7 +618,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway, manage })
   if (simulator) await server.register(simulator.plugin)
   await server.register(pushRoutes, { push })
-  await server.register(videosRoutes, { videos, publicOrigin: config.publicOrigin })
+  await server.register(videosRoutes, {
+    videos,
+    identification,
+    publicOrigin: config.publicOrigin,
+  })
   await server.register(agentsRoutes, { agents })
   await server.register(memoryRoutes, { memory })
   await server.register(legalRoutes, { legal: config.legal })

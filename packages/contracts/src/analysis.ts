@@ -131,6 +131,19 @@ export const AnalystVideo = AnalystQueueItem.extend({
   corners_source: z.enum(['proposed', 'confirmed']).nullable(),
   /** What the player answered in the chat (1º–4º jogador). */
   player_answer: z.number().int().min(1).max(4).nullable(),
+  /**
+   * The person the player tapped on the identification picture (a box in one frame, 0–1
+   * coordinates, at `at_sec`), with the tracked player nearest that box then, when the tracks
+   * reach that moment. Null when the player answered with a chip.
+   */
+  player_pick: z
+    .object({
+      number: z.number().int().min(1).max(4),
+      at_sec: z.number(),
+      box: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }),
+      nearest_track_id: z.number().int().min(1).max(4).nullable(),
+    })
+    .nullable(),
   /** The tracked player the analyst confirmed as the customer. */
   player_track_id: z.number().int().min(1).max(4).nullable(),
   players: z.array(TrackedPlayer),

@@ -38,6 +38,8 @@ export const JobPayloads = {
   'billing.expire': z.object({}),
   /** Fetch a shared link (Drive, Dropbox…) into storage, then run the quality gate. */
   'videos.import': z.object({ video_id: z.number().int() }),
+  /** One frame of an accepted video with its players boxed, for the player to say who they are. */
+  'videos.frame': z.object({ video_id: z.number().int() }),
   /**
    * Every few minutes: identified videos whose analysis never started (the process died between
    * the player's answer and the job, or between the job's row and its send) are started again.

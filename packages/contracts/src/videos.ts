@@ -82,6 +82,42 @@ export const IdentifyBody = z.object({
 })
 export type IdentifyBody = z.input<typeof IdentifyBody>
 
+/** A rectangle in a picture, as shares (0–1) of its width and height from the top left. */
+export const FrameBox = z
+  .object({
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    w: z.number().gt(0).max(1),
+    h: z.number().gt(0).max(1),
+  })
+  .refine((b) => b.x + b.w <= 1.001 && b.y + b.h <= 1.001, {
+    error: 'A marcação do jogador está fora da foto.',
+  })
+export type FrameBox = z.infer<typeof FrameBox>
+
+/**
+ * `picked_box` is the box the player tapped on the identification picture, and then
+ * `player_identifier` is that box's number in the picture (left to right), not the first-touch
+ * order the chips mean; the two are stored apart.
+ */
+export const IdentifyRequest = IdentifyBody.extend({ picked_box: FrameBox.optional() })
+export type IdentifyRequest = z.input<typeof IdentifyRequest>
+
+export const IdentificationStatus = z.enum(['pending', 'ready', 'unavailable'])
+export type IdentificationStatus = z.infer<typeof IdentificationStatus>
+
+/**
+ * One frame of the video with the people found in it, numbered 1–4 from left to right:
+ * `pending` until it is made, `unavailable` when fewer than two people were found (the chips
+ * still work). `frame_url` is signed and short-lived; null unless ready.
+ */
+export const IdentificationFrame = z.object({
+  status: IdentificationStatus,
+  frame_url: z.string().nullable(),
+  players: z.array(z.object({ number: z.number().int().min(1).max(4), box: FrameBox })),
+})
+export type IdentificationFrame = z.infer<typeof IdentificationFrame>
+
 export const IdentifyResponse = z.object({ game_info_request_triggered: z.boolean() })
 export type IdentifyResponse = z.infer<typeof IdentifyResponse>
 

@@ -558,6 +558,20 @@ export const cardTokens = pgTable(
 )
 
 /** A match video: one game per video. The file lives in the storage adapter under `storageKey`. */
+export interface StoredIdentificationFrame {
+  status: 'ready' | 'unavailable'
+  /** Storage key of the JPEG; null when unavailable. */
+  key: string | null
+  atSec: number
+  players: Array<{ number: number; box: { x: number; y: number; w: number; h: number } }>
+}
+
+export interface StoredPlayerPick {
+  number: number
+  box: { x: number; y: number; w: number; h: number }
+  atSec: number
+}
+
 export const videos = pgTable(
   'videos',
   {
@@ -578,7 +592,12 @@ export const videos = pgTable(
     probe: jsonb('probe').$type<VideoProbe>(),
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
     failureReason: text('failure_reason'),
+    /** The chips' answer: the player's place in the order of the first touch on the ball (1–4). */
     playerIdentifier: integer('player_identifier'),
+    /** The picture shown to say who the player is: its file, time and numbered boxes. */
+    identificationFrame: jsonb('identification_frame').$type<StoredIdentificationFrame>(),
+    /** The box the player tapped on that picture (a person in one frame, not a first-touch place). */
+    playerPick: jsonb('player_pick').$type<StoredPlayerPick>(),
     /** Set while the player's next chat message is read as the game's date and result. */
     awaitingGameInfo: boolean('awaiting_game_info').notNull().default(false),
     gameDate: date('game_date'),

@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { ChatHistoryItem, TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+import type { AppDeps } from '../../src/app'
 import { plans, subscriptions, users, videos } from '../../src/db/schema'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './app'
 import { testDatabase } from './database'
@@ -72,9 +73,9 @@ export type VideoHarness = Awaited<ReturnType<typeof videoHarness>>
  * An app listening on a port (uploads are real HTTP too) with its own data folder, and the
  * steps of an upload as the web client takes them.
  */
-export async function videoHarness(env: Record<string, string> = {}) {
+export async function videoHarness(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-videos-'))
-  const app = await createTestApp({ DATA_DIR: dataDir, ...env })
+  const app = await createTestApp({ DATA_DIR: dataDir, ...env }, deps)
   await app.server.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.server.address() as { port: number }
   const origin = `http://127.0.0.1:${port}`

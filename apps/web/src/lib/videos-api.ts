@@ -1,5 +1,7 @@
 import {
   AwaitingIdentificationList,
+  IdentificationFrame,
+  type FrameBox,
   FromLinkResponse,
   IdentifyResponse,
   UploadUrlResponse,
@@ -45,10 +47,27 @@ export function deleteVideo(id: number) {
   return apiRequest(`/api/v1/videos/${id}`, { method: 'DELETE' })
 }
 
-export function identifyPlayer(id: number, playerIdentifier: string) {
+/**
+ * A chip sends its label (order of the first touch); a tap on the picture sends the person's
+ * number there and the box tapped.
+ */
+export function identifyPlayer(id: number, playerIdentifier: string, pickedBox?: FrameBox) {
   return apiRequest(`/api/v1/videos/${id}/identify`, {
     method: 'PATCH',
-    body: { json: { player_identifier: playerIdentifier } },
+    body: {
+      json: {
+        player_identifier: playerIdentifier,
+        ...(pickedBox ? { picked_box: pickedBox } : {}),
+      },
+    },
     schema: IdentifyResponse,
+  })
+}
+
+/** The picture with the players numbered (made in the background after the upload). */
+export function fetchIdentification(id: number, signal?: AbortSignal) {
+  return apiRequest(`/api/v1/videos/${id}/identification`, {
+    schema: IdentificationFrame,
+    signal,
   })
 }

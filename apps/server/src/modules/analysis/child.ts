@@ -4,7 +4,14 @@
  * loop. The detector is loaded once and kept warm across tasks. A child lives only as long as
  * its parent: when the IPC channel closes (parent exited or was killed), it exits.
  */
-import { analyze, mergeAnalyses, PersonDetector, probe, proposeFromVideo } from '@areia/vision'
+import {
+  analyze,
+  mergeAnalyses,
+  peopleInStill,
+  PersonDetector,
+  probe,
+  proposeFromVideo,
+} from '@areia/vision'
 import type { AnalysisResult } from '@areia/vision'
 import type { ChildReply, ChildTask } from './runner'
 
@@ -43,6 +50,8 @@ async function perform(task: ChildTask): Promise<unknown> {
       })
     case 'merge':
       return mergeAnalyses(task.parts as AnalysisResult[])
+    case 'still':
+      return peopleInStill(task.file, await loadDetector())
   }
 }
 

@@ -8,6 +8,8 @@ export type ChildTask = { id: number } & (
   | { op: 'propose'; file: string }
   | { op: 'analyze'; file: string; corners: Corners | null; startSec: number; endSec: number }
   | { op: 'merge'; parts: unknown[] }
+  /** People in one picture (the player's identification frame). */
+  | { op: 'still'; file: string }
 )
 
 export type ChildReply = { id: number } & (

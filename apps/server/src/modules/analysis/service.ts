@@ -17,7 +17,14 @@ import type { MediaSigner } from './files'
 import { commentaryOf, draftReport } from './report-draft'
 import type { AnalysisStore, ReviewRow } from './store'
 import { swapIdentities } from './swap'
-import { artifactsOf, overlayOf, ralliesSummary, resultOf, trackedPlayers } from './views'
+import {
+  artifactsOf,
+  nearestTrack,
+  overlayOf,
+  ralliesSummary,
+  resultOf,
+  trackedPlayers,
+} from './views'
 
 /** S1's pipeline: a (re)analysis of the video, with corners a person confirmed when given. */
 export interface Reanalysis {
@@ -85,6 +92,16 @@ export class AnalysisService {
       corners: r.analysis?.corners ?? result?.court?.corners ?? null,
       corners_source: r.analysis?.cornersSource ?? null,
       player_answer: r.video.playerIdentifier,
+      player_pick: r.video.playerPick
+        ? {
+            number: r.video.playerPick.number,
+            at_sec: r.video.playerPick.atSec,
+            box: r.video.playerPick.box,
+            nearest_track_id: result
+              ? nearestTrack(result, r.video.playerPick.atSec, r.video.playerPick.box)
+              : null,
+          }
+        : null,
       player_track_id: r.analysis?.playerTrackId ?? null,
       players: result ? trackedPlayers(id, result, artifacts, this.signer) : [],
       overlay: result ? overlayOf(result) : [],

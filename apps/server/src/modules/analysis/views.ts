@@ -110,3 +110,34 @@ export function artifactKey(
       return artifacts.highlights ?? undefined
   }
 }
+
+/**
+ * The track whose box, in the detection round nearest `atSec` (within a second), overlaps most
+ * the box the player tapped (0–1 shares of the picture); null when none does.
+ */
+export function nearestTrack(
+  result: AnalysisResult,
+  atSec: number,
+  pick: { x: number; y: number; w: number; h: number },
+): number | null {
+  const round = result.detections.reduce<AnalysisResult['detections'][number] | null>(
+    (best, r) => (!best || Math.abs(r.t - atSec) < Math.abs(best.t - atSec) ? r : best),
+    null,
+  )
+  const { width, height } = result.video
+  if (!round || Math.abs(round.t - atSec) > 1 || !(width > 0 && height > 0)) return null
+  let best: { id: number; overlap: number } | null = null
+  for (const b of round.boxes) {
+    if (b.playerId === null) continue
+    const x = b.x / width
+    const y = b.y / height
+    const w = b.w / width
+    const h = b.h / height
+    const ix = Math.max(0, Math.min(x + w, pick.x + pick.w) - Math.max(x, pick.x))
+    const iy = Math.max(0, Math.min(y + h, pick.y + pick.h) - Math.max(y, pick.y))
+    const inter = ix * iy
+    const overlap = inter / (w * h + pick.w * pick.h - inter)
+    if (overlap > 0.1 && (!best || overlap > best.overlap)) best = { id: b.playerId, overlap }
+  }
+  return best?.id ?? null
+}

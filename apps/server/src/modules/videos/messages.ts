@@ -1,6 +1,13 @@
-import { type ChatAction, PLAYER_LABELS } from '@areia/contracts'
+import {
+  byGender,
+  type ChatAction,
+  type Gender,
+  PLAYER_LABELS,
+  playerOrdinal,
+} from '@areia/contracts'
 import type { PostedMessage } from '../coaching/service'
 import type { GameInfo } from './game-info'
+import type { LinkFailure } from './link'
 import type { ProbeResult } from './probe'
 
 /** Errors the API answers (pt-BR `detail`). */
@@ -22,6 +29,9 @@ export const ERRORS = {
     'O trecho enviado é maior que o declarado no Content-Range. Consulte o que chegou e continue dali.',
   lengthRequired: 'Informe o tamanho do trecho (Content-Length).',
   notAwaitingIdentification: 'Este vídeo não está aguardando a identificação do jogador.',
+  pickNotInFrame: 'Essa marcação não corresponde a nenhum jogador da foto deste vídeo.',
+  badFrameUrl: 'Link da foto inválido. Recarregue o chat.',
+  expiredFrameUrl: 'Este link da foto expirou. Recarregue o chat.',
 } as const
 
 export function formatBytes(bytes: number): string {
@@ -62,6 +72,26 @@ export const REFUSALS = {
   linkRedirects: 'o link redireciona vezes demais.',
   checkFailed: 'não conseguimos verificar o arquivo agora. Tente enviar de novo em instantes.',
 } as const
+
+/** Why a link could not be imported, as the end of the refusal. */
+export const linkRefusal = (f: LinkFailure, maxBytes: number): string => {
+  switch (f.kind) {
+    case 'blocked':
+      return REFUSALS.linkBlocked
+    case 'status':
+      return REFUSALS.linkStatus(f.status)
+    case 'too_large':
+      return REFUSALS.tooLarge(maxBytes)
+    case 'timeout':
+      return REFUSALS.linkTimeout
+    case 'redirects':
+      return REFUSALS.linkRedirects
+    case 'page':
+      return REFUSALS.linkPage
+    case 'unreachable':
+      return REFUSALS.linkUnreachable
+  }
+}
 
 export const WARNINGS = {
   lowResolution: (p: ProbeResult) =>
@@ -108,8 +138,13 @@ export const refusedMessage = (reason: string): PostedMessage => ({
   text: `Não conseguimos aceitar o seu vídeo: ${reason} Quando quiser, envie outro.`,
 })
 
-export const identifiedText = (position: number) =>
-  `Obrigado! Registramos que você é o ${PLAYER_LABELS[position - 1]}.`
+/** The chips' answer (order of the first touch); the wording agrees with the player's gender. */
+export const identifiedText = (position: number, gender: Gender | null) =>
+  `Obrigado! Registramos que você é ${playerOrdinal(position, gender)}.`
+
+/** A tap on the picture: a person in that frame, counted from the left, not a first-touch place. */
+export const pickedText = (number: number, gender: Gender | null) =>
+  `Obrigado! Registramos que você é ${byGender(gender, 'o jogador', 'a jogadora')} ${number} da foto, contando da esquerda.`
 
 export const GAME_INFO_REQUEST =
   'Agora me conte a data e o resultado do jogo, por exemplo: "12/10/2025, ganhamos 6x4" ou "ontem, perdemos 4/6".'

@@ -3,7 +3,8 @@ import {
   ErrorBody,
   FromLinkBody,
   FromLinkResponse,
-  IdentifyBody,
+  IdentificationFrame,
+  IdentifyRequest,
   IdentifyResponse,
   UploadUrlBody,
   UploadUrlResponse,
@@ -17,6 +18,7 @@ import { z } from 'zod'
 import { OffsetMismatchError } from '../../adapters/storage'
 import { AppError } from '../../errors'
 import { ERRORS } from './messages'
+import type { IdentificationFrames } from './identification'
 import { toVideo, type VideosService } from './service'
 import { UploadCapError, uploadCapped, parseContentRange } from './upload-protocol'
 
@@ -24,9 +26,10 @@ const errors = { 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody,
 
 export const videosRoutes: FastifyPluginAsyncZod<{
   videos: VideosService
+  identification: IdentificationFrames
   /** PUBLIC_ORIGIN when set; otherwise the origin the player reached us at. */
   publicOrigin: string | undefined
-}> = async (app, { videos, publicOrigin }) => {
+}> = async (app, { videos, identification, publicOrigin }) => {
   app.post(
     '/api/v1/videos/upload-url',
     {
@@ -91,7 +94,7 @@ export const videosRoutes: FastifyPluginAsyncZod<{
       preHandler: app.requireUser,
       schema: {
         params: VideoIdParams,
-        body: IdentifyBody,
+        body: IdentifyRequest,
         response: { 200: IdentifyResponse, ...errors },
       },
     },
@@ -100,8 +103,40 @@ export const videosRoutes: FastifyPluginAsyncZod<{
         request.user.id,
         request.params.id,
         request.body.player_identifier,
+        request.body.picked_box,
       ),
     }),
+  )
+
+  app.get(
+    '/api/v1/videos/:id/identification',
+    {
+      preHandler: app.requireUser,
+      schema: { params: VideoIdParams, response: { 200: IdentificationFrame, ...errors } },
+    },
+    async (request) => identification.view(request.user.id, request.params.id),
+  )
+
+  // Signed instead of a bearer token: the chat shows it in an `<img>`.
+  app.get(
+    '/api/v1/videos/:id/identification/frame',
+    {
+      schema: {
+        params: VideoIdParams,
+        querystring: z.object({
+          expires: z.string().max(20).optional(),
+          signature: z.string().max(100).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { expires, signature } = request.query
+      const body = await identification.open(request.params.id, expires, signature)
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'private, max-age=3600')
+        .send(body)
+    },
   )
 
   // The upload URL: raw bytes, never parsed or buffered by Fastify (its own content parsers).

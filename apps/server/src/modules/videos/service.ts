@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { Readable } from 'node:stream'
-import type { AwaitingIdentificationList, FromLinkBody, Video, VideoSource } from '@areia/contracts'
+import type {
+  AwaitingIdentificationList,
+  FrameBox,
+  FromLinkBody,
+  Video,
+  VideoSource,
+} from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { JobQueue } from '../../adapters/queue'
@@ -9,7 +15,8 @@ import { AppError, notFound } from '../../errors'
 import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
 import { localToday, parseGameInfo } from './game-info'
-import { directDownloadUrl, fetchLink, LinkError, type LinkFailure } from './link'
+import { matchPick } from './identification'
+import { directDownloadUrl, fetchLink, LinkError } from './link'
 import {
   acceptedMessages,
   CANCELLED_TEXT,
@@ -17,6 +24,8 @@ import {
   GAME_INFO_REQUEST,
   gameInfoConfirmation,
   identifiedText,
+  linkRefusal,
+  pickedText,
   REFUSALS,
   refusedMessage,
   WARNINGS,
@@ -64,25 +73,6 @@ export function toVideo(row: VideoRow): Video {
     game_outcome: row.gameOutcome,
     game_score: row.gameScore,
     probe: row.probe,
-  }
-}
-
-const linkRefusal = (f: LinkFailure, maxBytes: number): string => {
-  switch (f.kind) {
-    case 'blocked':
-      return REFUSALS.linkBlocked
-    case 'status':
-      return REFUSALS.linkStatus(f.status)
-    case 'too_large':
-      return REFUSALS.tooLarge(maxBytes)
-    case 'timeout':
-      return REFUSALS.linkTimeout
-    case 'redirects':
-      return REFUSALS.linkRedirects
-    case 'page':
-      return REFUSALS.linkPage
-    case 'unreachable':
-      return REFUSALS.linkUnreachable
   }
 }
 
@@ -223,6 +213,7 @@ export class VideosService {
       updatedAt: this.clock.now(),
     })
     await this.storage.delete(row.storageKey, row.storageSession)
+    if (row.identificationFrame?.key) await this.storage.delete(row.identificationFrame.key)
     await this.analysis?.removed(id)
     // Before analysis starts, deleting is cancelling the send (SPEC §4: "Cancelar Envio"); the
     // receipt's chip stays after the player is identified, so a QUEUED video counts too.
@@ -231,18 +222,32 @@ export class VideosService {
     }
   }
 
-  async identify(userId: string, id: number, position: number): Promise<boolean> {
+  /**
+   * A chip's answer is a place in the order of the first touch; with `pickedBox` it is a person
+   * tapped on the identification picture (`position` is then their number there). They are kept
+   * apart: the first in `playerIdentifier`, the second in `playerPick`.
+   */
+  async identify(
+    userId: string,
+    id: number,
+    position: number,
+    pickedBox?: FrameBox,
+  ): Promise<boolean> {
     const row = await this.store.find(this.db, userId, id)
     if (!row) throw notFound(ERRORS.notFound)
     if (row.status !== 'AWAITING_IDENTIFICATION') {
       throw new AppError(409, ERRORS.notAwaitingIdentification)
     }
+    const picked = pickedBox ? matchPick(row.identificationFrame, position, pickedBox) : null
+    if (pickedBox && !picked) throw new AppError(422, ERRORS.pickNotInFrame)
+    const atSec = row.identificationFrame?.atSec ?? 0
     const ask = row.gameDate === null && row.gameOutcome === null && row.gameScore === null
     await this.db.transaction(async (tx) => {
       // Only the latest request for a date and result reads the player's next message.
       if (ask) await this.store.clearAwaitingGameInfo(tx, userId)
       await this.store.update(tx, id, {
-        playerIdentifier: position,
+        playerIdentifier: picked ? null : position,
+        playerPick: picked ? { number: picked.number, box: picked.box, atSec } : null,
         status: 'QUEUED',
         awaitingGameInfo: ask,
         updatedAt: this.clock.now(),
@@ -254,8 +259,9 @@ export class VideosService {
       // The player's answer is kept; an operator re-runs the analysis from the console.
       this.log.error({ err, videoId: id }, 'videos: analysis not enqueued')
     }
+    const gender = (await this.users.getStatus(userId)).profile.gender
     await this.chat.post(userId, [
-      { text: identifiedText(position) },
+      { text: picked ? pickedText(picked.number, gender) : identifiedText(position, gender) },
       ...(ask ? [{ text: GAME_INFO_REQUEST }] : []),
     ])
     return ask
@@ -365,6 +371,10 @@ export class VideosService {
       return { ...row, status: 'CANCELLED' }
     }
     await this.chat.post(row.userId, messages)
+    // The picture to tell who the player is comes a little later; the chips work without it.
+    await this.queue
+      .send('videos.frame', { video_id: row.id })
+      .catch((err: unknown) => this.log.error({ err, videoId: row.id }, 'videos: frame not queued'))
     return updated
   }
 

@@ -28,6 +28,21 @@ export class UploadUrlSigner {
     return `expires=${expires}&signature=${this.mac(videoId, expires)}`
   }
 
+  /** The identification picture's URL: same key, another purpose, so neither opens the other. */
+  signFrame(videoId: number, expiresAt: Date): string {
+    const expires = Math.floor(expiresAt.getTime() / 1000)
+    return `expires=${expires}&signature=${this.mac(videoId, expires, 'video-frame')}`
+  }
+
+  verifyFrame(
+    videoId: number,
+    expires: string | undefined,
+    signature: string | undefined,
+    now: Date,
+  ): 'ok' | 'expired' | 'invalid' {
+    return this.check(videoId, expires, signature, now, 'video-frame')
+  }
+
   /** 'ok', 'expired' (valid signature, too late) or 'invalid'. */
   verify(
     videoId: number,
@@ -35,16 +50,26 @@ export class UploadUrlSigner {
     signature: string | undefined,
     now: Date,
   ): 'ok' | 'expired' | 'invalid' {
+    return this.check(videoId, expires, signature, now, 'video-upload')
+  }
+
+  private check(
+    videoId: number,
+    expires: string | undefined,
+    signature: string | undefined,
+    now: Date,
+    purpose: string,
+  ): 'ok' | 'expired' | 'invalid' {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid'
-    const expected = Buffer.from(this.mac(videoId, Number(expires)))
+    const expected = Buffer.from(this.mac(videoId, Number(expires), purpose))
     const given = Buffer.from(signature)
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid'
     return Number(expires) * 1000 <= now.getTime() ? 'expired' : 'ok'
   }
 
-  private mac(videoId: number, expires: number): string {
+  private mac(videoId: number, expires: number, purpose = 'video-upload'): string {
     return createHmac('sha256', this.key)
-      .update(`video-upload:${videoId}:${expires}`)
+      .update(`${purpose}:${videoId}:${expires}`)
       .digest('base64url')
   }
 }

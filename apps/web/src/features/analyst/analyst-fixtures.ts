@@ -57,6 +57,7 @@ export function analystVideo(overrides: Partial<AnalystVideo> = {}): AnalystVide
     ],
     corners_source: 'proposed',
     player_answer: 2,
+    player_pick: null,
     player_track_id: null,
     players: [1, 2, 3, 4].map((id) => trackedPlayer(id)),
     overlay: [

@@ -121,9 +121,12 @@ function SwapForm({ video, currentTime }: { video: AnalystVideo; currentTime: nu
   )
 }
 
+const pct = (share: number) => `${Math.round(share * 100)}%`
+
 function PlayerForm({ video }: { video: AnalystVideo }) {
   const ids = trackIds(video)
-  const initial = video.player_track_id ?? video.player_answer
+  const pick = video.player_pick
+  const initial = video.player_track_id ?? pick?.nearest_track_id ?? video.player_answer
   const [choice, setChoice] = useState(initial === null ? '' : String(initial))
   const [error, setError] = useState<string | null>(null)
   const update = useVideoUpdate(video)
@@ -146,11 +149,21 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
       <p className="analyst-identity__answer">
         Resposta no chat:{' '}
         <strong>
-          {video.player_answer === null
-            ? 'o jogador ainda não respondeu'
-            : `${video.player_answer}º jogador`}
+          {pick
+            ? `tocou na pessoa ${pick.number} da foto (contando da esquerda)`
+            : video.player_answer === null
+              ? 'o jogador ainda não respondeu'
+              : `${video.player_answer}º jogador`}
         </strong>
       </p>
+      {pick ? (
+        <p className="analyst-card__hint">
+          {`Caixa tocada aos ${pick.at_sec.toLocaleString('pt-BR')} s: x ${pct(pick.box.x)}, y ${pct(pick.box.y)}, largura ${pct(pick.box.w)}, altura ${pct(pick.box.h)} da imagem. `}
+          {pick.nearest_track_id === null
+            ? 'Nenhum jogador rastreado coincide com ela nesse instante.'
+            : `Mais próxima: ${trackLabel(pick.nearest_track_id)}.`}
+        </p>
+      ) : null}
       <p className="analyst-card__hint">
         {video.player_track_id === null
           ? 'Nenhum jogador confirmado ainda: o relatório só é publicado depois disso.'

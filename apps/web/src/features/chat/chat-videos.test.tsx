@@ -32,6 +32,8 @@ vi.mock('../../lib/videos-api', () => ({
   fetchAwaitingIdentification: () => Promise.resolve(server.awaiting),
   identifyPlayer: (id: number, who: string) => server.identify(id, who),
   deleteVideo: (id: number) => server.remove(id),
+  fetchIdentification: () =>
+    Promise.resolve({ status: 'unavailable', frame_url: null, players: [] }),
   // Asked only when an interrupted upload was stored (none here).
   videoKeys: { mine: ['videos', 'me'] },
   fetchMyVideos: () => Promise.resolve([]),

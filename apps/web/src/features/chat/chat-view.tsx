@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useOpenPlans } from '../../lib/plans-modal'
@@ -9,6 +10,7 @@ import { fetchConversationMembers } from './chat-api'
 import { ChatComposer } from './chat-composer'
 import { ConnectionStatusLine } from './connection-status'
 import { currentSuggestions, typingText } from './chat-state'
+import { IdentificationContext } from './identification-picture'
 import { MessageList } from './message-list'
 import { UploadProgressList } from './upload-progress'
 import { useChat } from './use-chat'
@@ -16,6 +18,8 @@ import { useVideoActions } from './use-video-actions'
 
 export const LOADING_HISTORY = 'Carregando seu histórico de mensagens...'
 export const EMPTY_HINT = 'Ainda não há mensagens: escreva abaixo para falar com a sua equipe.'
+export const IDENTIFY_WAIT = 'A conversa continua depois que você disser qual jogador é você.'
+export const ANSWER_LATER = 'Responder depois'
 export const CREATING_TEAM = 'Criando a sua equipe exclusiva e personalizada de coaches de IA...'
 
 type ChatViewProps = { variant: 'onboarding' | 'main' }
@@ -37,8 +41,15 @@ export function ChatView({ variant }: ChatViewProps) {
         ? (openVideoUpload ?? undefined)
         : (openPlans ?? undefined)
   const video = useVideoActions(state, variant === 'main')
-  // SPEC §4: the input waits while a video awaits identification, as while coaches type.
-  const inputDisabled = disabled || video.awaitingIdentification
+  // SPEC §4: the input waits while a video awaits identification, as while coaches type, until
+  // the player chooses to answer later.
+  const inputDisabled = disabled || video.holdsInput
+  const gender = user?.profile.gender ?? null
+  const { onPick, busyAction } = video
+  const identification = useMemo(
+    () => ({ gender, onPick, busy: busyAction !== null }),
+    [gender, onPick, busyAction],
+  )
   const suggestions = disabled || !connected ? [] : currentSuggestions(state.messages)
   const typing = typingText(state.typers)
   const empty = video.messages.length === 0
@@ -124,15 +135,25 @@ export function ChatView({ variant }: ChatViewProps) {
   return (
     <section className={`chat chat--${variant}`} aria-labelledby="chat-title">
       {toolbar}
-      <MessageList
-        messages={video.messages}
-        header={header}
-        footer={footer}
-        onAction={variant === 'main' ? video.onAction : undefined}
-        busyAction={video.busyAction}
-      />
+      <IdentificationContext.Provider value={variant === 'main' ? identification : null}>
+        <MessageList
+          messages={video.messages}
+          header={header}
+          footer={footer}
+          onAction={variant === 'main' ? video.onAction : undefined}
+          busyAction={video.busyAction}
+        />
+      </IdentificationContext.Provider>
       <div className="chat__dock">
         <ConnectionStatusLine status={status} reason={reason} onReconnect={reconnect} />
+        {video.holdsInput && !disabled ? (
+          <p className="chat__identify-wait">
+            <span>{IDENTIFY_WAIT}</span>
+            <button type="button" className="chat__identify-later" onClick={video.answerLater}>
+              {ANSWER_LATER}
+            </button>
+          </p>
+        ) : null}
         <ChatComposer
           disabled={inputDisabled}
           held={!connected}

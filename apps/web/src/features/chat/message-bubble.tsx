@@ -3,7 +3,8 @@ import { memo } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'
 import type { ChatMessage } from './chat-state'
-import { actionKey } from './use-video-actions'
+import { IdentificationPicture } from './identification-picture'
+import { actionKey, videoIdOf } from './use-video-actions'
 
 export const HOST_NAME = 'Areia'
 
@@ -48,6 +49,9 @@ export const MessageBubble = memo(function MessageBubble({
   const mine = message.sender === 'USER'
   const { name, role } = senderLabel(message)
   const time = formatMessageTimestamp(message.timestamp).replace(',', '')
+  // The identification request, while its chips are live, shows the picture above them.
+  const identify = onAction ? message.actions.find((a) => a.type === 'identify_player') : undefined
+  const pictureFor = identify ? videoIdOf(identify.videoId) : null
   return (
     <li
       className={`message ${mine ? 'message--mine' : `message--coach message--${message.partner ? 'partner' : tone(message.archetype)}`}`}
@@ -70,6 +74,7 @@ export const MessageBubble = memo(function MessageBubble({
           // The statistical coach's report embeds the heatmap and a link to /videos/{id}.
           <MarkdownView className="message__text" text={message.text} />
         )}
+        {pictureFor !== null ? <IdentificationPicture videoId={pictureFor} /> : null}
         {message.actions.length > 0 ? (
           <div className="message__actions" role="group" aria-label="Ações">
             {message.actions.map((action) => {

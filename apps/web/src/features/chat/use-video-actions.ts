@@ -1,5 +1,9 @@
 import type { ChatAction } from '@areia/contracts/chat'
-import { PLAYER_LABELS, type AwaitingIdentificationList } from '@areia/contracts/videos'
+import {
+  PLAYER_LABELS,
+  type AwaitingIdentificationList,
+  type FrameBox,
+} from '@areia/contracts/videos'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { ApiError } from '../../lib/api-error'
 import { deleteVideo, fetchAwaitingIdentification, identifyPlayer } from '../../lib/videos-api'
@@ -156,10 +160,39 @@ export function useVideoActions(state: ChatState, enabled: boolean) {
   )
   const onAction = useCallback((action: ChatAction) => void run(action), [run])
 
+  // A tap on the identification picture: that person's number there and the box tapped.
+  const onPick = useCallback(
+    (videoId: number, number: number, box: FrameBox) => {
+      if (busy !== null) return
+      setBusy(`identify_player:${videoId}`)
+      identifyPlayer(videoId, String(number), box)
+        .then(() => resolve(videoId, ['identify_player']))
+        .catch(async (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404)
+            resolve(videoId, ['cancel_video', 'identify_player'])
+          else if (error instanceof ApiError && error.status === 409)
+            resolve(videoId, ['identify_player'])
+          await showAlert(IDENTIFY_FAILED, 'Aviso')
+        })
+        .finally(() => setBusy(null))
+    },
+    [busy, resolve, showAlert],
+  )
+
+  const awaitingIdentification = view.awaitingIds.length > 0
+  // The input waits for the answer, as the SPEC has it, until the player says they will answer
+  // later; the question and its chips stay in the conversation either way.
+  const [later, setLater] = useState(false)
+  const answerLater = useCallback(() => setLater(true), [])
+
   return {
     messages: view.messages,
-    awaitingIdentification: view.awaitingIds.length > 0,
+    awaitingIdentification,
+    /** The input is held for the identification (not after "Responder depois"). */
+    holdsInput: awaitingIdentification && !later,
+    answerLater,
     busyAction: busy,
     onAction,
+    onPick,
   }
 }

@@ -1,0 +1,213 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { Readable } from 'node:stream'
+import { promisify } from 'node:util'
+import type { FrameBox, IdentificationFrame } from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import type { VideoStorage } from '../../adapters/storage'
+import type { StoredIdentificationFrame } from '../../db/schema'
+import { AppError, notFound } from '../../errors'
+import { ERRORS } from './messages'
+import type { UploadUrlSigner } from './signing'
+import type { VideoRow, VideosStore } from './store'
+
+const run = promisify(execFile)
+const FFMPEG = process.env.AREIA_FFMPEG ?? 'ffmpeg'
+
+/** People the detector found in one picture, in its pixels. */
+export interface StillPeople {
+  width: number
+  height: number
+  people: Array<{ x: number; y: number; w: number; h: number; score: number }>
+}
+
+/**
+ * Finds the people in a JPEG. In production the analysis child processes run the person
+ * detector (its CPU work never blocks the API); tests may pass another finder.
+ */
+export interface PeopleFinder {
+  find(jpegFile: string, signal: AbortSignal): Promise<StillPeople>
+}
+
+/** Longest side of the picture: the chat shows it a few hundred pixels wide. */
+const FRAME_WIDTH = 1280
+/** Upper bound of one attempt (one frame decoded, one picture searched). */
+const FRAME_TIMEOUT_MS = 120_000
+/** How long the picture's signed URL works; the chat asks again when it reloads. */
+const FRAME_URL_TTL_SECONDS = 3600
+/** Fewer people than this and the picture cannot help anyone tell who they are. */
+const MIN_PLAYERS = 2
+/** Boxes shorter than this share of the picture are people in the distance, not players. */
+const MIN_HEIGHT_SHARE = 0.04
+
+/** The picture sits next to the video, so account deletion (the player's prefix) takes it. */
+export const frameKeyOf = (row: Pick<VideoRow, 'storageKey'>) =>
+  `${row.storageKey}.identification.jpg`
+
+/**
+ * Some seconds into the match: the first frames are often black, a fade-in or the camera being
+ * set up; far into a long video the players are no easier to see.
+ */
+export const frameTimeOf = (durationSec: number) =>
+  Math.round(Math.min(30, Math.max(Math.min(1, durationSec / 2), durationSec * 0.2)) * 10) / 10
+
+const round4 = (v: number) => Math.round(v * 10_000) / 10_000
+
+/**
+ * The (up to) four most plausible players: the surest and largest person boxes, numbered 1–4
+ * from left to right (who touches the ball first is not known before the analysis). The court
+ * is not mapped yet; cameras frame it in the middle, and people at the picture's sides are more
+ * often spectators, so a box counts a little less the further it is from the centre.
+ */
+export function numberPlayers(found: StillPeople): StoredIdentificationFrame['players'] {
+  const { width, height } = found
+  const weight = (p: StillPeople['people'][number]) =>
+    p.score * p.h * (1 - 0.6 * Math.abs((p.x + p.w / 2) / width - 0.5))
+  return found.people
+    .filter((p) => p.h / height >= MIN_HEIGHT_SHARE)
+    .sort((a, b) => weight(b) - weight(a))
+    .slice(0, 4)
+    .sort((a, b) => a.x + a.w / 2 - (b.x + b.w / 2))
+    .map((p, i) => {
+      const x = Math.max(0, p.x)
+      const y = Math.max(0, p.y)
+      return {
+        number: i + 1,
+        box: {
+          x: round4(x / width),
+          y: round4(y / height),
+          w: round4(Math.min(p.x + p.w, width) / width - x / width),
+          h: round4(Math.min(p.y + p.h, height) / height - y / height),
+        },
+      }
+    })
+}
+
+/** The stored player a tapped box names: the same number and (almost) the same rectangle. */
+export function matchPick(
+  frame: StoredIdentificationFrame | null,
+  number: number,
+  box: FrameBox,
+): StoredIdentificationFrame['players'][number] | null {
+  const player = frame?.players.find((p) => p.number === number)
+  if (!frame || frame.status !== 'ready' || !player) return null
+  const close = (a: number, b: number) => Math.abs(a - b) <= 0.01
+  const b = player.box
+  return close(b.x, box.x) && close(b.y, box.y) && close(b.w, box.w) && close(b.h, box.h)
+    ? player
+    : null
+}
+
+/**
+ * The picture a player looks at to say which player they are: one frame of the accepted video,
+ * taken by a background job, with the people in it boxed and numbered.
+ */
+export class IdentificationFrames {
+  constructor(
+    private readonly db: Db,
+    private readonly store: VideosStore,
+    private readonly storage: VideoStorage,
+    private readonly finder: PeopleFinder,
+    private readonly signer: UploadUrlSigner,
+    private readonly clock: Clock,
+    private readonly log: { error(obj: object, msg: string): void },
+  ) {}
+
+  /** Job `videos.frame`: once per accepted video; a failure leaves the chips only. */
+  async prepare(videoId: number, signal?: AbortSignal): Promise<void> {
+    const row = await this.store.findById(this.db, videoId)
+    if (!row || row.status !== 'AWAITING_IDENTIFICATION' || row.identificationFrame) return
+    const atSec = frameTimeOf(row.probe?.duration_seconds ?? 0)
+    const limit = AbortSignal.timeout(FRAME_TIMEOUT_MS)
+    const bounded = signal ? AbortSignal.any([signal, limit]) : limit
+    let frame: StoredIdentificationFrame = { status: 'unavailable', key: null, atSec, players: [] }
+    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'areia-frame-'))
+    try {
+      const jpeg = path.join(dir, 'frame.jpg')
+      const input = await this.storage.probeTarget(row.storageKey)
+      await run(
+        FFMPEG,
+        // Input seeking lands on the exact time (it decodes from the keyframe before it).
+        ['-v', 'error', '-y', '-ss', String(atSec), '-i', input, '-frames:v', '1'].concat([
+          '-vf',
+          `scale='min(${FRAME_WIDTH},iw)':-2`,
+          '-q:v',
+          '3',
+          jpeg,
+        ]),
+        { signal: bounded },
+      )
+      // The children may all be busy with analyses: the picture is not waited for past the bound.
+      const players = numberPlayers(await untilAborted(this.finder.find(jpeg, bounded), bounded))
+      if (players.length >= MIN_PLAYERS) {
+        const key = frameKeyOf(row)
+        await putFile(this.storage, key, jpeg)
+        frame = { status: 'ready', key, atSec, players }
+      }
+    } catch (err) {
+      this.log.error({ err, videoId }, 'videos: identification frame failed')
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true })
+    }
+    const updated = await this.store.update(
+      this.db,
+      videoId,
+      { identificationFrame: frame, updatedAt: this.clock.now() },
+      ['AWAITING_IDENTIFICATION', 'QUEUED'],
+    )
+    // Cancelled while the job ran: the picture goes with the video.
+    if (!updated && frame.key) await this.storage.delete(frame.key).catch(() => undefined)
+  }
+
+  async view(userId: string, videoId: number): Promise<IdentificationFrame> {
+    const row = await this.store.find(this.db, userId, videoId)
+    if (!row) throw notFound(ERRORS.notFound)
+    const frame = row.identificationFrame
+    if (!frame) {
+      // Only a video still waiting for its player gets a picture made.
+      const status = row.status === 'AWAITING_IDENTIFICATION' ? 'pending' : 'unavailable'
+      return { status, frame_url: null, players: [] }
+    }
+    if (frame.status !== 'ready' || !frame.key) {
+      return { status: 'unavailable', frame_url: null, players: [] }
+    }
+    const expires = new Date(this.clock.now().getTime() + FRAME_URL_TTL_SECONDS * 1000)
+    return {
+      status: 'ready',
+      frame_url: `/api/v1/videos/${videoId}/identification/frame?${this.signer.signFrame(videoId, expires)}`,
+      players: frame.players,
+    }
+  }
+
+  /** The picture, for a signed URL (an `<img>` sends no bearer token). */
+  async open(videoId: number, expires?: string, signature?: string): Promise<Readable> {
+    const verdict = this.signer.verifyFrame(videoId, expires, signature, this.clock.now())
+    if (verdict === 'invalid') throw new AppError(403, ERRORS.badFrameUrl)
+    if (verdict === 'expired') throw new AppError(403, ERRORS.expiredFrameUrl)
+    const row = await this.store.findById(this.db, videoId)
+    const key = row?.identificationFrame?.key
+    if (!row || row.status === 'CANCELLED' || !key) throw notFound(ERRORS.notFound)
+    return this.storage.open(key)
+  }
+}
+
+/** Writes a whole object through the resumable-upload interface every storage offers. */
+async function putFile(storage: VideoStorage, key: string, file: string): Promise<void> {
+  const { size } = await fsp.stat(file)
+  const session = await storage.begin(key)
+  await storage.append(key, session, 0, fs.createReadStream(file), size)
+  await storage.finish(key, session)
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'))
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
+}
