@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useNavigate } from 'react-router'
@@ -200,14 +200,16 @@ describe('CheckoutPage with a card', () => {
   })
 
   async function fillCard(user: ReturnType<typeof userEvent.setup>) {
-    await user.type(screen.getByLabelText('Número do cartão'), '4111 1111 1111 1111')
+    // The account's name is a nickname: the full name is typed, never assumed.
+    const name = screen.getByLabelText<HTMLInputElement>('Nome completo')
+    if (!name.value) await user.type(name, 'Ana Souza')
+    await user.type(screen.getByLabelText('Número do cartão'), '4111111111111111')
     await user.type(screen.getByLabelText('Nome impresso no cartão'), 'ANA SOUZA')
-    await user.type(screen.getByLabelText('Mês'), '12')
-    await user.type(screen.getByLabelText('Ano'), '2030')
+    await user.type(screen.getByLabelText('Validade'), '1230')
     await user.type(screen.getByLabelText('CVV'), '123')
   }
 
-  it('saves the billing data, encrypts, tokenises and pays, then opens /meu-plano', async () => {
+  it('saves the billing data, encrypts, tokenises and pays, then confirms and offers Meu Plano', async () => {
     const user = userEvent.setup()
     const encryptCard = vi.fn((input: EncryptCardInput) => {
       expect(input).toEqual({
@@ -254,22 +256,48 @@ describe('CheckoutPage with a card', () => {
     const router = renderCheckout(choice, fakeAuth({ user: profileUser, reloadUser }))
     await screen.findByText('Pague com PIX')
     await user.click(screen.getByRole('button', { name: 'Cartão de Crédito' }))
-    expect(screen.getByLabelText('Nome completo')).toHaveValue('Ana Souza')
-    expect(screen.getByLabelText('CPF')).toHaveValue('52998224725')
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('')
+    expect(screen.getByLabelText('Nome completo')).toHaveAttribute('autocomplete', 'name')
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25')
     expect(screen.getByLabelText('UF')).toHaveValue('RJ')
+    expect(screen.getByLabelText('CEP')).toHaveValue('22010-000')
     expect(screen.getByText('somente números')).toBeInTheDocument()
+    // The amount the PIX tab showed, with its centavos.
+    expect(screen.getByText('R$ 53,91')).toBeInTheDocument()
+    // CEP comes first among the address fields.
+    const address = screen.getByRole('group', { name: 'Endereço de cobrança' })
+    expect(within(address).getAllByRole('textbox')[0]).toBe(screen.getByLabelText('CEP'))
     const submit = await screen.findByRole('button', { name: 'Pagar com Cartão' })
 
     await user.click(submit)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Preencha os campos obrigatórios destacados.',
     )
-    expect(screen.getByLabelText('Número do cartão')).toHaveAttribute('aria-invalid', 'true')
+    const number = screen.getByLabelText('Número do cartão')
+    expect(number).toHaveAttribute('aria-invalid', 'true')
+    expect(number).toHaveAccessibleDescription('Campo obrigatório')
+    expect(number).toHaveAttribute('inputmode', 'numeric')
+    expect(screen.getByLabelText('Nome completo')).toHaveFocus()
     expect(screen.getByLabelText('Complemento (opcional)')).not.toHaveAttribute('aria-invalid')
     expect(server.count('PUT /api/v1/profile/me')).toBe(0)
 
+    // A number that fails the check digit is refused in Portuguese, before any request.
+    await user.type(number, '4111111111111112')
+    expect(number).toHaveValue('4111 1111 1111 1112')
+    expect(number).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByText('Visa')).toBeInTheDocument()
+    await user.click(submit)
+    expect(number).toHaveAccessibleDescription('Número do cartão inválido. Confira os dígitos.')
+    await user.clear(number)
+
     await fillCard(user)
     await user.dblClick(submit)
+    expect(await screen.findByRole('heading', { name: 'Pagamento aprovado' })).toHaveFocus()
+    expect(screen.getByText(/Sua assinatura do plano/)).toHaveTextContent(
+      'Sua assinatura do plano Pro (Mensal) está ativa.',
+    )
+    expect(router.state.location.pathname).toBe('/pagamento')
+    await user.click(screen.getByRole('link', { name: 'Ver Meu Plano' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/meu-plano'))
     expect(order.filter((step) => step !== 'pix')).toEqual(['profile', 'tokenize', 'card-order'])
     expect(encryptCard).toHaveBeenCalledTimes(1)

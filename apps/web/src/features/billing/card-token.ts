@@ -1,0 +1,37 @@
+import { tokenizeCard } from './billing-api'
+import type { CardFields } from './card-fields'
+import { digits, parseExpiry } from './card-input'
+import { encryptCard } from './pagbank-sdk'
+
+export const TOKEN_MISSING = 'Token de cartão não retornado.'
+
+/**
+ * Seals the card with PagBank's SDK in the browser and trades the ciphertext for a card token:
+ * only the ciphertext, the holder and the expiry leave the device, and nothing of the card is
+ * kept. The card was checked before (the expiry parses).
+ */
+export async function cardToken(
+  publicKey: string | null,
+  card: CardFields,
+  holderFallback: string,
+): Promise<string> {
+  const holder = card.holder.trim() || holderFallback.trim()
+  const expiry = parseExpiry(card.expiry) ?? { month: '', year: '' }
+  const encrypted = encryptCard({
+    publicKey: publicKey ?? '',
+    holder,
+    number: digits(card.number),
+    expMonth: expiry.month,
+    expYear: expiry.year,
+    securityCode: card.cvv.trim(),
+  })
+  const token = await tokenizeCard({
+    encrypted,
+    holder,
+    brand: '',
+    exp_month: Number(expiry.month),
+    exp_year: Number(expiry.year),
+  })
+  if (!token.id) throw new Error(TOKEN_MISSING)
+  return token.id
+}
