@@ -132,6 +132,9 @@ describe('Assinatura com cartão', () => {
     await session.capture('26-pagamento-cartao-obrigatorios')
 
     await billing.fillCardForm(TEST_CARDS.declined)
+    // The brand is read from the number, and the amount is the one the PIX tab showed.
+    await session.page.locator('.card-brand__mark', { hasText: 'Visa' }).waitFor()
+    await session.expectText('Valor a cobrar no cartão:')
     await session.capture('22-pagamento-cartao')
     await pay.click()
     await session.expectText(
@@ -143,6 +146,10 @@ describe('Assinatura com cartão', () => {
     // The billing data were saved and stay; only the card changes.
     await session.field('Número do cartão').fill(TEST_CARDS.approved)
     await pay.click()
+    await session.page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor()
+    await session.expectText('Sua assinatura do plano Pro (Anual) está ativa.')
+    await session.capture('29-pagamento-aprovado')
+    await session.page.getByRole('link', { name: 'Ver Meu Plano' }).click()
     await session.expectPath('/meu-plano')
     await billing.expectMyPlanRow('Plano', 'Pro (Anual)')
     await billing.expectMyPlanRow('Status', 'Ativa')

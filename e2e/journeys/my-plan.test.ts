@@ -29,6 +29,8 @@ async function payByCard(session: UserSession, billing: BillingScreens) {
   await pay.waitFor()
   await billing.fillCardForm(TEST_CARDS.approved)
   await pay.click()
+  await session.page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor()
+  await session.page.getByRole('link', { name: 'Ver Meu Plano' }).click()
   await session.expectPath('/meu-plano')
 }
 
@@ -122,8 +124,7 @@ describe('Meu Plano', () => {
     await dialog.getByRole('button', { name: 'Salvar cartão' }).waitFor()
     await dialog.getByLabel('Número do cartão', { exact: true }).fill('5240 0829 7562 2454')
     await dialog.getByLabel('Nome impresso no cartão', { exact: true }).fill('ANA SOUZA')
-    await dialog.getByLabel('Mês', { exact: true }).fill('12')
-    await dialog.getByLabel('Ano', { exact: true }).fill('2030')
+    await dialog.getByLabel('Validade', { exact: true }).fill('12/30')
     await dialog.getByLabel('CVV', { exact: true }).fill('123')
     await session.capture('46-alterar-pagamento')
     await dialog.getByRole('button', { name: 'Salvar cartão' }).click()

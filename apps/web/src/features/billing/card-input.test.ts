@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { cardProblems, clearError, REQUIRED_FIELD } from './card-fields'
+import {
+  cardProblems,
+  clearError,
+  REQUIRED_FIELD,
+  type CardFields,
+  type FieldErrors,
+} from './card-fields'
 import { applyCep, billingFromUser, billingProblems, formProblem } from './card-form'
 import {
   cardBrand,
@@ -85,7 +91,10 @@ describe('card checks', () => {
   })
 
   it('drops one field error when that field changes, and keeps the others', () => {
-    const errors = { number: INVALID_CARD_NUMBER, cvv: REQUIRED_FIELD }
+    const errors: FieldErrors<keyof CardFields> = {
+      number: INVALID_CARD_NUMBER,
+      cvv: REQUIRED_FIELD,
+    }
     expect(clearError(errors, 'number')).toEqual({ cvv: REQUIRED_FIELD })
     expect(clearError(errors, 'holder')).toBe(errors)
   })
