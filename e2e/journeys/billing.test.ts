@@ -134,7 +134,7 @@ describe('Assinatura com cartão', () => {
     await billing.fillCardForm(TEST_CARDS.declined)
     // The brand is read from the number, and the amount is the one the PIX tab showed.
     await session.page.locator('.card-brand__mark', { hasText: 'Visa' }).waitFor()
-    await session.expectText('Valor a cobrar no cartão:')
+    await session.expectText(/^Valor a cobrar no cartão: R\$/)
     await session.capture('22-pagamento-cartao')
     await pay.click()
     await session.expectText(

@@ -49,7 +49,6 @@ export const PIX_CONFIRMED = 'Pagamento confirmado! ✅ Sua assinatura foi ativa
 export const PIX_ORDER_FAILED = 'Não foi possível gerar o QR Code PIX.'
 export const PUBLIC_KEY_FAILED = 'Não foi possível obter a chave pública do PagBank.'
 export const CARD_FAILED = 'Falha ao processar pagamento.'
-export { TOKEN_MISSING } from './card-token'
 export const CARD_DECLINED = 'Pagamento recusado. Confira os dados do cartão ou use outro cartão.'
 
 /** SPEC §8 card failure: the server's detail, else the error's own message, else the fallback. */
