@@ -297,6 +297,7 @@ describe('CheckoutPage with a card', () => {
       'Sua assinatura do plano Pro (Mensal) está ativa.',
     )
     expect(router.state.location.pathname).toBe('/pagamento')
+    expect(screen.queryByRole('button', { name: 'Pagar com PIX' })).toBeNull()
     await user.click(screen.getByRole('link', { name: 'Ver Meu Plano' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/meu-plano'))
     expect(order.filter((step) => step !== 'pix')).toEqual(['profile', 'tokenize', 'card-order'])

@@ -278,29 +278,26 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
         {user?.payment_status === 'PAYMENT_OK' && !paid ? (
           <CheckoutUpgradeSummary planId={plan.id} cycle={billingCycle} />
         ) : null}
-        <div
-          className="checkout__methods"
-          role="group"
-          aria-label="Forma de pagamento"
-          hidden={paid}
-        >
-          <Button
-            variant={method === 'PIX' ? 'primary' : 'secondary'}
-            aria-pressed={method === 'PIX'}
-            disabled={busy}
-            onClick={() => start('PIX')}
-          >
-            Pagar com PIX
-          </Button>
-          <Button
-            variant={method === 'CARD' ? 'primary' : 'secondary'}
-            aria-pressed={method === 'CARD'}
-            disabled={phase.name === 'loading'}
-            onClick={() => start('CARD')}
-          >
-            Cartão de Crédito
-          </Button>
-        </div>
+        {paid ? null : (
+          <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
+            <Button
+              variant={method === 'PIX' ? 'primary' : 'secondary'}
+              aria-pressed={method === 'PIX'}
+              disabled={busy}
+              onClick={() => start('PIX')}
+            >
+              Pagar com PIX
+            </Button>
+            <Button
+              variant={method === 'CARD' ? 'primary' : 'secondary'}
+              aria-pressed={method === 'CARD'}
+              disabled={phase.name === 'loading'}
+              onClick={() => start('CARD')}
+            >
+              Cartão de Crédito
+            </Button>
+          </div>
+        )}
         <div className="checkout__body">{body}</div>
       </div>
     </section>
