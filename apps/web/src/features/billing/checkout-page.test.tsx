@@ -303,7 +303,7 @@ describe('CheckoutPage with a card', () => {
     expect(order.filter((step) => step !== 'pix')).toEqual(['profile', 'tokenize', 'card-order'])
     expect(encryptCard).toHaveBeenCalledTimes(1)
     expect(reloadUser).toHaveBeenCalled()
-  })
+  }, 20_000)
 
   it.each([
     ['a declined charge with the detail', { detail: 'Pagamento recusado pelo banco emissor.' }],
