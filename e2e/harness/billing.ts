@@ -85,7 +85,8 @@ export class BillingScreens {
       ...billing,
       'Número do cartão': card,
       'Nome impresso no cartão': 'ANA SOUZA',
-      Validade: '12/30',
+      Mês: '12',
+      Ano: '2030',
       CVV: '123',
     }
     for (const [label, value] of Object.entries(values)) {

@@ -1,38 +1,62 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import {
   cardBrand,
-  cardNumberProblem,
-  cvvProblem,
-  expiryProblem,
+  cvvSizeAdvice,
+  digits,
   maskCardNumber,
-  maskExpiry,
+  monthAdvice,
+  numberAdvice,
+  yearAdvice,
   type CardBrand,
 } from './card-input'
 
-/** The card as typed (masked). Lives only in the page's memory, never stored nor logged. */
-export type CardFields = { number: string; holder: string; expiry: string; cvv: string }
+/** The card as typed. Lives only in the page's memory, never stored nor logged. */
+export type CardFields = {
+  number: string
+  holder: string
+  exp_month: string
+  exp_year: string
+  cvv: string
+}
 
-export const EMPTY_CARD: CardFields = { number: '', holder: '', expiry: '', cvv: '' }
+export const EMPTY_CARD: CardFields = {
+  number: '',
+  holder: '',
+  exp_month: '',
+  exp_year: '',
+  cvv: '',
+}
 
 export const REQUIRED_FIELD = 'Campo obrigatório'
+export const REQUIRED_MISSING = 'Preencha os campos obrigatórios destacados.'
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>
 
-/** Required first, then the shape of each field (Luhn, expiry in the future, CVV size). */
-export function cardProblems(card: CardFields, now: Date): FieldErrors<keyof CardFields> {
+/** The only check that holds the payment back: every card field filled. */
+export function cardMissing(card: CardFields): FieldErrors<keyof CardFields> {
   const errors: FieldErrors<keyof CardFields> = {}
-  for (const key of ['number', 'holder', 'expiry', 'cvv'] as const) {
+  for (const key of Object.keys(EMPTY_CARD) as (keyof CardFields)[]) {
     if (!card[key].trim()) errors[key] = REQUIRED_FIELD
   }
-  errors.number ??= cardNumberProblem(card.number) ?? undefined
-  errors.expiry ??= expiryProblem(card.expiry, now) ?? undefined
-  errors.cvv ??= cvvProblem(card.cvv, card.number) ?? undefined
-  return withoutEmpty(errors)
+  return errors
 }
 
-export function withoutEmpty<K extends string>(errors: FieldErrors<K>): FieldErrors<K> {
+/** What looks like a typo in the filled card fields; shown under them, never blocking. */
+export function cardAdvice(card: CardFields, now: Date): FieldErrors<keyof CardFields> {
+  const filled = (key: keyof CardFields) => card[key].trim() !== ''
+  return withoutEmpty({
+    number: filled('number') ? numberAdvice(card.number) : null,
+    exp_month: filled('exp_month') ? monthAdvice(card.exp_month) : null,
+    exp_year: filled('exp_year') ? yearAdvice(card.exp_year, card.exp_month, now) : null,
+    cvv: filled('cvv') ? cvvSizeAdvice(card.cvv, card.number) : null,
+  })
+}
+
+export function withoutEmpty<K extends string>(
+  found: Partial<Record<K, string | null | undefined>>,
+): FieldErrors<K> {
   return Object.fromEntries(
-    Object.entries(errors).filter(([, message]) => Boolean(message)),
+    Object.entries(found).filter(([, message]) => Boolean(message)),
   ) as FieldErrors<K>
 }
 
@@ -44,6 +68,22 @@ export function clearError<K extends string>(errors: FieldErrors<K>, key: K): Fi
   return next
 }
 
+/**
+ * Which fields the player has left at least once: advice waits for that, so a number is not
+ * called invalid while it is still being typed.
+ */
+export function useLeftFields<K extends string>() {
+  const [left, setLeft] = useState<ReadonlySet<K>>(new Set())
+  const leave = (key: K) => setLeft((prev) => (prev.has(key) ? prev : new Set(prev).add(key)))
+  const only = (advice: FieldErrors<K>): FieldErrors<K> =>
+    withoutEmpty(
+      Object.fromEntries(
+        Object.entries(advice).map(([key, message]) => [key, left.has(key as K) ? message : null]),
+      ) as Partial<Record<K, string | null>>,
+    )
+  return { leave, only }
+}
+
 type CardFieldsetProps = {
   legend: string
   card: CardFields
@@ -51,9 +91,16 @@ type CardFieldsetProps = {
   onChange: (key: keyof CardFields, value: string) => void
 }
 
-/** Number (with its brand), name printed on the card, expiry MM/AA and CVV; checkout and card change. */
+/**
+ * Number (with its brand), name printed on the card, month MM, year AAAA and CVV; checkout and
+ * card change alike.
+ */
 export function CardFieldset({ legend, card, errors, onChange }: CardFieldsetProps) {
   const brand = cardBrand(card.number)
+  const { leave, only } = useLeftFields<keyof CardFields>()
+  const advice = only(cardAdvice(card, new Date()))
+  const numeric = (key: keyof CardFields, size: number) => (value: string) =>
+    onChange(key, digits(value).slice(0, size))
   return (
     <fieldset className="checkout-form__group checkout-form__group--card">
       <legend>{legend}</legend>
@@ -61,12 +108,14 @@ export function CardFieldset({ legend, card, errors, onChange }: CardFieldsetPro
         label="Número do cartão"
         value={card.number}
         error={errors.number}
+        advice={advice.number}
         required
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={23}
         wide
         adornment={<BrandBadge brand={brand} />}
+        onBlur={() => leave('number')}
         onValue={(value) => onChange('number', maskCardNumber(value))}
       />
       <Field
@@ -80,26 +129,43 @@ export function CardFieldset({ legend, card, errors, onChange }: CardFieldsetPro
         onValue={(value) => onChange('holder', value)}
       />
       <Field
-        label="Validade"
-        value={card.expiry}
-        error={errors.expiry}
+        label="Mês"
+        value={card.exp_month}
+        error={errors.exp_month}
+        advice={advice.exp_month}
         required
-        placeholder="MM/AA"
+        placeholder="MM"
         inputMode="numeric"
-        autoComplete="cc-exp"
-        maxLength={5}
-        onValue={(value) => onChange('expiry', maskExpiry(value))}
+        autoComplete="cc-exp-month"
+        maxLength={2}
+        onBlur={() => leave('exp_month')}
+        onValue={numeric('exp_month', 2)}
+      />
+      <Field
+        label="Ano"
+        value={card.exp_year}
+        error={errors.exp_year}
+        advice={advice.exp_year}
+        required
+        placeholder="AAAA"
+        inputMode="numeric"
+        autoComplete="cc-exp-year"
+        maxLength={4}
+        onBlur={() => leave('exp_year')}
+        onValue={numeric('exp_year', 4)}
       />
       <Field
         label="CVV"
         value={card.cvv}
         error={errors.cvv}
+        advice={advice.cvv}
         required
         hint={brand?.cvvSize === 4 ? '4 dígitos na frente do cartão' : '3 dígitos no verso'}
         inputMode="numeric"
         autoComplete="cc-csc"
         maxLength={4}
-        onValue={(value) => onChange('cvv', value.replace(/\D/g, '').slice(0, 4))}
+        onBlur={() => leave('cvv')}
+        onValue={numeric('cvv', 4)}
       />
     </fieldset>
   )
@@ -122,17 +188,20 @@ export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & 
   label: string
   value: string
   error: string | undefined
+  /** A possible typo, said politely; unlike the error it does not hold the form back. */
+  advice?: string
   hint?: string
   wide?: boolean
   adornment?: ReactNode
   onValue: (value: string) => void
 }
 
-/** A labelled input whose hint and error are tied to it (aria-describedby) and announced. */
+/** A labelled input whose hint, error and advice are tied to it (aria-describedby). */
 export function Field({
   label,
   value,
   error,
+  advice,
   hint,
   wide,
   adornment,
@@ -141,7 +210,13 @@ export function Field({
   ...input
 }: FieldProps) {
   const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean)
+  // A missing value outranks advice about its shape.
+  const note = error ? null : advice
+  const described = [
+    hint ? `${id}-hint` : '',
+    error ? `${id}-error` : '',
+    note ? `${id}-advice` : '',
+  ].filter(Boolean)
   return (
     <div className={`field ${wide ? 'field--wide' : ''}`}>
       <label className="field__label" htmlFor={id}>
@@ -169,6 +244,11 @@ export function Field({
       {error ? (
         <p className="field__error" id={`${id}-error`}>
           {error}
+        </p>
+      ) : null}
+      {note ? (
+        <p className="field__advice" id={`${id}-advice`}>
+          {note}
         </p>
       ) : null}
     </div>

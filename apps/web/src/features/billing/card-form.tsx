@@ -5,11 +5,12 @@ import {
   CardFieldset,
   Field,
   REQUIRED_FIELD,
+  useLeftFields,
   withoutEmpty,
   type CardFields,
   type FieldErrors,
 } from './card-fields'
-import { cepProblem, cpfProblem, maskCep, maskCpf, ufProblem } from './card-input'
+import { cepAdvice, cpfAdvice, digits, maskCpf, ufAdvice } from './card-input'
 import { lookupCep } from './cep-regions'
 
 /** SPEC §3 billing data form, as the profile stores it. */
@@ -25,8 +26,7 @@ export type BillingFields = {
   address_postal_code: string
 }
 
-export const REQUIRED_MISSING = 'Preencha os campos obrigatórios destacados.'
-export const CHECK_FIELDS = 'Confira os campos destacados.'
+export { REQUIRED_MISSING } from './card-fields'
 
 /** SPEC §5: these must be filled; complement and neighbourhood may stay empty. */
 const REQUIRED: (keyof BillingFields)[] = [
@@ -39,20 +39,21 @@ const REQUIRED: (keyof BillingFields)[] = [
   'address_postal_code',
 ]
 
-export function billingProblems(billing: BillingFields): FieldErrors<keyof BillingFields> {
+/** The only check that holds the payment back: the required fields filled. */
+export function billingMissing(billing: BillingFields): FieldErrors<keyof BillingFields> {
   const errors: FieldErrors<keyof BillingFields> = {}
   for (const key of REQUIRED) if (!billing[key].trim()) errors[key] = REQUIRED_FIELD
-  errors.tax_id ??= cpfProblem(billing.tax_id) ?? undefined
-  errors.address_postal_code ??= cepProblem(billing.address_postal_code) ?? undefined
-  errors.address_region_code ??= ufProblem(billing.address_region_code) ?? undefined
-  return withoutEmpty(errors)
+  return errors
 }
 
-/** The form-level line: missing fields first (the SPEC's words), else a format to fix. */
-export function formProblem(errors: Record<string, string | undefined>): string | null {
-  const messages = Object.values(errors)
-  if (messages.length === 0) return null
-  return messages.includes(REQUIRED_FIELD) ? REQUIRED_MISSING : CHECK_FIELDS
+/** What looks like a typo in the filled CPF, CEP and UF; shown under them, never blocking. */
+export function billingAdvice(billing: BillingFields): FieldErrors<keyof BillingFields> {
+  const { tax_id, address_postal_code: cep, address_region_code: uf } = billing
+  return withoutEmpty({
+    tax_id: tax_id.trim() ? cpfAdvice(tax_id) : null,
+    address_postal_code: cep.trim() ? cepAdvice(cep) : null,
+    address_region_code: uf.trim() ? ufAdvice(uf) : null,
+  })
 }
 
 /**
@@ -70,7 +71,7 @@ export function billingFromUser(user: User | null): BillingFields {
     address_neighborhood: p?.address_neighborhood ?? '',
     address_city: p?.address_city ?? '',
     address_region_code: p?.address_region_code ?? '',
-    address_postal_code: maskCep(p?.address_postal_code ?? ''),
+    address_postal_code: digits(p?.address_postal_code ?? '').slice(0, 8),
   }
 }
 
@@ -100,7 +101,7 @@ type CardFormProps = {
   keyReady: boolean
   busy: boolean
   error: string | null
-  /** Changes on each refused submit: the first highlighted field takes the focus. */
+  /** Changes on each refused submit: the first empty required field takes the focus. */
   focusSignal: number
   onBilling: (key: keyof BillingFields, value: string) => void
   onCard: (key: keyof CardFields, value: string) => void
@@ -111,6 +112,8 @@ export function CardForm(props: CardFormProps) {
   const { billing, card, billingErrors, cardErrors, amount, keyReady, busy, error } = props
   const { focusSignal, onBilling, onCard, onSubmit } = props
   const formRef = useRef<HTMLFormElement>(null)
+  const { leave, only } = useLeftFields<keyof BillingFields>()
+  const advice = only(billingAdvice(billing))
   useEffect(() => {
     if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [focusSignal])
@@ -123,7 +126,9 @@ export function CardForm(props: CardFormProps) {
       label={label}
       value={billing[key]}
       error={billingErrors[key]}
+      advice={advice[key]}
       required={REQUIRED.includes(key)}
+      onBlur={() => leave(key)}
       onValue={(value) => onBilling(key, value)}
       {...extra}
     />
@@ -164,9 +169,18 @@ export function CardForm(props: CardFormProps) {
           hint: 'somente números',
           inputMode: 'numeric',
           autoComplete: 'postal-code',
-          placeholder: '00000-000',
-          maxLength: 9,
-          onValue: (value) => onBilling('address_postal_code', maskCep(value)),
+          maxLength: 8,
+          onValue: (value) => onBilling('address_postal_code', digits(value).slice(0, 8)),
+          // A pasted "22021-001" would be cut at 8 characters before its dash is dropped.
+          onPaste: (event) => {
+            event.preventDefault()
+            const input = event.currentTarget
+            const pasted = event.clipboardData.getData('text')
+            const start = input.selectionStart ?? input.value.length
+            const end = input.selectionEnd ?? start
+            const typed = input.value.slice(0, start) + pasted + input.value.slice(end)
+            onBilling('address_postal_code', digits(typed).slice(0, 8))
+          },
         })}
         {field('address_street', 'Rua', { autoComplete: 'address-line1', wide: true })}
         {field('address_number', 'Número', { inputMode: 'numeric', maxLength: 20 })}

@@ -1,41 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import {
-  cardProblems,
+  cardAdvice,
+  cardMissing,
   clearError,
   REQUIRED_FIELD,
   type CardFields,
   type FieldErrors,
 } from './card-fields'
-import { applyCep, billingFromUser, billingProblems, formProblem } from './card-form'
+import { applyCep, billingAdvice, billingFromUser, billingMissing } from './card-form'
 import {
   cardBrand,
-  EXPIRED_CARD,
-  INVALID_CARD_NUMBER,
-  INVALID_CEP,
-  INVALID_CPF,
-  INVALID_EXPIRY,
-  INVALID_UF,
-  invalidCvv,
+  CEP_ADVICE,
+  CPF_ADVICE,
+  cvvAdvice,
+  EXPIRED_ADVICE,
   maskCardNumber,
-  maskCep,
   maskCpf,
-  maskExpiry,
-  parseExpiry,
+  MONTH_ADVICE,
+  NUMBER_ADVICE,
+  UF_ADVICE,
+  YEAR_ADVICE,
 } from './card-input'
 import { lookupCep, UFS } from './cep-regions'
 
 const NOW = new Date('2026-11-26T12:00:00Z')
 
 describe('masks', () => {
-  it('writes the CPF, the CEP and the expiry as Brazilians read them, whatever was typed', () => {
+  it('writes the CPF as Brazilians read it, whatever was typed', () => {
     expect(maskCpf('52998224725')).toBe('529.982.247-25')
     expect(maskCpf('5299')).toBe('529.9')
     expect(maskCpf('529.982.247-2599')).toBe('529.982.247-25')
-    expect(maskCep('01310100')).toBe('01310-100')
-    expect(maskCep('0131')).toBe('0131')
-    expect(maskExpiry('1229')).toBe('12/29')
-    expect(maskExpiry('1')).toBe('1')
-    expect(maskExpiry('12/2')).toBe('12/2')
   })
 
   it('groups the card number by four, Amex as 4-6-5, and stops at the longest number', () => {
@@ -64,35 +58,45 @@ describe('card brand', () => {
 })
 
 describe('card checks', () => {
-  const good = { number: '4111 1111 1111 1111', holder: 'ANA SOUZA', expiry: '12/29', cvv: '123' }
+  const good: CardFields = {
+    number: '4111 1111 1111 1111',
+    holder: 'ANA SOUZA',
+    exp_month: '12',
+    exp_year: '2029',
+    cvv: '123',
+  }
 
-  it('passes a good card and says what is wrong with a bad one, in Portuguese', () => {
-    expect(cardProblems(good, NOW)).toEqual({})
-    expect(cardProblems({ ...good, number: '4111 1111 1111 1112' }, NOW)).toEqual({
-      number: INVALID_CARD_NUMBER,
-    })
-    expect(cardProblems({ ...good, expiry: '13/29' }, NOW)).toEqual({ expiry: INVALID_EXPIRY })
-    expect(cardProblems({ ...good, expiry: '10/26' }, NOW)).toEqual({ expiry: EXPIRED_CARD })
-    // Still good through the last day of its month.
-    expect(cardProblems({ ...good, expiry: '11/26' }, NOW)).toEqual({})
-    expect(cardProblems({ ...good, number: '3782 822463 10005', cvv: '123' }, NOW)).toEqual({
-      cvv: invalidCvv(4),
-    })
-    expect(cardProblems({ ...good, holder: ' ', cvv: '' }, NOW)).toEqual({
+  it('holds the card back only for the empty fields', () => {
+    expect(cardMissing(good)).toEqual({})
+    expect(cardMissing({ ...good, number: '4111 1111 1111 1112', exp_month: '13' })).toEqual({})
+    expect(cardMissing({ ...good, holder: ' ', exp_year: '', cvv: '' })).toEqual({
       holder: REQUIRED_FIELD,
+      exp_year: REQUIRED_FIELD,
       cvv: REQUIRED_FIELD,
     })
   })
 
-  it('reads the expiry as the gateway takes it', () => {
-    expect(parseExpiry('08/29')).toEqual({ month: '08', year: '2029' })
-    expect(parseExpiry('00/29')).toBeNull()
-    expect(parseExpiry('8/2')).toBeNull()
+  it('advises, in Portuguese, on what looks like a typo, and says nothing of empty fields', () => {
+    expect(cardAdvice(good, NOW)).toEqual({})
+    expect(cardAdvice({ ...good, number: '4111 1111 1111 1112' }, NOW)).toEqual({
+      number: NUMBER_ADVICE,
+    })
+    expect(cardAdvice({ ...good, exp_month: '13' }, NOW)).toEqual({ exp_month: MONTH_ADVICE })
+    expect(cardAdvice({ ...good, exp_year: '29' }, NOW)).toEqual({ exp_year: YEAR_ADVICE })
+    expect(cardAdvice({ ...good, exp_month: '10', exp_year: '2026' }, NOW)).toEqual({
+      exp_year: EXPIRED_ADVICE,
+    })
+    // Still good through the last day of its month.
+    expect(cardAdvice({ ...good, exp_month: '11', exp_year: '2026' }, NOW)).toEqual({})
+    expect(cardAdvice({ ...good, number: '3782 822463 10005', cvv: '123' }, NOW)).toEqual({
+      cvv: cvvAdvice(4),
+    })
+    expect(cardAdvice({ ...good, number: '', exp_month: '', cvv: '' }, NOW)).toEqual({})
   })
 
   it('drops one field error when that field changes, and keeps the others', () => {
     const errors: FieldErrors<keyof CardFields> = {
-      number: INVALID_CARD_NUMBER,
+      number: REQUIRED_FIELD,
       cvv: REQUIRED_FIELD,
     }
     expect(clearError(errors, 'number')).toEqual({ cvv: REQUIRED_FIELD })
@@ -109,35 +113,42 @@ describe('billing checks', () => {
     address_number: '10',
     address_city: 'Niterói',
     address_region_code: 'RJ',
-    address_postal_code: '24020-000',
+    address_postal_code: '24020000',
   }
 
-  it('checks the CPF digits, the CEP length and the UF', () => {
-    expect(billingProblems(filled)).toEqual({})
+  it('holds the payment back only for the empty required fields', () => {
+    expect(billingMissing(filled)).toEqual({})
     expect(
-      billingProblems({
+      billingMissing({ ...filled, tax_id: '111.111.111-11', address_region_code: 'XX' }),
+    ).toEqual({})
+    expect(billingMissing({ ...filled, name: '', address_postal_code: ' ' })).toEqual({
+      name: REQUIRED_FIELD,
+      address_postal_code: REQUIRED_FIELD,
+    })
+  })
+
+  it('advises on the CPF digits, the CEP length and the UF without blocking', () => {
+    expect(billingAdvice(filled)).toEqual({})
+    expect(
+      billingAdvice({
         ...filled,
         tax_id: '111.111.111-11',
         address_postal_code: '2402',
         address_region_code: 'XX',
       }),
     ).toEqual({
-      tax_id: INVALID_CPF,
-      address_postal_code: INVALID_CEP,
-      address_region_code: INVALID_UF,
+      tax_id: CPF_ADVICE,
+      address_postal_code: CEP_ADVICE,
+      address_region_code: UF_ADVICE,
     })
   })
 
-  it('leads with the missing fields, else asks to check the highlighted ones', () => {
-    expect(formProblem({})).toBeNull()
-    expect(formProblem({ name: REQUIRED_FIELD, tax_id: INVALID_CPF })).toBe(
-      'Preencha os campos obrigatórios destacados.',
-    )
-    expect(formProblem({ tax_id: INVALID_CPF })).toBe('Confira os campos destacados.')
-  })
-
-  it('never starts the full name with the nickname', () => {
+  it('never starts the full name with the nickname, and keeps the saved CEP as digits', () => {
     expect(billingFromUser(null).name).toBe('')
+    const user = { profile: { address_postal_code: '22010-000' } } as Parameters<
+      typeof billingFromUser
+    >[0]
+    expect(billingFromUser(user).address_postal_code).toBe('22010000')
   })
 })
 
@@ -158,13 +169,13 @@ describe('CEP lookup', () => {
 
   it('fills UF and city, replaces what the last CEP filled, and keeps what was typed', () => {
     const empty = billingFromUser(null)
-    const sp = applyCep(empty, '01310-100')
+    const sp = applyCep(empty, '01310100')
     expect(sp).toMatchObject({ address_region_code: 'SP', address_city: 'São Paulo' })
-    const campinas = applyCep(sp, '13010-000')
+    const campinas = applyCep(sp, '13010000')
     expect(campinas).toMatchObject({ address_region_code: 'SP', address_city: '' })
     const typed = applyCep(
       { ...empty, address_city: 'Niterói', address_region_code: 'RJ' },
-      '01310-100',
+      '01310100',
     )
     expect(typed).toMatchObject({ address_region_code: 'RJ', address_city: 'Niterói' })
   })

@@ -3,7 +3,7 @@ import cardValidator from 'card-validator'
 import { UFS } from './cep-regions'
 
 /**
- * Masks and checks of the card and billing fields, as pure functions of what was typed: the
+ * Masks and advice for the card and billing fields, as pure functions of what was typed: the
  * fields keep the masked text, and only digits leave for the gateway.
  */
 
@@ -16,18 +16,6 @@ export function maskCpf(value: string): string {
     .filter(Boolean)
     .join('.')
     .concat(d.length > 9 ? `-${d.slice(9)}` : '')
-}
-
-/** 00000-000 */
-export function maskCep(value: string): string {
-  const d = digits(value).slice(0, 8)
-  return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d
-}
-
-/** MM/AA: the slash comes once the month is typed. */
-export function maskExpiry(value: string): string {
-  const d = digits(value).slice(0, 4)
-  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d
 }
 
 export type CardBrand = { type: string; label: string; cvvSize: number }
@@ -93,44 +81,45 @@ export function maskCardNumber(value: string): string {
 /** Digits only, so the card field's mask never reaches the SDK. */
 export const cardNumberDigits = digits
 
-export const INVALID_CPF = 'CPF inválido. Confira os 11 dígitos.'
-export const INVALID_CEP = 'Informe os 8 dígitos do CEP.'
-export const INVALID_UF = 'Informe a sigla do estado, como SP.'
-export const INVALID_CARD_NUMBER = 'Número do cartão inválido. Confira os dígitos.'
-export const INVALID_EXPIRY = 'Validade inválida. Use mês e ano, como 08/29.'
-export const EXPIRED_CARD = 'Este cartão está vencido.'
-export const invalidCvv = (size: number) => `Informe os ${size} dígitos do CVV.`
+/*
+ * Advice, never a refusal: the form only insists on the required fields and lets the payment
+ * provider judge the rest, so these lines help the player spot a typo without blocking the
+ * payment. Each takes a filled field (an empty one is the required check's) and says null when
+ * nothing looks off.
+ */
+export const NUMBER_ADVICE = 'Confira o número: ele não parece um cartão válido.'
+export const MONTH_ADVICE = 'Confira o mês: use dois dígitos, de 01 a 12.'
+export const YEAR_ADVICE = 'Confira o ano: use os quatro dígitos, como 2030.'
+export const EXPIRED_ADVICE = 'Confira a validade: este cartão parece vencido.'
+export const cvvAdvice = (size: number) => `Confira o CVV: ele costuma ter ${size} dígitos.`
+export const CPF_ADVICE = 'Confira o CPF: estes dígitos não parecem de um CPF válido.'
+export const CEP_ADVICE = 'Confira o CEP: ele costuma ter 8 dígitos.'
+export const UF_ADVICE = 'Confira a UF: use a sigla do estado, como SP.'
 
-/** The expiry as the gateway takes it: two-digit month and four-digit year. */
-export function parseExpiry(value: string): { month: string; year: string } | null {
-  const d = digits(value)
-  if (d.length !== 4) return null
-  const month = Number(d.slice(0, 2))
-  if (month < 1 || month > 12) return null
-  return { month: d.slice(0, 2), year: `20${d.slice(2)}` }
+export function numberAdvice(value: string): string | null {
+  return recognise(value).isValid ? null : NUMBER_ADVICE
 }
 
-/** What is wrong with a filled field, or null; an empty field is the "required" check's. */
-export function cardNumberProblem(value: string): string | null {
-  return recognise(value).isValid ? null : INVALID_CARD_NUMBER
+export function monthAdvice(month: string): string | null {
+  return /^(0[1-9]|1[0-2])$/.test(month.trim()) ? null : MONTH_ADVICE
 }
 
-export function expiryProblem(value: string, now: Date): string | null {
-  const expiry = parseExpiry(value)
-  if (!expiry) return INVALID_EXPIRY
+export function yearAdvice(year: string, month: string, now: Date): string | null {
+  if (!/^\d{4}$/.test(year.trim())) return YEAR_ADVICE
+  if (monthAdvice(month)) return null
   // A card is good through the last day of its month.
-  const endOfMonth = new Date(Number(expiry.year), Number(expiry.month), 1)
-  return endOfMonth <= now ? EXPIRED_CARD : null
+  const endOfMonth = new Date(Number(year), Number(month), 1)
+  return endOfMonth <= now ? EXPIRED_ADVICE : null
 }
 
-export function cvvProblem(cvv: string, number: string): string | null {
+export function cvvSizeAdvice(cvv: string, number: string): string | null {
   const size = cardBrand(number)?.cvvSize
   const d = digits(cvv)
-  if (size) return d.length === size ? null : invalidCvv(size)
-  return d.length === 3 || d.length === 4 ? null : invalidCvv(3)
+  if (size) return d.length === size ? null : cvvAdvice(size)
+  return d.length === 3 || d.length === 4 ? null : cvvAdvice(3)
 }
 
-export const cpfProblem = (value: string) => (isValidCpf(value) ? null : INVALID_CPF)
-export const cepProblem = (value: string) => (digits(value).length === 8 ? null : INVALID_CEP)
-export const ufProblem = (value: string) =>
-  UFS.includes(value.trim().toUpperCase()) ? null : INVALID_UF
+export const cpfAdvice = (value: string) => (isValidCpf(value) ? null : CPF_ADVICE)
+export const cepAdvice = (value: string) => (digits(value).length === 8 ? null : CEP_ADVICE)
+export const ufAdvice = (value: string) =>
+  UFS.includes(value.trim().toUpperCase()) ? null : UF_ADVICE

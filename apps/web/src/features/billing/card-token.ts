@@ -1,6 +1,6 @@
 import { tokenizeCard } from './billing-api'
 import type { CardFields } from './card-fields'
-import { digits, parseExpiry } from './card-input'
+import { digits } from './card-input'
 import { encryptCard } from './pagbank-sdk'
 
 export const TOKEN_MISSING = 'Token de cartão não retornado.'
@@ -8,7 +8,7 @@ export const TOKEN_MISSING = 'Token de cartão não retornado.'
 /**
  * Seals the card with PagBank's SDK in the browser and trades the ciphertext for a card token:
  * only the ciphertext, the holder and the expiry leave the device, and nothing of the card is
- * kept. The card was checked before (the expiry parses).
+ * kept. The fields are sent as typed (only the number's spaces go): the provider judges them.
  */
 export async function cardToken(
   publicKey: string | null,
@@ -16,21 +16,22 @@ export async function cardToken(
   holderFallback: string,
 ): Promise<string> {
   const holder = card.holder.trim() || holderFallback.trim()
-  const expiry = parseExpiry(card.expiry) ?? { month: '', year: '' }
+  const expMonth = card.exp_month.trim()
+  const expYear = card.exp_year.trim()
   const encrypted = encryptCard({
     publicKey: publicKey ?? '',
     holder,
     number: digits(card.number),
-    expMonth: expiry.month,
-    expYear: expiry.year,
+    expMonth,
+    expYear,
     securityCode: card.cvv.trim(),
   })
   const token = await tokenizeCard({
     encrypted,
     holder,
     brand: '',
-    exp_month: Number(expiry.month),
-    exp_year: Number(expiry.year),
+    exp_month: Number(expMonth),
+    exp_year: Number(expYear),
   })
   if (!token.id) throw new Error(TOKEN_MISSING)
   return token.id

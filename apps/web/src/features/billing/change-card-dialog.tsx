@@ -6,13 +6,13 @@ import { FormError } from '../../ui/text-field'
 import { billingKeys, changeCard, fetchPublicKey } from './billing-api'
 import {
   CardFieldset,
-  cardProblems,
+  cardMissing,
   clearError,
   EMPTY_CARD,
+  REQUIRED_MISSING,
   type CardFields,
   type FieldErrors,
 } from './card-fields'
-import { CHECK_FIELDS } from './card-form'
 import { cardToken } from './card-token'
 import { cardErrorMessage, PUBLIC_KEY_FAILED } from './checkout-page'
 import { loadPagBankSdk } from './pagbank-sdk'
@@ -64,7 +64,8 @@ export function ChangeCardDialog({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = cardProblems(card, new Date())
+    // Only empty fields hold the card back; the provider judges the rest.
+    const found = cardMissing(card)
     setErrors(found)
     if (Object.keys(found).length) {
       setError(null)
@@ -105,7 +106,7 @@ export function ChangeCardDialog({
             setErrors((e) => clearError(e, key))
           }}
         />
-        <FormError message={error ?? (Object.keys(errors).length ? CHECK_FIELDS : null)} />
+        <FormError message={error ?? (Object.keys(errors).length ? REQUIRED_MISSING : null)} />
         <Button type="submit" block busy={busy} disabled={!publicKey || busy}>
           {publicKey ? 'Salvar cartão' : 'Carregando chave...'}
         </Button>

@@ -14,8 +14,8 @@ import {
   saveBillingProfile,
 } from './billing-api'
 import {
+  cardMissing,
   clearError,
-  cardProblems,
   EMPTY_CARD,
   type CardFields,
   type FieldErrors,
@@ -23,9 +23,9 @@ import {
 import {
   applyCep,
   billingFromUser,
-  billingProblems,
+  billingMissing,
   CardForm,
-  formProblem,
+  REQUIRED_MISSING,
   type BillingFields,
 } from './card-form'
 import { digits } from './card-input'
@@ -167,12 +167,14 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
   )
 
   const payWithCard = async () => {
-    const billingFound = billingProblems(billing)
-    const cardFound = cardProblems(card, new Date())
+    // Only empty required fields hold the payment back; the provider judges the rest.
+    const billingFound = billingMissing(billing)
+    const cardFound = cardMissing(card)
+    const missing = Object.keys(billingFound).length + Object.keys(cardFound).length > 0
     setBillingErrors(billingFound)
     setCardErrors(cardFound)
-    setFormError(formProblem({ ...billingFound, ...cardFound }))
-    if (Object.keys(billingFound).length || Object.keys(cardFound).length) {
+    setFormError(missing ? REQUIRED_MISSING : null)
+    if (missing) {
       setFocusSignal((n) => n + 1)
       return
     }
@@ -224,7 +226,7 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
     else body = <PixGenerating />
   } else {
     const keyFailed = phase.name === 'error' && !publicKey
-    // The line about highlighted fields goes with the last of them.
+    // The line about the highlighted fields goes with the last of them.
     const fieldsError =
       Object.keys(billingErrors).length || Object.keys(cardErrors).length ? formError : null
     body = (
