@@ -131,6 +131,15 @@ describe('Assinatura com cartão', () => {
     expect(await session.field('CVV').getAttribute('aria-invalid')).toBe('true')
     await session.capture('26-pagamento-cartao-obrigatorios')
 
+    // A mistyped number gets a polite line once the field is left, and is not marked invalid:
+    // only empty fields hold the payment back.
+    const number = session.field('Número do cartão')
+    await number.fill('4539 6206 5992 2098')
+    await session.field('Nome impresso no cartão').focus()
+    await session.expectText('Confira o número: ele não parece um cartão válido.')
+    expect(await number.getAttribute('aria-invalid')).toBeNull()
+    await session.capture('26-pagamento-cartao-conselho')
+
     await billing.fillCardForm(TEST_CARDS.declined)
     // The brand is read from the number, and the amount is the one the PIX tab showed.
     await session.page.locator('.card-brand__mark', { hasText: 'Visa' }).waitFor()
