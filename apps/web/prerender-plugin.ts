@@ -11,6 +11,8 @@ type PrerenderModule = {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>'
+/** A classic, blocking script: the server's CSP admits same-origin scripts, not inline ones. */
+export const SESSION_GATE = '<script src="/session-gate.js"></script>'
 
 /**
  * After the client build, renders the public pages of src/prerender.tsx in Node and writes each
@@ -47,7 +49,10 @@ export function prerenderPages(): Plugin {
         fs.mkdirSync(target, { recursive: true })
         for (const pathname of mod.PRERENDERED_PATHS) {
           const markup = await mod.prerender(pathname)
-          const html = template.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`)
+          const html = template
+            .replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`)
+            // Before the body is painted: a returning player's form stays hidden (public/session-gate.js).
+            .replace('</head>', `${SESSION_GATE}</head>`)
           const file = path.join(target, `${pathname.slice(1)}.html`)
           fs.writeFileSync(file, html)
           fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html))

@@ -73,6 +73,8 @@ export class BillingScreens {
   /** Fills the card form; the billing fields not given keep what the profile prefilled. */
   async fillCardForm(card: string, billing: Partial<Record<string, string>> = {}) {
     const values: Record<string, string> = {
+      // First, so the UF and city it fills in are then set as the journey wants them.
+      CEP: '22021001',
       'Nome completo': 'Ana Souza',
       CPF: '529.982.247-25',
       Rua: 'Avenida Atlântica',
@@ -80,7 +82,6 @@ export class BillingScreens {
       'Bairro (opcional)': 'Copacabana',
       Cidade: 'Rio de Janeiro',
       UF: 'RJ',
-      CEP: '22021001',
       ...billing,
       'Número do cartão': card,
       'Nome impresso no cartão': 'ANA SOUZA',

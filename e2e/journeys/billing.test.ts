@@ -131,7 +131,19 @@ describe('Assinatura com cartão', () => {
     expect(await session.field('CVV').getAttribute('aria-invalid')).toBe('true')
     await session.capture('26-pagamento-cartao-obrigatorios')
 
+    // A mistyped number gets a polite line once the field is left, and is not marked invalid:
+    // only empty fields hold the payment back.
+    const number = session.field('Número do cartão')
+    await number.fill('4539 6206 5992 2098')
+    await session.field('Nome impresso no cartão').focus()
+    await session.expectText('Confira o número: ele não parece um cartão válido.')
+    expect(await number.getAttribute('aria-invalid')).toBeNull()
+    await session.capture('26-pagamento-cartao-conselho')
+
     await billing.fillCardForm(TEST_CARDS.declined)
+    // The brand is read from the number, and the amount is the one the PIX tab showed.
+    await session.page.locator('.card-brand__mark', { hasText: 'Visa' }).waitFor()
+    await session.expectText(/^Valor a cobrar no cartão: R\$/)
     await session.capture('22-pagamento-cartao')
     await pay.click()
     await session.expectText(
@@ -143,6 +155,10 @@ describe('Assinatura com cartão', () => {
     // The billing data were saved and stay; only the card changes.
     await session.field('Número do cartão').fill(TEST_CARDS.approved)
     await pay.click()
+    await session.page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor()
+    await session.expectText('Sua assinatura do plano Pro (Anual) está ativa.')
+    await session.capture('29-pagamento-aprovado')
+    await session.page.getByRole('link', { name: 'Ver Meu Plano' }).click()
     await session.expectPath('/meu-plano')
     await billing.expectMyPlanRow('Plano', 'Pro (Anual)')
     await billing.expectMyPlanRow('Status', 'Ativa')

@@ -23,12 +23,17 @@ afterEach(async () => {
 const REAIS = /R\$\s?[\d.]+,\d{2}/
 
 /** Pays the checkout on screen with the sandbox's approved card and lands on "Meu Plano". */
-async function payByCard(session: UserSession, billing: BillingScreens) {
+async function payByCard(session: UserSession, billing: BillingScreens, screens?: string) {
   await session.button('Cartão de Crédito').click()
   const pay = session.button('Pagar com Cartão')
   await pay.waitFor()
   await billing.fillCardForm(TEST_CARDS.approved)
+  await session.page.locator('.card-brand__mark', { hasText: 'Visa' }).waitFor()
+  if (screens) await session.capture(`${screens}-cartao`)
   await pay.click()
+  await session.page.getByRole('heading', { name: 'Pagamento aprovado' }).waitFor()
+  if (screens) await session.capture(`${screens}-aprovado`)
+  await session.page.getByRole('link', { name: 'Ver Meu Plano' }).click()
   await session.expectPath('/meu-plano')
 }
 
@@ -43,7 +48,7 @@ describe('Meu Plano', () => {
     await billing.openPlansFromSidebar()
     await billing.choosePlan('Pro', 'Assinar Pro')
     await billing.expectCheckout('Plano: Pro (Mensal)')
-    await payByCard(session, billing)
+    await payByCard(session, billing, '40-pagamento')
     await billing.expectMyPlanRow('Plano', 'Pro (Mensal)')
 
     // From the chat, "Meu Plano" is in the header and in the menu.

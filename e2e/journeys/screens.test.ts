@@ -35,6 +35,17 @@ describe.each<ViewportName>(['mobile', 'desktop'])('every screen at %s size', (v
     await session.expectHeading('Criar conta')
     await session.capture('03-register')
 
+    // The app's own checks, in Portuguese beside each field, never the browser's bubbles.
+    await session.fillRegister('jogador@', '123', '')
+    await session.button('Registrar').click()
+    await session.expectText('Digite um e-mail válido, como nome@exemplo.com.')
+    await session.expectText('A senha precisa ter pelo menos 6 caracteres.')
+    await session.expectText('Repita a senha.')
+    expect(await session.field('E-mail').getAttribute('aria-invalid')).toBe('true')
+    await session.capture('03-register-erros')
+    await session.field('E-mail').fill('jogador@areia.test')
+    expect(await session.field('E-mail').getAttribute('aria-invalid')).toBeNull()
+
     await session.fillRegister('jogador@areia.test', 'senha-um-1', 'senha-dois-2')
     await session.button('Registrar').click()
     await session.page.getByRole('alertdialog').waitFor()

@@ -79,11 +79,11 @@ describe('match videos', () => {
       await session.expectHeading('Meus Vídeos')
       await session.expectText('Você ainda não enviou nenhum vídeo.')
       await session.capture('videos-empty')
-      await session.goto('/chat')
-      await chat.waitUntilReady()
+      // Its link lands in the chat with the upload modal already open.
+      await page.getByRole('link', { name: 'Enviar um vídeo pelo chat' }).click()
+      await session.expectPath('/chat')
 
       // The modal: source step with the filming guide, then a link step and back.
-      await session.button('Enviar Vídeo').click()
       await uploadDialog().waitFor(WAIT)
       await session.expectText(/atrás da linha de fundo/)
       await session.capture('upload-modal-source')

@@ -1,20 +1,38 @@
 import { useId, type InputHTMLAttributes } from 'react'
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string }
+type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string
+  hint?: string
+  /** What is wrong with the value: shown under the field and read with it. */
+  error?: string | null
+}
 
-export function TextField({ label, hint, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, hint, error, id, className, ...input }: TextFieldProps) {
   const generated = useId()
   const inputId = id ?? generated
   const hintId = hint ? `${inputId}-hint` : undefined
+  const errorId = error ? `${inputId}-error` : undefined
+  const described = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div className={`field ${className ?? ''}`}>
       <label className="field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input className="field__input" id={inputId} aria-describedby={hintId} {...input} />
+      <input
+        className="field__input"
+        id={inputId}
+        aria-describedby={described}
+        aria-invalid={error ? true : undefined}
+        {...input}
+      />
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
         </p>
       ) : null}
     </div>

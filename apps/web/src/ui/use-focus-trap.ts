@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react'
+import { useEffect, useRef, type RefObject } from 'react'
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
@@ -15,6 +15,12 @@ export function useFocusTrap(
   active: boolean,
   onEscape: () => void,
 ): void {
+  // Read at the key press: a caller's new onEscape on each render must not re-run the trap,
+  // which would pull the focus back to the first field after every keystroke.
+  const escape = useRef(onEscape)
+  useEffect(() => {
+    escape.current = onEscape
+  }, [onEscape])
   useEffect(() => {
     if (!active) return
     const root = container.current
@@ -30,7 +36,7 @@ export function useFocusTrap(
       if (openTraps[openTraps.length - 1] !== token) return
       if (event.key === 'Escape') {
         event.preventDefault()
-        onEscape()
+        escape.current()
         return
       }
       if (event.key !== 'Tab') return
@@ -55,7 +61,7 @@ export function useFocusTrap(
       openTraps.splice(openTraps.indexOf(token), 1)
       if (previous?.isConnected) previous.focus()
     }
-  }, [container, active, onEscape])
+  }, [container, active])
 }
 
 /** Locks page scroll while `active` (SPEC §2: the open sidebar and dialogs lock the page). */

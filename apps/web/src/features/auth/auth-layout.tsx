@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useHydrated } from '../../lib/use-hydrated'
 import { BrandMark } from '../../ui/brand-mark'
 import { Icon } from '../../ui/icons'
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode }
 
+/** Set by public/session-gate.js while a stored session may still send the player on. */
+export const SESSION_CHECK_CLASS = 'session-check'
+
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  // Rendered only once the session is known to be absent: the form may now be seen.
+  useEffect(() => document.documentElement.classList.remove(SESSION_CHECK_CLASS), [])
   return (
     <main className="auth-page">
       <div className="auth-page__hero">

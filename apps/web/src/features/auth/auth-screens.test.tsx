@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, makeUser, mockServer } from '../../test/helpers'
+import { AuthFlowError } from '../../lib/auth/auth-context'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { LoginPage } from './login-page'
 import { RegisterPage } from './register-page'
@@ -29,6 +30,30 @@ describe('LoginPage', () => {
 
     await user.click(screen.getByRole('checkbox'))
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('says what is missing next to the field, and drops a refused login once a field changes', async () => {
+    const user = userEvent.setup()
+    const login = vi.fn(() => Promise.reject(new AuthFlowError('Email ou senha inválidos.')))
+    renderRoutes(routes, '/login', visitor({ login }))
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Informe seu e-mail.')
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription('Informe sua senha.')
+    expect(login).not.toHaveBeenCalled()
+
+    await user.type(screen.getByLabelText('E-mail'), 'a@b.com')
+    await user.type(screen.getByLabelText('Senha'), 'errada')
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email ou senha inválidos.')
+    await user.type(screen.getByLabelText('Senha'), '1')
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('sends a signed-in player on without showing the form', () => {
+    const router = renderRoutes(routes, '/login', fakeAuth())
+    expect(router.state.location.pathname).toBe('/')
+    expect(screen.queryByLabelText('E-mail')).toBeNull()
   })
 
   it('logs in and goes to /', async () => {
@@ -98,6 +123,33 @@ describe('LoginPage', () => {
 })
 
 describe('RegisterPage', () => {
+  it("checks the fields itself, in Portuguese, next to each field, and not the browser's way", async () => {
+    const user = userEvent.setup()
+    const server = mockServer({})
+    renderRoutes(routes, '/register', visitor())
+    const email = screen.getByLabelText('E-mail')
+    expect(email.closest('form')).toHaveAttribute('novalidate')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Registrar' }))
+    expect(email).toHaveFocus()
+    expect(email).toHaveAccessibleDescription('Informe seu e-mail.')
+    expect(screen.getByLabelText('Senha')).toHaveAccessibleDescription(
+      'Pelo menos 6 caracteres. Crie uma senha.',
+    )
+    expect(screen.getByLabelText('Confirmar senha')).toHaveAccessibleDescription('Repita a senha.')
+
+    await user.type(email, 'ana@')
+    expect(email).not.toHaveAttribute('aria-invalid')
+    await user.type(screen.getByLabelText('Senha'), '123')
+    await user.type(screen.getByLabelText('Confirmar senha'), '123')
+    await user.click(screen.getByRole('button', { name: 'Registrar' }))
+    expect(email).toHaveAccessibleDescription('Digite um e-mail válido, como nome@exemplo.com.')
+    expect(screen.getByLabelText('Senha')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByText('A senha precisa ter pelo menos 6 caracteres.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Confirmar senha')).not.toHaveAttribute('aria-invalid')
+    expect(server.calls).toHaveLength(0)
+  })
+
   it('disables both buttons until the terms are accepted', async () => {
     const user = userEvent.setup()
     renderRoutes(routes, '/register', visitor())
@@ -139,7 +191,15 @@ describe('RegisterPage', () => {
     await user.type(screen.getByLabelText('Confirmar senha'), 'segredo1')
     await user.click(screen.getByRole('checkbox'))
     await user.click(screen.getByRole('button', { name: 'Registrar' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Este e-mail já está cadastrado.')
+    // The taken address is the e-mail field's problem: said there, and gone once it changes.
+    const email = screen.getByLabelText('E-mail')
+    await waitFor(() => expect(email).toHaveFocus())
+    expect(email).toHaveAttribute('aria-invalid', 'true')
+    expect(email).toHaveAccessibleDescription('Este e-mail já está cadastrado.')
+    await user.type(email, 'r')
+    expect(email).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByText('Este e-mail já está cadastrado.')).toBeNull()
+    await user.type(email, '{backspace}')
 
     await user.click(screen.getByRole('button', { name: 'Registrar' }))
     expect(await screen.findByRole('alertdialog')).toHaveTextContent(

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
 import { AuthLayout, LiveFields } from './auth-layout'
+import { emailProblem, found, PASSWORD_REQUIRED, without, type AuthErrors } from './auth-validation'
 import { GoogleIcon } from './google-icon'
 import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
 import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
@@ -34,6 +35,9 @@ export function LoginPage() {
   const [termsError, setTermsError] = useState<string | null>(null)
   const [shake, setShake] = useState(0)
   const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<AuthErrors<'email' | 'password'>>({})
+  const [focusSignal, setFocusSignal] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
   const [submitting, setSubmitting] = useState(false)
   const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
   const handledCode = useRef<string | null>(null)
@@ -62,6 +66,11 @@ export function LoginPage() {
       })
   }, [googleCode, params, auth, navigate, setParams, showAlert])
 
+  // After a refused submit the first field in error takes the focus, and is read with its error.
+  useEffect(() => {
+    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusSignal])
+
   if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
   if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
@@ -73,10 +82,28 @@ export function LoginPage() {
     return false
   }
 
+  const edit = (field: 'email' | 'password', set: (value: string) => void) => (value: string) => {
+    set(value)
+    setErrors((current) => without(current, field))
+    // "E-mail ou senha inválidos" was about what was sent; a changed field makes it stale.
+    setError(null)
+  }
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setError(null)
-    if (!requireTerms()) return
+    const problems = found({
+      email: emailProblem(email),
+      password: password ? null : PASSWORD_REQUIRED,
+    })
+    setErrors(problems)
+    // Both are said at once: the fields' problems and the unticked terms.
+    const termsAccepted = requireTerms()
+    if (Object.keys(problems).length) {
+      setFocusSignal((n) => n + 1)
+      return
+    }
+    if (!termsAccepted) return
     setSubmitting(true)
     try {
       const { user } = await auth.login(email.trim(), password)
@@ -102,15 +129,16 @@ export function LoginPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={(event) => void onSubmit(event)}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <LiveFields>
-          <EmailField value={email} onValue={setEmail} />
+          <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
           <PasswordField
             label="Senha"
             name="password"
             autoComplete="current-password"
             value={password}
-            onValue={setPassword}
+            onValue={edit('password', setPassword)}
+            error={errors.password}
           />
           <p className="auth-card__forgot">
             <Link to="/esqueci-senha" state={{ email: email.trim() }}>

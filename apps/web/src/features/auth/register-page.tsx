@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
-import { errorMessage } from '../../lib/api-error'
+import { ApiError, errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { landingPath } from '../../lib/auth/landing'
 import { useAlert } from '../../ui/alert-dialog'
@@ -9,6 +9,14 @@ import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
 import { AuthLayout, LiveFields } from './auth-layout'
+import {
+  CONFIRM_REQUIRED,
+  emailProblem,
+  found,
+  newPasswordProblem,
+  without,
+  type AuthErrors,
+} from './auth-validation'
 import { GoogleIcon } from './google-icon'
 import { startGoogleSignIn } from './google-sign-in'
 import { registerUser } from './register-api'
@@ -17,6 +25,8 @@ import { TermsCheckbox } from './terms-checkbox'
 export const PASSWORDS_DIFFER_MESSAGE = 'As senhas não coincidem!'
 export const REGISTER_SUCCESS_MESSAGE = 'Cadastro realizado com sucesso! Por favor, faça o login.'
 const REGISTER_ERROR_FALLBACK = 'Não foi possível realizar o cadastro.'
+
+type Field = 'email' | 'password' | 'confirm'
 
 export function RegisterPage() {
   const auth = useAuth()
@@ -27,15 +37,40 @@ export function RegisterPage() {
   const [confirm, setConfirm] = useState('')
   const [accepted, setAccepted] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<AuthErrors<Field>>({})
+  const [focusSignal, setFocusSignal] = useState(0)
   const [submitting, setSubmitting] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  // After a refused submit the first field in error takes the focus, and is read with its error.
+  useEffect(() => {
+    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusSignal])
 
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
   if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
+
+  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value)
+    setErrors((current) => without(current, field))
+    // The server's answer was about what was sent; once a field changes it no longer applies.
+    setError(null)
+  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setError(null)
     if (!accepted) return
+    const problems = found<Field>({
+      email: emailProblem(email),
+      password: newPasswordProblem(password),
+      confirm: confirm ? null : CONFIRM_REQUIRED,
+    })
+    setErrors(problems)
+    if (Object.keys(problems).length) {
+      setFocusSignal((n) => n + 1)
+      return
+    }
     if (password !== confirm) {
       await showAlert(PASSWORDS_DIFFER_MESSAGE)
       return
@@ -44,7 +79,12 @@ export function RegisterPage() {
     try {
       await registerUser(email.trim(), password)
     } catch (err) {
-      setError(errorMessage(err, REGISTER_ERROR_FALLBACK))
+      const message = errorMessage(err, REGISTER_ERROR_FALLBACK)
+      // An address already in use is the e-mail field's problem, shown there.
+      if (err instanceof ApiError && err.status === 409) {
+        setErrors({ email: message })
+        setFocusSignal((n) => n + 1)
+      } else setError(message)
       setSubmitting(false)
       return
     }
@@ -65,9 +105,9 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form className="form" onSubmit={(event) => void onSubmit(event)}>
+      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <LiveFields>
-          <EmailField value={email} onValue={setEmail} />
+          <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
           <PasswordField
             label="Senha"
             name="password"
@@ -75,14 +115,16 @@ export function RegisterPage() {
             minLength={PASSWORD_MIN_LENGTH}
             hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
             value={password}
-            onValue={setPassword}
+            onValue={edit('password', setPassword)}
+            error={errors.password}
           />
           <PasswordField
             label="Confirmar senha"
             name="confirm-password"
             autoComplete="new-password"
             value={confirm}
-            onValue={setConfirm}
+            onValue={edit('confirm', setConfirm)}
+            error={errors.confirm}
           />
           <TermsCheckbox checked={accepted} onChange={setAccepted} />
           <FormError message={error} />

@@ -1,6 +1,17 @@
-import { useId, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useEffect, useRef, type FormEvent } from 'react'
 import type { User } from '../../lib/auth/auth-context'
 import { Button } from '../../ui/button'
+import {
+  CardFieldset,
+  Field,
+  REQUIRED_FIELD,
+  useLeftFields,
+  withoutEmpty,
+  type CardFields,
+  type FieldErrors,
+} from './card-fields'
+import { cepAdvice, cpfAdvice, digits, maskCpf, ufAdvice } from './card-input'
+import { lookupCep } from './cep-regions'
 
 /** SPEC §3 billing data form, as the profile stores it. */
 export type BillingFields = {
@@ -15,21 +26,10 @@ export type BillingFields = {
   address_postal_code: string
 }
 
-/** SPEC §3 card form (the brand is never asked). Lives only in this page's memory. */
-export type CardFields = {
-  number: string
-  holder: string
-  exp_month: string
-  exp_year: string
-  cvv: string
-}
-
-export type CheckoutForm = BillingFields & CardFields
-
-export const REQUIRED_MISSING = 'Preencha os campos obrigatórios destacados.'
+export { REQUIRED_MISSING } from './card-fields'
 
 /** SPEC §5: these must be filled; complement and neighbourhood may stay empty. */
-const REQUIRED: (keyof CheckoutForm)[] = [
+const REQUIRED: (keyof BillingFields)[] = [
   'name',
   'tax_id',
   'address_street',
@@ -37,72 +37,100 @@ const REQUIRED: (keyof CheckoutForm)[] = [
   'address_city',
   'address_region_code',
   'address_postal_code',
-  'number',
-  'holder',
-  'exp_month',
-  'exp_year',
-  'cvv',
 ]
 
-export function missingFields(form: CheckoutForm): (keyof CheckoutForm)[] {
-  return REQUIRED.filter((key) => !form[key].trim())
+/** The only check that holds the payment back: the required fields filled. */
+export function billingMissing(billing: BillingFields): FieldErrors<keyof BillingFields> {
+  const errors: FieldErrors<keyof BillingFields> = {}
+  for (const key of REQUIRED) if (!billing[key].trim()) errors[key] = REQUIRED_FIELD
+  return errors
 }
 
-/** SPEC §2/§4: billing fields prefilled from the user; the card always starts empty. */
-export function formFromUser(user: User | null): CheckoutForm {
+/** What looks like a typo in the filled CPF, CEP and UF; shown under them, never blocking. */
+export function billingAdvice(billing: BillingFields): FieldErrors<keyof BillingFields> {
+  const { tax_id, address_postal_code: cep, address_region_code: uf } = billing
+  return withoutEmpty({
+    tax_id: tax_id.trim() ? cpfAdvice(tax_id) : null,
+    address_postal_code: cep.trim() ? cepAdvice(cep) : null,
+    address_region_code: uf.trim() ? ufAdvice(uf) : null,
+  })
+}
+
+/**
+ * Billing fields prefilled from the saved profile. The full name starts empty: the account's name
+ * is the nickname the coaches use, rarely the name the bank knows.
+ */
+export function billingFromUser(user: User | null): BillingFields {
   const p = user?.profile
   return {
-    name: user?.name ?? '',
-    tax_id: p?.tax_id ?? '',
+    name: '',
+    tax_id: maskCpf(p?.tax_id ?? ''),
     address_street: p?.address_street ?? '',
     address_number: p?.address_number ?? '',
     address_complement: p?.address_complement ?? '',
     address_neighborhood: p?.address_neighborhood ?? '',
     address_city: p?.address_city ?? '',
     address_region_code: p?.address_region_code ?? '',
-    address_postal_code: p?.address_postal_code ?? '',
-    number: '',
-    holder: '',
-    exp_month: '',
-    exp_year: '',
-    cvv: '',
+    address_postal_code: digits(p?.address_postal_code ?? '').slice(0, 8),
   }
 }
 
+/**
+ * A new CEP fills the UF (and the city, for the big cities' ranges) when those are empty or were
+ * filled by the previous CEP; what the player typed there is left alone.
+ */
+export function applyCep(prev: BillingFields, cep: string): BillingFields {
+  const next = { ...prev, address_postal_code: cep }
+  const before = lookupCep(prev.address_postal_code)
+  const place = lookupCep(cep)
+  if (!place) return next
+  const uf = prev.address_region_code.trim().toUpperCase()
+  if (!uf || uf === before?.uf) next.address_region_code = place.uf
+  const city = prev.address_city.trim()
+  if (!city || city === before?.city) next.address_city = place.city ?? ''
+  return next
+}
+
 type CardFormProps = {
-  form: CheckoutForm
-  invalid: (keyof CheckoutForm)[]
+  billing: BillingFields
+  card: CardFields
+  billingErrors: FieldErrors<keyof BillingFields>
+  cardErrors: FieldErrors<keyof CardFields>
+  /** What the card will be charged, as the PIX tab says it. */
+  amount: string | null
   keyReady: boolean
   busy: boolean
   error: string | null
-  onChange: (key: keyof CheckoutForm, value: string) => void
+  /** Changes on each refused submit: the first empty required field takes the focus. */
+  focusSignal: number
+  onBilling: (key: keyof BillingFields, value: string) => void
+  onCard: (key: keyof CardFields, value: string) => void
   onSubmit: () => void
 }
 
-export function CardForm({
-  form,
-  invalid,
-  keyReady,
-  busy,
-  error,
-  onChange,
-  onSubmit,
-}: CardFormProps) {
+export function CardForm(props: CardFormProps) {
+  const { billing, card, billingErrors, cardErrors, amount, keyReady, busy, error } = props
+  const { focusSignal, onBilling, onCard, onSubmit } = props
+  const formRef = useRef<HTMLFormElement>(null)
+  const { leave, only } = useLeftFields<keyof BillingFields>()
+  const advice = only(billingAdvice(billing))
+  useEffect(() => {
+    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusSignal])
   const field = (
-    key: keyof CheckoutForm,
+    key: keyof BillingFields,
     label: string,
-    props: Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & {
-      hint?: string
-      wide?: boolean
-    } = {},
+    extra: Partial<Parameters<typeof Field>[0]> = {},
   ) => (
     <Field
       label={label}
-      value={form[key]}
-      invalid={invalid.includes(key)}
+      value={billing[key]}
+      error={billingErrors[key]}
+      advice={advice[key]}
       required={REQUIRED.includes(key)}
-      onValue={(value) => onChange(key, value)}
-      {...props}
+      onBlur={() => leave(key)}
+      onValue={(value) => onBilling(key, value)}
+      {...extra}
     />
   )
 
@@ -112,55 +140,62 @@ export function CardForm({
   }
 
   return (
-    <form className="checkout-form" noValidate onSubmit={submit} aria-label="Pagamento com cartão">
+    <form
+      ref={formRef}
+      className="checkout-form"
+      noValidate
+      onSubmit={submit}
+      aria-label="Pagamento com cartão"
+    >
+      {amount ? (
+        <p className="checkout-form__amount">
+          Valor a cobrar no cartão: <strong>{amount}</strong>
+        </p>
+      ) : null}
       <fieldset className="checkout-form__group">
         <legend>Dados do titular</legend>
         {field('name', 'Nome completo', { autoComplete: 'name', wide: true })}
-        {field('tax_id', 'CPF', { inputMode: 'numeric', autoComplete: 'off', maxLength: 14 })}
+        {field('tax_id', 'CPF', {
+          inputMode: 'numeric',
+          autoComplete: 'off',
+          placeholder: '000.000.000-00',
+          maxLength: 14,
+          onValue: (value) => onBilling('tax_id', maskCpf(value)),
+        })}
       </fieldset>
       <fieldset className="checkout-form__group">
         <legend>Endereço de cobrança</legend>
+        {field('address_postal_code', 'CEP', {
+          hint: 'somente números',
+          inputMode: 'numeric',
+          autoComplete: 'postal-code',
+          maxLength: 8,
+          onValue: (value) => onBilling('address_postal_code', digits(value).slice(0, 8)),
+          // A pasted "22021-001" would be cut at 8 characters before its dash is dropped.
+          onPaste: (event) => {
+            event.preventDefault()
+            const input = event.currentTarget
+            const pasted = event.clipboardData.getData('text')
+            const start = input.selectionStart ?? input.value.length
+            const end = input.selectionEnd ?? start
+            const typed = input.value.slice(0, start) + pasted + input.value.slice(end)
+            onBilling('address_postal_code', digits(typed).slice(0, 8))
+          },
+        })}
         {field('address_street', 'Rua', { autoComplete: 'address-line1', wide: true })}
         {field('address_number', 'Número', { inputMode: 'numeric', maxLength: 20 })}
         {field('address_complement', 'Complemento', { autoComplete: 'address-line2' })}
-        {field('address_neighborhood', 'Bairro', { maxLength: 80 })}
+        {field('address_neighborhood', 'Bairro', { autoComplete: 'address-level3', maxLength: 80 })}
         {field('address_city', 'Cidade', { autoComplete: 'address-level2' })}
         {field('address_region_code', 'UF', {
           placeholder: 'Ex.: SP',
           maxLength: 2,
           autoCapitalize: 'characters',
           autoComplete: 'address-level1',
-        })}
-        {field('address_postal_code', 'CEP', {
-          hint: 'somente números',
-          inputMode: 'numeric',
-          autoComplete: 'postal-code',
-          maxLength: 9,
+          onValue: (value) => onBilling('address_region_code', value.toUpperCase()),
         })}
       </fieldset>
-      <fieldset className="checkout-form__group checkout-form__group--card">
-        <legend>Cartão de crédito</legend>
-        {field('number', 'Número do cartão', {
-          inputMode: 'numeric',
-          autoComplete: 'cc-number',
-          maxLength: 23,
-          wide: true,
-        })}
-        {field('holder', 'Nome impresso no cartão', { autoComplete: 'cc-name', wide: true })}
-        {field('exp_month', 'Mês', {
-          placeholder: 'MM',
-          inputMode: 'numeric',
-          autoComplete: 'cc-exp-month',
-          maxLength: 2,
-        })}
-        {field('exp_year', 'Ano', {
-          placeholder: 'AAAA',
-          inputMode: 'numeric',
-          autoComplete: 'cc-exp-year',
-          maxLength: 4,
-        })}
-        {field('cvv', 'CVV', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
-      </fieldset>
+      <CardFieldset legend="Cartão de crédito" card={card} errors={cardErrors} onChange={onCard} />
       {error ? (
         <p className="form-error" role="alert">
           {error}
@@ -174,56 +209,5 @@ export function CardForm({
         Areia.
       </p>
     </form>
-  )
-}
-
-export type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value'> & {
-  label: string
-  value: string
-  invalid: boolean
-  hint?: string
-  wide?: boolean
-  onValue: (value: string) => void
-}
-
-export function Field({
-  label,
-  value,
-  invalid,
-  hint,
-  wide,
-  onValue,
-  required,
-  ...input
-}: FieldProps) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', invalid ? `${id}-error` : ''].filter(Boolean)
-  return (
-    <div className={`field ${wide ? 'field--wide' : ''}`}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-        {required ? null : <span className="field__optional"> (opcional)</span>}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        value={value}
-        aria-invalid={invalid || undefined}
-        aria-required={required || undefined}
-        aria-describedby={described.length ? described.join(' ') : undefined}
-        onChange={(event) => onValue(event.target.value)}
-        {...input}
-      />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {invalid ? (
-        <p className="field__error" id={`${id}-error`}>
-          Campo obrigatório
-        </p>
-      ) : null}
-    </div>
   )
 }

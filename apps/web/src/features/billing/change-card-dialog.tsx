@@ -2,14 +2,22 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
-import { billingKeys, changeCard, fetchPublicKey, tokenizeCard } from './billing-api'
-import { Field, type CardFields } from './card-form'
-import { cardErrorMessage, PUBLIC_KEY_FAILED, TOKEN_MISSING } from './checkout-page'
-import { encryptCard, loadPagBankSdk } from './pagbank-sdk'
+import { FormError } from '../../ui/text-field'
+import { billingKeys, changeCard, fetchPublicKey } from './billing-api'
+import {
+  CardFieldset,
+  cardMissing,
+  clearError,
+  EMPTY_CARD,
+  REQUIRED_MISSING,
+  type CardFields,
+  type FieldErrors,
+} from './card-fields'
+import { cardToken } from './card-token'
+import { cardErrorMessage, PUBLIC_KEY_FAILED } from './checkout-page'
+import { loadPagBankSdk } from './pagbank-sdk'
 
 export const CARD_CHANGED = 'Cartão alterado. As próximas renovações serão cobradas nele.'
-
-const EMPTY: CardFields = { number: '', holder: '', exp_month: '', exp_year: '', cvv: '' }
 
 /**
  * "Alterar Pagamento": a new card for the renewals, sealed by PagBank's SDK in the browser like
@@ -25,8 +33,8 @@ export function ChangeCardDialog({
   onChanged: () => void
 }) {
   const queryClient = useQueryClient()
-  const [card, setCard] = useState<CardFields>(EMPTY)
-  const [invalid, setInvalid] = useState<(keyof CardFields)[]>([])
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD)
+  const [errors, setErrors] = useState<FieldErrors<keyof CardFields>>({})
   const [publicKey, setPublicKey] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -48,40 +56,31 @@ export function ChangeCardDialog({
   }, [open, publicKey])
 
   const close = () => {
-    setCard(EMPTY)
-    setInvalid([])
+    setCard(EMPTY_CARD)
+    setErrors({})
     setError(null)
     onClose()
   }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const missing = (Object.keys(EMPTY) as (keyof CardFields)[]).filter((k) => !card[k].trim())
-    setInvalid(missing)
-    if (missing.length || busy) return
+    // Only empty fields hold the card back; the provider judges the rest.
+    const found = cardMissing(card)
+    setErrors(found)
+    if (Object.keys(found).length) {
+      setError(null)
+      const form = event.currentTarget
+      window.setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
+      return
+    }
+    if (busy) return
     setBusy(true)
     setError(null)
     try {
-      const holder = card.holder.trim()
-      const encrypted = encryptCard({
-        publicKey: publicKey ?? '',
-        holder,
-        number: card.number.replace(/\s/g, ''),
-        expMonth: card.exp_month.trim(),
-        expYear: card.exp_year.trim(),
-        securityCode: card.cvv.trim(),
-      })
-      const token = await tokenizeCard({
-        encrypted,
-        holder,
-        brand: '',
-        exp_month: Number(card.exp_month),
-        exp_year: Number(card.exp_year),
-      })
-      if (!token.id) throw new Error(TOKEN_MISSING)
-      const next = await changeCard({ card_token: token.id, card_cvv: card.cvv.trim() })
+      const token = await cardToken(publicKey, card, '')
+      const next = await changeCard({ card_token: token, card_cvv: card.cvv.trim() })
       queryClient.setQueryData(billingKeys.subscription, next)
-      setCard(EMPTY)
+      setCard(EMPTY_CARD)
       onChanged()
     } catch (err) {
       setError(cardErrorMessage(err))
@@ -89,20 +88,6 @@ export function ChangeCardDialog({
       setBusy(false)
     }
   }
-
-  const field = (key: keyof CardFields, label: string, props: Record<string, unknown> = {}) => (
-    <Field
-      label={label}
-      value={card[key]}
-      invalid={invalid.includes(key)}
-      required
-      onValue={(value) => {
-        setCard((c) => ({ ...c, [key]: value }))
-        if (value.trim()) setInvalid((list) => list.filter((k) => k !== key))
-      }}
-      {...props}
-    />
-  )
 
   return (
     <Modal open={open} title="Alterar Pagamento" onClose={close}>
@@ -112,24 +97,16 @@ export function ChangeCardDialog({
         onSubmit={(e) => void submit(e)}
         aria-label="Novo cartão"
       >
-        <fieldset className="checkout-form__group checkout-form__group--card">
-          <legend>Novo cartão de crédito</legend>
-          {field('number', 'Número do cartão', {
-            inputMode: 'numeric',
-            autoComplete: 'cc-number',
-            maxLength: 23,
-            wide: true,
-          })}
-          {field('holder', 'Nome impresso no cartão', { autoComplete: 'cc-name', wide: true })}
-          {field('exp_month', 'Mês', { placeholder: 'MM', inputMode: 'numeric', maxLength: 2 })}
-          {field('exp_year', 'Ano', { placeholder: 'AAAA', inputMode: 'numeric', maxLength: 4 })}
-          {field('cvv', 'CVV', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
-        </fieldset>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <CardFieldset
+          legend="Novo cartão de crédito"
+          card={card}
+          errors={errors}
+          onChange={(key, value) => {
+            setCard((c) => ({ ...c, [key]: value }))
+            setErrors((e) => clearError(e, key))
+          }}
+        />
+        <FormError message={error ?? (Object.keys(errors).length ? REQUIRED_MISSING : null)} />
         <Button type="submit" block busy={busy} disabled={!publicKey || busy}>
           {publicKey ? 'Salvar cartão' : 'Carregando chave...'}
         </Button>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useNavigate } from 'react-router'
@@ -200,14 +200,17 @@ describe('CheckoutPage with a card', () => {
   })
 
   async function fillCard(user: ReturnType<typeof userEvent.setup>) {
-    await user.type(screen.getByLabelText('Número do cartão'), '4111 1111 1111 1111')
+    // The account's name is a nickname: the full name is typed, never assumed.
+    const name = screen.getByLabelText<HTMLInputElement>('Nome completo')
+    if (!name.value) await user.type(name, 'Ana Souza')
+    await user.type(screen.getByLabelText('Número do cartão'), '4111111111111111')
     await user.type(screen.getByLabelText('Nome impresso no cartão'), 'ANA SOUZA')
     await user.type(screen.getByLabelText('Mês'), '12')
     await user.type(screen.getByLabelText('Ano'), '2030')
     await user.type(screen.getByLabelText('CVV'), '123')
   }
 
-  it('saves the billing data, encrypts, tokenises and pays, then opens /meu-plano', async () => {
+  it('saves the billing data, encrypts, tokenises and pays, then confirms and offers Meu Plano', async () => {
     const user = userEvent.setup()
     const encryptCard = vi.fn((input: EncryptCardInput) => {
       expect(input).toEqual({
@@ -254,27 +257,108 @@ describe('CheckoutPage with a card', () => {
     const router = renderCheckout(choice, fakeAuth({ user: profileUser, reloadUser }))
     await screen.findByText('Pague com PIX')
     await user.click(screen.getByRole('button', { name: 'Cartão de Crédito' }))
-    expect(screen.getByLabelText('Nome completo')).toHaveValue('Ana Souza')
-    expect(screen.getByLabelText('CPF')).toHaveValue('52998224725')
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('')
+    expect(screen.getByLabelText('Nome completo')).toHaveAttribute('autocomplete', 'name')
+    expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25')
     expect(screen.getByLabelText('UF')).toHaveValue('RJ')
-    expect(screen.getByText('somente números')).toBeInTheDocument()
+    const cep = screen.getByLabelText('CEP')
+    expect(cep).toHaveValue('22010000')
+    expect(cep).toHaveAccessibleDescription('somente números')
+    expect(cep).toHaveAttribute('maxlength', '8')
+    // Digits only, typed or pasted with a dash.
+    await user.clear(cep)
+    await user.type(cep, '22021-001')
+    expect(cep).toHaveValue('22021001')
+    await user.clear(cep)
+    await user.paste('22010-000')
+    expect(cep).toHaveValue('22010000')
+    // The expiry is a month MM and a year AAAA, as the gateway takes them.
+    const month = screen.getByLabelText('Mês')
+    expect(month).toHaveAttribute('placeholder', 'MM')
+    expect(month).toHaveAttribute('maxlength', '2')
+    expect(month).toHaveAttribute('autocomplete', 'cc-exp-month')
+    const year = screen.getByLabelText('Ano')
+    expect(year).toHaveAttribute('placeholder', 'AAAA')
+    expect(year).toHaveAttribute('maxlength', '4')
+    expect(year).toHaveAttribute('autocomplete', 'cc-exp-year')
+    expect(year).toHaveAttribute('inputmode', 'numeric')
+    // The amount the PIX tab showed, with its centavos.
+    expect(screen.getByText('R$ 53,91')).toBeInTheDocument()
+    // CEP comes first among the address fields.
+    const address = screen.getByRole('group', { name: 'Endereço de cobrança' })
+    expect(within(address).getAllByRole('textbox')[0]).toBe(screen.getByLabelText('CEP'))
     const submit = await screen.findByRole('button', { name: 'Pagar com Cartão' })
 
     await user.click(submit)
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Preencha os campos obrigatórios destacados.',
     )
-    expect(screen.getByLabelText('Número do cartão')).toHaveAttribute('aria-invalid', 'true')
+    const number = screen.getByLabelText('Número do cartão')
+    expect(number).toHaveAttribute('aria-invalid', 'true')
+    expect(number).toHaveAccessibleDescription('Campo obrigatório')
+    expect(number).toHaveAttribute('inputmode', 'numeric')
+    expect(screen.getByLabelText('Nome completo')).toHaveFocus()
     expect(screen.getByLabelText('Complemento (opcional)')).not.toHaveAttribute('aria-invalid')
     expect(server.count('PUT /api/v1/profile/me')).toBe(0)
+    expect(server.count('POST /api/v1/payments/tokenize-card')).toBe(0)
 
     await fillCard(user)
     await user.dblClick(submit)
+    expect(await screen.findByRole('heading', { name: 'Pagamento aprovado' })).toHaveFocus()
+    expect(screen.getByText(/Sua assinatura do plano/)).toHaveTextContent(
+      'Sua assinatura do plano Pro (Mensal) está ativa.',
+    )
+    expect(router.state.location.pathname).toBe('/pagamento')
+    expect(screen.queryByRole('button', { name: 'Pagar com PIX' })).toBeNull()
+    await user.click(screen.getByRole('link', { name: 'Ver Meu Plano' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/meu-plano'))
     expect(order.filter((step) => step !== 'pix')).toEqual(['profile', 'tokenize', 'card-order'])
     expect(encryptCard).toHaveBeenCalledTimes(1)
     expect(reloadUser).toHaveBeenCalled()
-  })
+  }, 20_000)
+
+  it('lets a number that fails the check digit through with advice: the provider judges it', async () => {
+    const user = userEvent.setup()
+    const encryptCard = vi.fn((input: EncryptCardInput) => {
+      expect(input.number).toBe('4111111111111112')
+      return { encryptedCard: 'X'.repeat(32), hasErrors: false }
+    })
+    window.PagSeguro = { encryptCard }
+    const server = mockServer({
+      'POST /api/v1/payments/orders': async (request) => {
+        const body = (await request.json()) as { payment_method: string }
+        return body.payment_method === 'PIX'
+          ? jsonResponse(pixOrder)
+          : jsonResponse({ detail: 'Cartão inválido.' }, 422)
+      },
+      'GET /api/v1/subscriptions/me': () => jsonResponse(null),
+      'GET /api/v1/payments/public-key': () => jsonResponse({ public_key: 'K', sdk_url: '/s.js' }),
+      'PUT /api/v1/profile/me': () => jsonResponse(profileUser),
+      'POST /api/v1/payments/tokenize-card': () => jsonResponse({ id: 'CARD_1' }),
+    })
+    renderCheckout(choice, fakeAuth({ user: profileUser }))
+    await user.click(await screen.findByRole('button', { name: 'Cartão de Crédito' }))
+    const submit = await screen.findByRole('button', { name: 'Pagar com Cartão' })
+    await user.type(screen.getByLabelText('Nome completo'), 'Ana Souza')
+    const number = screen.getByLabelText('Número do cartão')
+    await user.type(number, '4111111111111112')
+    expect(number).toHaveValue('4111 1111 1111 1112')
+    expect(screen.getByText('Visa')).toBeInTheDocument()
+    // No advice while typing; once the field is left, a polite line that blocks nothing.
+    expect(number).not.toHaveAccessibleDescription(/Confira/)
+    await user.type(screen.getByLabelText('Nome impresso no cartão'), 'ANA SOUZA')
+    expect(number).toHaveAccessibleDescription('Confira o número: ele não parece um cartão válido.')
+    expect(number).not.toHaveAttribute('aria-invalid')
+    const month = screen.getByLabelText('Mês')
+    await user.type(month, '13')
+    await user.type(screen.getByLabelText('Ano'), '2030')
+    expect(month).toHaveAccessibleDescription('Confira o mês: use dois dígitos, de 01 a 12.')
+    await user.type(screen.getByLabelText('CVV'), '12')
+    await user.click(submit)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cartão inválido.')
+    expect(encryptCard).toHaveBeenCalledTimes(1)
+    expect(server.count('POST /api/v1/payments/tokenize-card')).toBe(1)
+  }, 20_000)
 
   it.each([
     ['a declined charge with the detail', { detail: 'Pagamento recusado pelo banco emissor.' }],

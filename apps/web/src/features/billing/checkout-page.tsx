@@ -12,15 +12,25 @@ import {
   fetchPublicKey,
   fetchSubscription,
   saveBillingProfile,
-  tokenizeCard,
 } from './billing-api'
 import {
+  cardMissing,
+  clearError,
+  EMPTY_CARD,
+  type CardFields,
+  type FieldErrors,
+} from './card-fields'
+import {
+  applyCep,
+  billingFromUser,
+  billingMissing,
   CardForm,
-  formFromUser,
-  missingFields,
   REQUIRED_MISSING,
-  type CheckoutForm,
+  type BillingFields,
 } from './card-form'
+import { digits } from './card-input'
+import { cardToken } from './card-token'
+import { useCardAmount } from './checkout-amount'
 import {
   checkoutReducer,
   initialCheckout,
@@ -28,7 +38,8 @@ import {
   parseNavigationState,
   type CheckoutNavigationState,
 } from './checkout-state'
-import { encryptCard, loadPagBankSdk } from './pagbank-sdk'
+import { CheckoutSuccess } from './checkout-success'
+import { loadPagBankSdk } from './pagbank-sdk'
 import { PixGenerating, PixView } from './pix-view'
 import { CheckoutUpgradeSummary } from './plan-changes'
 import { CYCLE_LABEL } from './pricing'
@@ -38,7 +49,6 @@ export const PIX_CONFIRMED = 'Pagamento confirmado! ✅ Sua assinatura foi ativa
 export const PIX_ORDER_FAILED = 'Não foi possível gerar o QR Code PIX.'
 export const PUBLIC_KEY_FAILED = 'Não foi possível obter a chave pública do PagBank.'
 export const CARD_FAILED = 'Falha ao processar pagamento.'
-export const TOKEN_MISSING = 'Token de cartão não retornado.'
 export const CARD_DECLINED = 'Pagamento recusado. Confira os dados do cartão ou use outro cartão.'
 
 /** SPEC §8 card failure: the server's detail, else the error's own message, else the fallback. */
@@ -72,13 +82,25 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
   const [state, dispatch] = useReducer(checkoutReducer, null, () =>
     initialCheckout(newAttemptKey()),
   )
-  const [form, setForm] = useState<CheckoutForm>(() => formFromUser(user))
-  const [invalid, setInvalid] = useState<(keyof CheckoutForm)[]>([])
+  const [billing, setBilling] = useState<BillingFields>(() => billingFromUser(user))
+  const [card, setCard] = useState<CardFields>(EMPTY_CARD)
+  const [billingErrors, setBillingErrors] = useState<FieldErrors<keyof BillingFields>>({})
+  const [cardErrors, setCardErrors] = useState<FieldErrors<keyof CardFields>>({})
+  const [paid, setPaid] = useState(false)
+  const [focusSignal, setFocusSignal] = useState(0)
+  const [pixAmount, setPixAmount] = useState<number | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const [publicKey, setPublicKey] = useState<string | null>(null)
   const submitting = useRef(false)
   const { plan, billingCycle, couponCode } = navigation
   const { method, attemptKey, phase } = state
+  const amount = useCardAmount({
+    planId: plan.id,
+    cycle: billingCycle,
+    couponCode,
+    pixAmount,
+    upgrading: user?.payment_status === 'PAYMENT_OK',
+  })
 
   const start = (next: PaymentMethod) => {
     if (submitting.current) return
@@ -98,7 +120,10 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
       },
       attemptKey,
     ).then(
-      (order) => dispatch({ type: 'order_created', attemptKey, order }),
+      (order) => {
+        setPixAmount(order.amount)
+        dispatch({ type: 'order_created', attemptKey, order })
+      },
       (error: unknown) =>
         dispatch({ type: 'failed', attemptKey, message: errorMessage(error, PIX_ORDER_FAILED) }),
     )
@@ -142,51 +167,47 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
   )
 
   const payWithCard = async () => {
-    const missing = missingFields(form)
-    setInvalid(missing)
-    setFormError(missing.length ? REQUIRED_MISSING : null)
-    if (missing.length || submitting.current) return
+    // Only empty required fields hold the payment back; the provider judges the rest.
+    const billingFound = billingMissing(billing)
+    const cardFound = cardMissing(card)
+    const missing = Object.keys(billingFound).length + Object.keys(cardFound).length > 0
+    setBillingErrors(billingFound)
+    setCardErrors(cardFound)
+    setFormError(missing ? REQUIRED_MISSING : null)
+    if (missing) {
+      setFocusSignal((n) => n + 1)
+      return
+    }
+    if (submitting.current) return
     submitting.current = true
     const key = newAttemptKey()
     dispatch({ type: 'card_submitted', attemptKey: key })
     try {
-      const { number, holder, exp_month, exp_year, cvv, ...billing } = form
-      await saveBillingProfile(billing)
+      await saveBillingProfile({
+        ...billing,
+        tax_id: digits(billing.tax_id),
+        address_postal_code: digits(billing.address_postal_code),
+      })
       await reloadUser()
-      const encrypted = encryptCard({
-        publicKey: publicKey ?? '',
-        holder: holder.trim() || billing.name.trim(),
-        number: number.replace(/\s/g, ''),
-        expMonth: exp_month.trim(),
-        expYear: exp_year.trim(),
-        securityCode: cvv.trim(),
-      })
-      const token = await tokenizeCard({
-        encrypted,
-        holder: holder.trim() || billing.name.trim(),
-        brand: '',
-        exp_month: Number(exp_month),
-        exp_year: Number(exp_year),
-      })
-      if (!token.id) throw new Error(TOKEN_MISSING)
+      const token = await cardToken(publicKey, card, billing.name)
       const order = await createOrder(
         {
           plan_id: plan.id,
           billing_cycle: billingCycle,
           coupon_code: couponCode,
           payment_method: 'CARD',
-          card_token: token.id,
-          card_cvv: cvv.trim(),
+          card_token: token,
+          card_cvv: card.cvv.trim(),
         },
         key,
       )
       if (order.status === 'DECLINED' || order.status === 'CANCELED') {
         throw new Error(CARD_DECLINED)
       }
-      setForm((f) => ({ ...f, number: '', cvv: '' }))
+      setCard(EMPTY_CARD)
       await reloadUser()
       await queryClient.invalidateQueries({ queryKey: billingKeys.subscription })
-      await navigate('/meu-plano')
+      setPaid(true)
     } catch (error) {
       dispatch({ type: 'failed', attemptKey: key, message: cardErrorMessage(error) })
     } finally {
@@ -196,26 +217,49 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
 
   const busy = phase.name === 'loading' || phase.name === 'processing_order'
   let body
-  if (method === 'PIX') {
+  if (paid) {
+    body = <CheckoutSuccess planName={plan.name} cycle={billingCycle} />
+  } else if (method === 'PIX') {
     if (phase.name === 'payment_view') body = <PixView order={phase.order} />
     else if (phase.name === 'error')
       body = <Failure message={phase.message} onRetry={() => start('PIX')} />
     else body = <PixGenerating />
   } else {
     const keyFailed = phase.name === 'error' && !publicKey
+    // The line about the highlighted fields goes with the last of them.
+    const fieldsError =
+      Object.keys(billingErrors).length || Object.keys(cardErrors).length ? formError : null
     body = (
       <>
         {keyFailed ? <Failure message={phase.message} onRetry={() => start('CARD')} /> : null}
         <CardForm
-          form={form}
-          invalid={invalid}
+          billing={billing}
+          card={card}
+          billingErrors={billingErrors}
+          cardErrors={cardErrors}
+          amount={amount}
           keyReady={publicKey !== null}
           busy={phase.name === 'loading'}
-          error={phase.name === 'error' && !keyFailed ? phase.message : formError}
-          onChange={(key, value) => {
-            setForm((f) => ({ ...f, [key]: value }))
-            if (invalid.includes(key) && value.trim())
-              setInvalid((list) => list.filter((k) => k !== key))
+          error={phase.name === 'error' && !keyFailed ? phase.message : fieldsError}
+          focusSignal={focusSignal}
+          onBilling={(key, value) => {
+            setBilling((b) =>
+              key === 'address_postal_code' ? applyCep(b, value) : { ...b, [key]: value },
+            )
+            setBillingErrors((e) => {
+              const next = clearError<keyof BillingFields>(e, key)
+              // A filled-in city or UF was fixed by the CEP too.
+              return key === 'address_postal_code'
+                ? clearError<keyof BillingFields>(
+                    clearError(next, 'address_city'),
+                    'address_region_code',
+                  )
+                : next
+            })
+          }}
+          onCard={(key, value) => {
+            setCard((c) => ({ ...c, [key]: value }))
+            setCardErrors((e) => clearError(e, key))
           }}
           onSubmit={() => void payWithCard()}
         />
@@ -233,27 +277,29 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
           Plano: {plan.name} ({CYCLE_LABEL[billingCycle]})
         </p>
         {couponCode ? <p className="checkout__coupon">Cupom aplicado: {couponCode}</p> : null}
-        {user?.payment_status === 'PAYMENT_OK' ? (
+        {user?.payment_status === 'PAYMENT_OK' && !paid ? (
           <CheckoutUpgradeSummary planId={plan.id} cycle={billingCycle} />
         ) : null}
-        <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
-          <Button
-            variant={method === 'PIX' ? 'primary' : 'secondary'}
-            aria-pressed={method === 'PIX'}
-            disabled={busy}
-            onClick={() => start('PIX')}
-          >
-            Pagar com PIX
-          </Button>
-          <Button
-            variant={method === 'CARD' ? 'primary' : 'secondary'}
-            aria-pressed={method === 'CARD'}
-            disabled={phase.name === 'loading'}
-            onClick={() => start('CARD')}
-          >
-            Cartão de Crédito
-          </Button>
-        </div>
+        {paid ? null : (
+          <div className="checkout__methods" role="group" aria-label="Forma de pagamento">
+            <Button
+              variant={method === 'PIX' ? 'primary' : 'secondary'}
+              aria-pressed={method === 'PIX'}
+              disabled={busy}
+              onClick={() => start('PIX')}
+            >
+              Pagar com PIX
+            </Button>
+            <Button
+              variant={method === 'CARD' ? 'primary' : 'secondary'}
+              aria-pressed={method === 'CARD'}
+              disabled={phase.name === 'loading'}
+              onClick={() => start('CARD')}
+            >
+              Cartão de Crédito
+            </Button>
+          </div>
+        )}
         <div className="checkout__body">{body}</div>
       </div>
     </section>

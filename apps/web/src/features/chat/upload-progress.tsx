@@ -81,23 +81,26 @@ function UploadCard({ upload }: { upload: VideoUpload }) {
           </p>
         </>
       )}
-      <div className="chat-upload__actions">
-        {upload.phase === 'failed' ? (
-          <button type="button" className="chip" onClick={() => dismissVideoUpload(upload.key)}>
-            Fechar
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="chip chip--danger"
-            disabled={cancelling || checking}
-            aria-busy={cancelling || undefined}
-            onClick={() => void cancel()}
-          >
-            Cancelar Envio
-          </button>
-        )}
-      </div>
+      {/* Once every byte has arrived there is nothing to cancel: the check is the server's. */}
+      {checking ? null : (
+        <div className="chat-upload__actions">
+          {upload.phase === 'failed' ? (
+            <button type="button" className="chip" onClick={() => dismissVideoUpload(upload.key)}>
+              Fechar
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="chip chip--danger"
+              disabled={cancelling}
+              aria-busy={cancelling || undefined}
+              onClick={() => void cancel()}
+            >
+              Cancelar Envio
+            </button>
+          )}
+        </div>
+      )}
     </li>
   )
 }

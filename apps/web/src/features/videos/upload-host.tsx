@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { useAuth } from '../../lib/auth/auth-context'
 import { VideoUploadModalContext } from '../../lib/video-upload-modal'
 import { UploadModal } from './upload-modal'
+import { asksForUpload } from './upload-request'
 import { MODAL_RESET_MS } from './video-text'
 
 /**
@@ -8,7 +11,13 @@ import { MODAL_RESET_MS } from './video-text'
  * 200 ms later (SPEC §9), by remounting it; an upload in flight lives outside and goes on.
  */
 export function UploadModalHost({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false)
+  // Arriving with OPEN_VIDEO_UPLOAD opens the modal at once, for those the chat lets send a video
+  // (the others get the plans from the chat's own button).
+  const location = useLocation()
+  const navigate = useNavigate()
+  const paying = useAuth().user?.payment_status === 'PAYMENT_OK'
+  const asked = asksForUpload(location.state)
+  const [open, setOpen] = useState(() => asked && paying)
   const [generation, setGeneration] = useState(0)
   const resetTimer = useRef<number | null>(null)
 
@@ -30,6 +39,12 @@ export function UploadModalHost({ children }: { children: ReactNode }) {
       setGeneration((n) => n + 1)
     }, MODAL_RESET_MS)
   }, [])
+
+  // The request is used once: going back or reloading does not open the modal again.
+  useEffect(() => {
+    if (asked)
+      void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+  }, [asked, navigate, location.pathname, location.search])
 
   return (
     <VideoUploadModalContext.Provider value={show}>

@@ -13,9 +13,9 @@ import {
 } from '../../lib/video-uploads'
 import { sendVideoLink } from '../../lib/videos-api'
 import { Button } from '../../ui/button'
-import { Icon } from '../../ui/icons'
 import { Modal } from '../../ui/modal'
 import { FormError, TextField } from '../../ui/text-field'
+import { DeviceMark, LinkMark, SourceMark } from './source-marks'
 import {
   FILMING_GUIDE,
   INVALID_URL,
@@ -141,7 +141,7 @@ function SourceStep(props: { onStep: (step: Step) => void; onClose: () => void }
           block
           onClick={() => input.current?.click()}
           busy={busy}
-          icon={<Icon name="video" size={22} />}
+          icon={<DeviceMark size={22} />}
           data-autofocus
         >
           Do dispositivo
@@ -155,6 +155,9 @@ function SourceStep(props: { onStep: (step: Step) => void; onClose: () => void }
           aria-label="Arquivo de vídeo"
           onChange={(event) => void onFile(event)}
         />
+        <p className="upload__links-caption">
+          <LinkMark size={18} /> Ou envie um link de:
+        </p>
         {LINK_SOURCES.map((source) => (
           <button
             key={source}
@@ -163,8 +166,8 @@ function SourceStep(props: { onStep: (step: Step) => void; onClose: () => void }
             disabled={busy}
             onClick={() => onStep({ kind: 'link', source })}
           >
-            <span className={`upload-source__badge upload-source__badge--${source.toLowerCase()}`}>
-              {SOURCE_LABEL[source].slice(0, 1)}
+            <span className="upload-source__badge">
+              <SourceMark source={source} size={22} />
             </span>
             {SOURCE_LABEL[source]}
           </button>
@@ -207,7 +210,12 @@ function LinkStep(props: { source: LinkSource; onBack: () => void; onSent: () =>
 
   return (
     <form className="upload__link" onSubmit={(event) => void submit(event)} noValidate>
-      <p className="upload__lead">{LINK_HELP[source]}</p>
+      <p className="upload__lead upload__lead--source">
+        <span className="upload-source__badge">
+          <SourceMark source={source} size={22} />
+        </span>
+        <span>{LINK_HELP[source]}</span>
+      </p>
       <TextField
         label="Link do vídeo"
         type="url"
@@ -325,9 +333,12 @@ function UploadStep(props: { uploadKey: string; onClose: () => void; onRestart: 
       </p>
       <FormError message={error} />
       <div className="upload__actions">
-        <Button variant="secondary" onClick={() => void cancel()} busy={cancelling}>
-          Cancelar Envio
-        </Button>
+        {/* Every byte has arrived: there is nothing left to cancel. */}
+        {checking ? null : (
+          <Button variant="secondary" onClick={() => void cancel()} busy={cancelling}>
+            Cancelar Envio
+          </Button>
+        )}
         <Button onClick={onClose}>Continuar no chat</Button>
       </div>
     </div>

@@ -20,6 +20,7 @@ import {
   STAGE_LABEL,
   STATUS_LABEL,
 } from './video-text'
+import { OPEN_VIDEO_UPLOAD } from './upload-request'
 import { useAnalysisFollow } from './use-analysis-follow'
 
 // Upload moments are shown in São Paulo time, whatever the device's zone.
@@ -82,7 +83,7 @@ export function VideosPage() {
           <Icon name="video" size={32} />
         </span>
         <p className="page__lead">{NO_VIDEOS}</p>
-        <Link className="btn btn--primary" to="/chat">
+        <Link className="btn btn--primary" to="/chat" state={OPEN_VIDEO_UPLOAD}>
           <span>Enviar um vídeo pelo chat</span>
         </Link>
       </div>

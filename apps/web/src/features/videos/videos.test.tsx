@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api-error'
 import type { ChunkTransport } from '../../lib/resumable-upload'
 import { useOpenVideoUpload } from '../../lib/video-upload-modal'
 import { videoUploadsForTests } from '../../lib/video-uploads'
-import { renderRoutes } from '../../test/render-with-providers'
+import { makeUser } from '../../test/helpers'
+import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { UploadModalHost } from './upload-host'
 import { DELETE_CONFIRM, LIST_FAILED, NO_VIDEOS } from './video-text'
 import { VideosPage } from './videos-page'
@@ -78,6 +79,38 @@ describe('Meus Vídeos', () => {
     renderRoutes([{ path: '/videos', element: <VideosPage /> }], '/videos')
     expect(await screen.findByText(NO_VIDEOS)).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Meus Vídeos' })).toBeVisible()
+  })
+
+  it.each([
+    ['a Pro player lands in the chat with the upload sheet open', 'PAYMENT_OK' as const, true],
+    ['a free player lands in the chat, where the button offers the plans', 'FREE' as const, false],
+  ])('"Enviar um vídeo pelo chat": %s', async (_name, paymentStatus, opens) => {
+    api.list.mockResolvedValue([])
+    const router = renderRoutes(
+      [
+        { path: '/videos', element: <VideosPage /> },
+        {
+          path: '/chat',
+          element: (
+            <UploadModalHost>
+              <p>chat</p>
+            </UploadModalHost>
+          ),
+        },
+      ],
+      '/videos',
+      fakeAuth({ user: makeUser({ payment_status: paymentStatus }) }),
+    )
+    await userEvent.click(await screen.findByRole('link', { name: 'Enviar um vídeo pelo chat' }))
+    expect(await screen.findByText('chat')).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe('/chat')
+    if (opens) {
+      expect(await screen.findByRole('dialog', { name: 'Enviar vídeo do jogo' })).toBeVisible()
+    } else {
+      expect(screen.queryByRole('dialog')).toBeNull()
+    }
+    // Used once: going back to it, or reloading, does not open the sheet again.
+    await waitFor(() => expect(router.state.location.state).toBeNull())
   })
 
   it('lists each video with its pt-BR status and São Paulo date', async () => {
@@ -202,6 +235,37 @@ function renderModal() {
 }
 
 describe('upload modal', () => {
+  it('marks each source with its own drawing, not a letter', async () => {
+    await renderModal()
+    const dialog = screen.getByRole('dialog', { name: 'Enviar vídeo do jogo' })
+    for (const name of ['Google Drive', 'Google Fotos', 'Dropbox', 'iCloud']) {
+      const button = within(dialog).getByRole('button', { name })
+      expect(button.querySelector('svg.source-mark')).not.toBeNull()
+    }
+    expect(within(dialog).getByRole('button', { name: 'Do dispositivo' })).toBeVisible()
+  })
+
+  it('offers no cancel once every byte has arrived and the video is being checked', async () => {
+    api.createUploadUrl.mockResolvedValue({
+      upload_url: 'http://x/u',
+      video_id: 5,
+      expires_at: 'x',
+      max_bytes: 10,
+    })
+    const transport: ChunkTransport = async ({ body, onProgress }) => {
+      onProgress(body?.size ?? 0)
+      await new Promise<void>(() => undefined)
+      return { status: 200, range: null, body: '' }
+    }
+    videoUploadsForTests.setTransport(transport)
+    await renderModal()
+    const file = new File([new Uint8Array(1024)], 'jogo.mp4', { type: 'video/mp4' })
+    await userEvent.upload(screen.getByLabelText('Arquivo de vídeo'), file)
+    expect(await screen.findByText('Verificando o vídeo...')).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Cancelar Envio' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Continuar no chat' })).toBeVisible()
+  })
+
   it('shows the filming guide and refuses a file that is not a video', async () => {
     await renderModal()
     const dialog = screen.getByRole('dialog', { name: 'Enviar vídeo do jogo' })
