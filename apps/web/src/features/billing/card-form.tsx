@@ -57,13 +57,13 @@ export function billingAdvice(billing: BillingFields): FieldErrors<keyof Billing
 }
 
 /**
- * Billing fields prefilled from the saved profile. The full name starts empty: the account's name
- * is the nickname the coaches use, rarely the name the bank knows.
+ * Billing fields prefilled from the user. The full name is the one last given for billing; before
+ * any, the account's name (which the coaches keep using whatever is typed here).
  */
 export function billingFromUser(user: User | null): BillingFields {
   const p = user?.profile
   return {
-    name: '',
+    name: p?.billing_name ?? user?.name ?? '',
     tax_id: maskCpf(p?.tax_id ?? ''),
     address_street: p?.address_street ?? '',
     address_number: p?.address_number ?? '',

@@ -143,11 +143,14 @@ describe('billing checks', () => {
     })
   })
 
-  it('never starts the full name with the nickname, and keeps the saved CEP as digits', () => {
+  it('prefills the name last given for billing, else the account’s, and the CEP as digits', () => {
+    type U = Parameters<typeof billingFromUser>[0]
     expect(billingFromUser(null).name).toBe('')
-    const user = { profile: { address_postal_code: '22010-000' } } as Parameters<
-      typeof billingFromUser
-    >[0]
+    const billed = { name: 'Aninha', profile: { billing_name: 'Ana Souza' } } as U
+    expect(billingFromUser(billed).name).toBe('Ana Souza')
+    const fresh = { name: 'Aninha', profile: { billing_name: null } } as U
+    expect(billingFromUser(fresh).name).toBe('Aninha')
+    const user = { profile: { address_postal_code: '22010-000' } } as U
     expect(billingFromUser(user).address_postal_code).toBe('22010000')
   })
 })

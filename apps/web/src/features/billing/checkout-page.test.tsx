@@ -200,7 +200,7 @@ describe('CheckoutPage with a card', () => {
   })
 
   async function fillCard(user: ReturnType<typeof userEvent.setup>) {
-    // The account's name is a nickname: the full name is typed, never assumed.
+    // Prefilled from the user when known; typed otherwise.
     const name = screen.getByLabelText<HTMLInputElement>('Nome completo')
     if (!name.value) await user.type(name, 'Ana Souza')
     await user.type(screen.getByLabelText('Número do cartão'), '4111111111111111')
@@ -257,7 +257,7 @@ describe('CheckoutPage with a card', () => {
     const router = renderCheckout(choice, fakeAuth({ user: profileUser, reloadUser }))
     await screen.findByText('Pague com PIX')
     await user.click(screen.getByRole('button', { name: 'Cartão de Crédito' }))
-    expect(screen.getByLabelText('Nome completo')).toHaveValue('')
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('Ana Souza')
     expect(screen.getByLabelText('Nome completo')).toHaveAttribute('autocomplete', 'name')
     expect(screen.getByLabelText('CPF')).toHaveValue('529.982.247-25')
     expect(screen.getByLabelText('UF')).toHaveValue('RJ')
@@ -297,7 +297,7 @@ describe('CheckoutPage with a card', () => {
     expect(number).toHaveAttribute('aria-invalid', 'true')
     expect(number).toHaveAccessibleDescription('Campo obrigatório')
     expect(number).toHaveAttribute('inputmode', 'numeric')
-    expect(screen.getByLabelText('Nome completo')).toHaveFocus()
+    expect(number).toHaveFocus()
     expect(screen.getByLabelText('Complemento (opcional)')).not.toHaveAttribute('aria-invalid')
     expect(server.count('PUT /api/v1/profile/me')).toBe(0)
     expect(server.count('POST /api/v1/payments/tokenize-card')).toBe(0)
