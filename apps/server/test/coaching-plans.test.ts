@@ -57,7 +57,7 @@ describe('a training plan is saved, recalled and adjusted', () => {
     expect((await saved(userId))?.created_at).toBe(plan?.created_at)
 
     expect(await ask(tokens, 'me manda meu plano de novo')).toContain(
-      'Sua semana, com foco em saque e smash: 3 sessões.',
+      'Sua semana, com foco em saque e smash: 3 sessões por semana.',
     )
     expect(await ask(tokens, 'qual é meu treino de hoje?')).toMatch(/^Hoje é dia de/)
 

@@ -77,7 +77,7 @@ describe('training plans', () => {
       /Amanhã é dia de descanso no seu plano. A próxima sessão é sábado/,
     )
     expect(turn('me manda meu plano de novo', plan).lead?.text).toContain(
-      'Sua semana, com foco em saque e smash: 3 sessões.',
+      'Sua semana, com foco em saque e smash: 3 sessões por semana.',
     )
   })
 

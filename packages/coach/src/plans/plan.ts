@@ -298,7 +298,7 @@ export function planText(plan: TrainingPlan, now: Date): string {
   const sessions = sessionsOn(plan, now)
   const rest = WEEK.filter((d) => !sessions.some((s) => s.day === d)).map((d) => WEEKDAY_LABEL[d])
   const lighter = sessions !== plan.sessions
-  const header = `${lighter ? 'Esta semana, ajustada' : 'Sua semana'}${plan.focus.length > 0 ? `, com foco em ${joinPt(plan.focus)}` : ''}: ${sessions.length} ${sessions.length === 1 ? 'sessão' : 'sessões'}.`
+  const header = `${lighter ? 'Esta semana, ajustada' : 'Sua semana'}${plan.focus.length > 0 ? `, com foco em ${joinPt(plan.focus)}` : ''}: ${sessions.length} ${sessions.length === 1 ? 'sessão' : 'sessões'}${lighter ? '' : ' por semana'}.`
   const lines = [header, sessions.map(sessionLine).join('\n')]
   if (rest.length > 0) lines.push(`Descanso: ${joinPt(rest)}.`)
   if (plan.tournament) {

@@ -33,7 +33,8 @@ export function planTurn(input: {
   if (
     main &&
     BUILD.has(main) &&
-    (concrete || (main === 'plano-semanal' && profile.training_per_week))
+    // Only what the player says in the message makes a plan; without it, the coach asks for it.
+    concrete
   ) {
     const plan = buildPlan({
       slots,
