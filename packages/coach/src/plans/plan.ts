@@ -36,6 +36,8 @@ export function readPlan(value: unknown): TrainingPlan | null {
   return parsed.success ? parsed.data : null
 }
 
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
 const MINUTES: Record<Level, number> = { BASE: 60, INTERMEDIARIO: 75, AVANCADO: 90 }
 
 /** Where a focus's drills come from: the first intent of its area that has drills. */
@@ -107,8 +109,8 @@ function sessionFor(
   focus: string[],
   level: Level,
   tournament: boolean,
-  /** Every other court session plays the focus in game situations instead of drilling it. */
-  situational = false,
+  /** How many sessions of this kind come before it in the week: each one works another way. */
+  nth = 0,
 ): PlanSession {
   const theme = focus.length > 0 ? joinPt(focus) : 'fundamentos (saque, devolução e voleio)'
   const drills = focus.flatMap((f) => drillFor(f) ?? [])
@@ -118,10 +120,15 @@ function sessionFor(
         day,
         kind,
         minutes: 60,
-        items: [
-          `Peça ao professor 15 minutos só de ${theme}, com alvo e contagem de acertos`,
-          ...drills,
-        ],
+        items:
+          nth % 2 === 0
+            ? [
+                `Peça ao professor 15 minutos só de ${theme}, com alvo e contagem de acertos`,
+                ...drills,
+              ]
+            : [
+                `Peça ao professor para fechar a aula com pontos em que ${theme} ${focus.length === 1 ? 'decide' : 'decidem'}, contando os acertos`,
+              ],
       }
     case 'jogo':
       return {
@@ -146,17 +153,23 @@ function sessionFor(
         day,
         kind,
         minutes: MINUTES[level],
-        items: situational
-          ? [
-              '10 minutos de aquecimento com deslocamento na areia',
-              `30 minutos de situações de jogo em dupla em que o ponto passa por ${theme}`,
-              '20 minutos de pontos valendo placar, com ponto de ouro',
-            ]
-          : [
-              '10 minutos de aquecimento com deslocamento na areia',
+        items: [
+          '10 minutos de aquecimento com deslocamento na areia',
+          ...([
+            [
               ...(drills.length > 0 ? drills : [`20 minutos de ${theme} com alvo`]),
               '15 minutos de pontos com tema, valendo placar',
             ],
+            [
+              `30 minutos de situações de jogo em dupla em que o ponto passa por ${theme}`,
+              '20 minutos de pontos valendo placar, com ponto de ouro',
+            ],
+            [
+              `${cap(theme)} sob pressão: 3 séries de 10 valendo ponto, anotando os acertos`,
+              '20 minutos de jogo livre com a dupla',
+            ],
+          ][nth % 3] ?? []),
+        ],
       }
   }
 }
@@ -207,13 +220,14 @@ export function buildPlan(input: PlanInput): TrainingPlan {
   const tournament = slots.event
     ? { label: slots.event, date: tournamentDate(slots.event, now) }
     : null
-  let court = 0
+  const seen: Partial<Record<PlanSession['kind'], number>> = {}
   const sessions = days.map((day) => {
     const said = activities.get(day)
     const kind: PlanSession['kind'] =
       said ?? (slots.focus?.includes('físico') && day === days.at(-2) ? 'fisico' : 'treino')
-    const situational = kind === 'treino' && court++ % 2 === 1
-    return sessionFor(day, kind, focus, level, tournament !== null, situational)
+    const nth = seen[kind] ?? 0
+    seen[kind] = nth + 1
+    return sessionFor(day, kind, focus, level, tournament !== null, nth)
   })
   const cautions: string[] = []
   for (const injury of input.injuries) {
@@ -272,8 +286,6 @@ const KIND_LABEL: Record<PlanSession['kind'], string> = {
   treino: 'treino',
   fisico: 'físico',
 }
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 export function sessionLine(s: PlanSession): string {
   return `- **${cap(WEEKDAY_LABEL[s.day])} (${KIND_LABEL[s.kind]}, ${s.minutes} min):** ${s.items.join('; ')}.`
