@@ -32,25 +32,26 @@ export function FactsSection({ facts }: { facts: MemoryFact[] }) {
           ou pedir &quot;lembre que…&quot; no chat, a equipe anota aqui.
         </p>
       ) : (
-        <div className="memory__groups" role="list" aria-label="Lembranças">
+        <ul className="memory__groups" aria-label="Lembranças">
           {groupFacts(facts).map((group) => (
-            <section
-              key={group.kind}
-              role="listitem"
-              className="memory__group"
-              aria-labelledby={`memory-kind-${group.kind}`}
-            >
-              <h3 id={`memory-kind-${group.kind}`} className="memory__group-title">
-                {KIND_LABEL[group.kind]}
-              </h3>
-              <ul className="memory__facts" aria-label={KIND_LABEL[group.kind]}>
-                {group.facts.map((fact) => (
-                  <FactItem key={`${fact.id}-${fact.updated_at}`} fact={fact} onChanged={refresh} />
-                ))}
-              </ul>
-            </section>
+            <li key={group.kind} className="memory__group-item">
+              <section className="memory__group" aria-labelledby={`memory-kind-${group.kind}`}>
+                <h3 id={`memory-kind-${group.kind}`} className="memory__group-title">
+                  {KIND_LABEL[group.kind]}
+                </h3>
+                <ul className="memory__facts" aria-label={KIND_LABEL[group.kind]}>
+                  {group.facts.map((fact) => (
+                    <FactItem
+                      key={`${fact.id}-${fact.updated_at}`}
+                      fact={fact}
+                      onChanged={refresh}
+                    />
+                  ))}
+                </ul>
+              </section>
+            </li>
           ))}
-        </div>
+        </ul>
       )}
       <form
         className="memory__add"
