@@ -31,7 +31,8 @@ export function TextField({ label, hint, error, id, className, ...input }: TextF
         </p>
       ) : null}
       {error ? (
-        <p className="field__error" id={errorId}>
+        // Announced as it appears, like the form-level error: it may come from the server.
+        <p className="field__error" id={errorId} role="alert">
           {error}
         </p>
       ) : null}
