@@ -12,31 +12,13 @@ import {
   type ChatTurn,
   type GameTopic,
 } from '../src'
-import { LEFTY, team } from './fixtures'
+import { ANALYSED, LEFTY, team } from './fixtures'
 
 const t = team()
 const [tecnico, mental, estatistico] = t.coaches
 const archetypeOf = (id: string | undefined) => t.coaches.find((c) => c.id === id)?.archetype
 
-/** A published analysis: little time at the net, far from the partner, who is up more. */
-const FACTS: AnalysisFacts = {
-  video_id: 7,
-  published_at: '2026-11-13T10:00:00.000Z',
-  game_date: '2026-11-12',
-  game_outcome: 'WON',
-  game_score: '6/4',
-  distance_m: 1234.4,
-  avg_speed_mps: 0.83,
-  peak_speed_mps: 4.2,
-  net_share: 0.18,
-  mid_share: 0.44,
-  back_share: 0.38,
-  avg_partner_distance_m: 5.6,
-  rallies: 23,
-  longest_rally_sec: 14.2,
-  total_play_sec: 190,
-  partner_net_share: 0.41,
-}
+const FACTS = ANALYSED
 
 /** Another game: a net player, close to the partner, no date or result given. */
 const NET_PLAYER: AnalysisFacts = {

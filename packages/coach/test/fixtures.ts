@@ -1,3 +1,4 @@
+import type { AnalysisFacts } from '@areia/contracts'
 import { createTeam, seededRng, type PlayerProfile, type Team } from '../src'
 
 export const LEFTY: PlayerProfile = {
@@ -20,4 +21,24 @@ export const RIGHTY: PlayerProfile = {
 
 export function team(seed = 7, profile: PlayerProfile = LEFTY): Team {
   return createTeam({ profile, rng: seededRng(seed) })
+}
+
+/** A published analysis: little time at the net, far from the partner, who is up more. */
+export const ANALYSED: AnalysisFacts = {
+  video_id: 7,
+  published_at: '2026-11-13T10:00:00.000Z',
+  game_date: '2026-11-12',
+  game_outcome: 'WON',
+  game_score: '6/4',
+  distance_m: 1234.4,
+  avg_speed_mps: 0.83,
+  peak_speed_mps: 4.2,
+  net_share: 0.18,
+  mid_share: 0.44,
+  back_share: 0.38,
+  avg_partner_distance_m: 5.6,
+  rallies: 23,
+  longest_rally_sec: 14.2,
+  total_play_sec: 190,
+  partner_net_share: 0.41,
 }

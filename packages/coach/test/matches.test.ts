@@ -2,7 +2,9 @@ import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildChatPrompt, reply, retrieve, seededRng } from '../src'
 import { dueText } from '../src/analysis/matches'
-import { LEFTY, team } from './fixtures'
+import { ANALYSED, LEFTY, team } from './fixtures'
+
+const FACTS = ANALYSED
 
 const t = team()
 const estatistico = t.coaches.find((c) => c.archetype === 'ESTATISTICO')!
@@ -21,25 +23,6 @@ const match = (over: Partial<MatchStatus>): MatchStatus => ({
   game_score: null,
   ...over,
 })
-
-const FACTS: AnalysisFacts = {
-  video_id: 7,
-  published_at: '2026-11-13T10:00:00.000Z',
-  game_date: '2026-11-12',
-  game_outcome: 'WON',
-  game_score: '6/4',
-  distance_m: 1234.4,
-  avg_speed_mps: 0.83,
-  peak_speed_mps: 4.2,
-  net_share: 0.18,
-  mid_share: 0.44,
-  back_share: 0.38,
-  avg_partner_distance_m: 5.6,
-  rallies: 23,
-  longest_rally_sec: 14.2,
-  total_play_sec: 190,
-  partner_net_share: 0.41,
-}
 
 function ask(text: string, matches: MatchStatus[], analysis: AnalysisFacts | null = null) {
   return reply({

@@ -35,7 +35,8 @@ export const WEEK: readonly Weekday[] = [
   'domingo',
 ]
 
-const MONTH_LABEL = [
+/** The months as written; `MONTHS` as `chatText` writes them (no accents). */
+export const MONTH_LABEL = [
   'janeiro',
   'fevereiro',
   'março',
@@ -49,8 +50,7 @@ const MONTH_LABEL = [
   'novembro',
   'dezembro',
 ]
-/** The months as `chatText` writes them (no accents). */
-const MONTHS = MONTH_LABEL.map((m) => m.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))
+export const MONTHS = MONTH_LABEL.map((m) => m.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))
 
 export interface Partner {
   hand?: DominantHand

@@ -1,33 +1,6 @@
+import { MONTH_LABEL, MONTHS } from '../intents/slots'
 import { numberWordsToDigits } from '../text'
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'marco',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-]
-export const MONTH_LABEL = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-]
 const MONTH_WORD = `(${MONTHS.join('|')}|jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)`
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -2,7 +2,7 @@ import type { Intent } from '../intents/registry'
 import type { Said } from '../intents/said'
 import type { BodyPart, Slots } from '../intents/slots'
 import { normalize } from '../text'
-import { MONTH_LABEL } from './dates'
+import { MONTH_LABEL } from '../intents/slots'
 import type { RememberedFact } from './types'
 
 /** Planning, pre-tournament and nerves: where a tournament ahead changes the advice. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { INTENTS } from '../intents/registry'
-import { type Slots, WEEK, WEEKDAY_LABEL, type Weekday } from '../intents/slots'
+import { MONTH_LABEL, type Slots, WEEK, WEEKDAY_LABEL, type Weekday } from '../intents/slots'
 import type { Injury, Level } from '../knowledge/types'
 import { joinPt } from '../text'
 
@@ -174,25 +174,10 @@ function sessionFor(
   }
 }
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-]
-
 /** "em março" → the first of the next March; "12 de março" → that day; else null. */
 export function tournamentDate(label: string, now: Date): string | null {
   const m = /^(?:(\d{1,2}) de |em )(\p{L}+)$/u.exec(label)
-  const month = m ? MONTHS.indexOf(m[2] ?? '') : -1
+  const month = m ? MONTH_LABEL.indexOf(m[2] ?? '') : -1
   if (!m || month < 0) return null
   const day = m[1] ? Number(m[1]) : 1
   let year = now.getUTCFullYear()
