@@ -1,4 +1,5 @@
-import type { LoggerOptions } from 'pino'
+// Pino's own option types, as Fastify re-exports them: the app reaches pino only through Fastify.
+import type { PinoLoggerOptions as LoggerOptions } from 'fastify/types/logger'
 
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g
 
