@@ -1,13 +1,12 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
-import { serverSecrets } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
+import { loadSecret } from '../../lib/secrets'
+import { UrlSigner } from '../../lib/signed-url'
 
-const KEY_NAME = 'analysis_media_hmac'
 /** Long enough to review a video or watch the clips in one sitting; the pages ask for new ones. */
 export const MEDIA_TTL_SECONDS = 3 * 3600
 
@@ -35,56 +34,42 @@ export const MEDIA_ERRORS = {
   range: 'Intervalo de bytes inválido.',
 }
 
-/** 256 random bits made by the first node to start and shared through the database. */
-export async function loadMediaKey(db: Db): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: KEY_NAME, value: randomBytes(32) })
-    .onConflictDoNothing({ target: serverSecrets.name })
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME))
-  if (!row) throw new Error('media key missing after insert')
-  return row.value
-}
+export const loadMediaKey = (db: Db): Promise<Buffer> => loadSecret(db, 'analysis_media_hmac')
 
 /**
  * `<img>` and `<video>` cannot send a bearer token, so media URLs carry their own authority: the
  * video, the medium and an expiry signed with HMAC-SHA256 (the same idea as the upload URLs).
  */
 export class MediaSigner {
+  private readonly urls: UrlSigner
+
   constructor(
-    private readonly key: Buffer,
+    key: Buffer,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.urls = new UrlSigner(key)
+  }
 
   /** `version` (the artifact's storage key) changes the URL when the image is redrawn. */
   url(videoId: number, kind: MediaKind, name: string | number = 0, version?: string): string {
-    const expires = Math.floor(this.now().getTime() / 1000) + MEDIA_TTL_SECONDS
-    const sig = this.mac(videoId, kind, String(name), expires)
+    const expiresAt = new Date(this.now().getTime() + MEDIA_TTL_SECONDS * 1000)
+    const query = this.urls.sign('analysis-media', [videoId, kind, name], expiresAt)
     const v = version
       ? `&v=${createHash('sha256').update(version).digest('base64url').slice(0, 10)}`
       : ''
-    return `/api/v1/media/videos/${videoId}/${kind}/${name}?expires=${expires}&signature=${sig}${v}`
+    return `/api/v1/media/videos/${videoId}/${kind}/${name}?${query}${v}`
   }
 
   /** Throws the pt-BR 403 of a tampered or expired URL. */
   verify(p: z.infer<typeof MediaParams>, q: z.infer<typeof MediaQuery>): void {
-    if (!q.expires || !q.signature || !/^\d{1,12}$/.test(q.expires)) {
-      throw new AppError(403, MEDIA_ERRORS.invalid)
-    }
-    const expected = Buffer.from(this.mac(p.id, p.kind, p.name, Number(q.expires)))
-    const given = Buffer.from(q.signature)
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(403, MEDIA_ERRORS.invalid)
-    }
-    if (Number(q.expires) * 1000 <= this.now().getTime()) {
-      throw new AppError(403, MEDIA_ERRORS.expired)
-    }
-  }
-
-  private mac(videoId: number, kind: string, name: string, expires: number): string {
-    return createHmac('sha256', this.key)
-      .update(`analysis-media:${videoId}:${kind}:${name}:${expires}`)
-      .digest('base64url')
+    const verdict = this.urls.verify(
+      'analysis-media',
+      [p.id, p.kind, p.name],
+      q.expires,
+      q.signature,
+      this.now(),
+    )
+    if (verdict !== 'ok') throw new AppError(403, MEDIA_ERRORS[verdict])
   }
 }
 
