@@ -3,6 +3,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { importX } from 'eslint-plugin-import-x'
 import globals from 'globals'
+import server from './apps/server/eslint.config.js'
 import web from './apps/web/eslint.config.js'
 import e2e from './e2e/eslint.config.js'
 
@@ -58,6 +59,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Zones are relative to the repository, wherever ESLint is started from.
+          basePath: import.meta.dirname,
           zones: [
             { target: './packages', from: './apps', message: 'Pacotes não importam apps.' },
             { target: './packages/contracts', from: './packages/coach' },
@@ -79,6 +82,7 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
+  ...server,
   ...web,
   ...e2e,
 )

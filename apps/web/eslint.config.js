@@ -1,8 +1,16 @@
 // The web app's own lint rules (React, feature boundaries); the root config spreads this.
+import fs from 'node:fs'
+import path from 'node:path'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 const files = ['apps/web/**/*.{ts,tsx}']
+
+/** Every folder of src/features, read from disk so a new feature is walled off from the start. */
+const features = fs
+  .readdirSync(path.join(import.meta.dirname, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
 
 const networkMessage =
   'Só src/lib fala com a rede (DESIGN §2): use apiRequest de src/lib/api-client.'
@@ -55,22 +63,10 @@ export default [
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Zones are relative to the repository, wherever ESLint is started from.
+          basePath: path.join(import.meta.dirname, '../..'),
           zones: [
-            ...[
-              'auth',
-              'account',
-              'legal',
-              'onboarding',
-              'chat',
-              'videos',
-              'billing',
-              'plans',
-              'checkout',
-              'subscription',
-              'notifications',
-              'agents',
-              'admin',
-            ].map((feature) => ({
+            ...features.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',
               except: [`./${feature}`],
