@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { OrderResponse, Plan, TokenPair } from '@areia/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { analystApi, seedAnalysed, staff, withTeam } from './helpers/analysis'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
 import { concreteUrl, expectPtBrError, isStaffRoute, routeKey, routesOf } from './helpers/routes'
@@ -189,15 +189,19 @@ beforeAll(async () => {
   await fetch(`http://127.0.0.1:${port}${paid.json<OrderResponse>().simulator_pay_url}`, {
     method: 'POST',
   })
-  for (let tries = 0; !ids.receipt && tries < 100; tries++) {
-    const receipts = await app.server.inject({
-      method: 'GET',
-      url: '/api/v1/payments/receipts',
-      headers: bearer(owners.receipt.access_token),
-    })
-    ids.receipt = receipts.json<Array<{ id: string }>>()[0]?.id ?? ''
-    if (!ids.receipt) await new Promise((r) => setTimeout(r, 100))
-  }
+  ids.receipt = await vi.waitFor(
+    async () => {
+      const receipts = await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/payments/receipts',
+        headers: bearer(owners.receipt.access_token),
+      })
+      const [receipt] = receipts.json<Array<{ id: string }>>()
+      expect(receipt).toBeDefined()
+      return receipt!.id
+    },
+    { timeout: 10_000, interval: 100 },
+  )
   const upload = await uploadUrl(app, owner)
   expect(upload.statusCode, upload.body).toBe(201)
   ids.video = String(upload.json<{ video_id: number }>().video_id)

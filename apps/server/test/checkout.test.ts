@@ -7,6 +7,7 @@ import { couponRedemptions, orders, plans, waitlistEntries } from '../src/db/sch
 import { addPeriod } from '../src/modules/billing/checkout'
 import { bearer, createTestApp, login, signUpAndLogIn, status, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
+import { waitUntil } from './helpers/wait'
 
 let app: TestApp
 let base: string
@@ -41,14 +42,6 @@ const subscription = async (tokens: TokenPair) =>
       headers: bearer(tokens.access_token),
     })
   ).json<SubscriptionResponse>()
-
-const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 
 /** CRC16-CCITT-FALSE as the BR Code spec defines it, written here apart from the library that made the code. */
 function crc16(text: string): string {
@@ -106,7 +99,7 @@ describe('PIX checkout', () => {
     expect((await fetch(`${base}${created.simulator_pay_url}`, { method: 'POST' })).status).toBe(
       200,
     )
-    await waitFor(async () => (await subscription(tokens))?.status === 'ACTIVE')
+    await waitUntil(async () => (await subscription(tokens))?.status === 'ACTIVE')
     const active = (await subscription(tokens))!
     expect(active).toMatchObject({
       plan: { id: pro.id, name: 'Pro' },
@@ -231,7 +224,7 @@ describe('subscription lifecycle', () => {
       await order(tokens, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
     ).json<OrderResponse>()
     await fetch(`${base}${created.simulator_pay_url}`, { method: 'POST' })
-    await waitFor(async () => (await subscription(tokens))?.status === 'ACTIVE')
+    await waitUntil(async () => (await subscription(tokens))?.status === 'ACTIVE')
     const before = (await subscription(tokens))!
     const cancel = () =>
       app.server.inject({
@@ -275,7 +268,7 @@ describe('subscription lifecycle', () => {
       await order(tokens, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
     ).json<OrderResponse>()
     await fetch(`${base}${created.simulator_pay_url}`, { method: 'POST' })
-    await waitFor(async () => (await subscription(tokens))?.status === 'ACTIVE')
+    await waitUntil(async () => (await subscription(tokens))?.status === 'ACTIVE')
     expect(await app.services.checkout.expireDue()).toBe(0)
     const { id } = (await status(app, tokens.access_token)).json<{ id: string }>()
     app.clock.advance(32 * 86_400)
@@ -327,7 +320,7 @@ describe('limited spots and the waiting list', () => {
         await order(first, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
       ).json<OrderResponse>()
       await fetch(`${base}${paid.simulator_pay_url}`, { method: 'POST' })
-      await waitFor(async () => (await subscription(first))?.status === 'ACTIVE')
+      await waitUntil(async () => (await subscription(first))?.status === 'ACTIVE')
       const [row] = await database.select().from(plans).where(eq(plans.id, pro.id))
       expect(row?.spots).toBe(0)
       expect((await proFor()).available).toBe(false)
@@ -376,7 +369,7 @@ describe('limited spots and the waiting list', () => {
         await order(waiting, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
       ).json<OrderResponse>()
       await fetch(`${base}${invited.simulator_pay_url}`, { method: 'POST' })
-      await waitFor(async () => (await subscription(waiting))?.status === 'ACTIVE')
+      await waitUntil(async () => (await subscription(waiting))?.status === 'ACTIVE')
       expect(
         await database.select().from(waitlistEntries).where(eq(waitlistEntries.userId, waitingId)),
       ).toEqual([])

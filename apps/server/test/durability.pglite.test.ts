@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type ServerProcess, startServer } from './helpers/server-process'
 
 const running: ServerProcess[] = []
@@ -59,7 +59,10 @@ describe('embedded mode durability', () => {
       }
     }
     const writers = Promise.all([writer(), writer(), writer(), writer()])
-    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 20))
+    await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(40), {
+      timeout: 30_000,
+      interval: 20,
+    })
     first.child.kill('SIGKILL')
     stop = true
     await writers

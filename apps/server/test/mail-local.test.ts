@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { waitFor } from './helpers/smtp'
+import { waitUntil } from './helpers/wait'
 
 let app: TestApp
 let admin: TokenPair
@@ -34,7 +34,9 @@ describe('the embedded local mailbox', () => {
           headers: bearer(admin.access_token),
         })
       ).json<AdminMailbox>()
-    await waitFor(async () => (await mailbox()).messages.some((m) => m.to === 'caixa@exemplo.com'))
+    await waitUntil(async () =>
+      (await mailbox()).messages.some((m) => m.to === 'caixa@exemplo.com'),
+    )
     const { local, messages } = await mailbox()
     expect(local).toBe(true)
     const message = messages.find((m) => m.to === 'caixa@exemplo.com')!

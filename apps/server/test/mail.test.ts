@@ -5,7 +5,8 @@ import type { Mail } from '../src/adapters/mail'
 import { users } from '../src/db/schema'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { startSmtpReceiver, waitFor } from './helpers/smtp'
+import { startSmtpReceiver } from './helpers/smtp'
+import { waitUntil } from './helpers/wait'
 
 const ORIGIN = 'https://areia.exemplo.com.br'
 const FAILING = 'caixa-cheia@exemplo.com'
@@ -81,7 +82,7 @@ describe('e-mail over SMTP', () => {
     const before = smtp.received.length
     for (const [mail] of cases) await app.services.mail.outbox.send(mail)
     const toJoana = () => smtp.received.slice(before).filter((r) => r.to[0] === 'joana@exemplo.com')
-    await waitFor(() => toJoana().length >= cases.length)
+    await waitUntil(() => toJoana().length >= cases.length)
     const got = toJoana()
     for (const [mail, subject, path] of cases) {
       const message = got.find((r) => r.parsed.subject === subject)
@@ -125,7 +126,7 @@ describe('e-mail over SMTP', () => {
       text: 'Olá, Bia!\n\nSeu plano foi renovado.\n\nAcesse: https://areia.exemplo.com.br/meu-plano\n\nEquipe Areia',
     })
     const toBia = () => smtp.received.slice(before).find((r) => r.to[0] === 'bia@exemplo.com')
-    await waitFor(() => toBia() !== undefined)
+    await waitUntil(() => toBia() !== undefined)
     const parsed = toBia()!.parsed
     expect(parsed.text).toContain('Seu plano foi renovado.')
     expect(parsed.html).toContain('href="https://areia.exemplo.com.br/meu-plano"')
@@ -146,7 +147,7 @@ describe('e-mail over SMTP', () => {
           headers: bearer(admin.access_token),
         })
       ).json<AdminOutboxMail[]>()
-    await waitFor(
+    await waitUntil(
       async () => (await outbox()).some((m) => m.to === FAILING && m.status === 'FAILED'),
       40_000,
     )

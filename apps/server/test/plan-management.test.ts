@@ -8,7 +8,8 @@ import type {
 import { describe, expect, it } from 'vitest'
 import { addPeriod } from '../src/modules/billing/checkout'
 import { login, signUpAndLogIn } from './helpers/app'
-import { billingSuite, CARDS, moveClockTo, waitFor } from './helpers/billing'
+import { billingSuite, CARDS, moveClockTo } from './helpers/billing'
+import { waitUntil } from './helpers/wait'
 
 /** "Meu Plano": moving up with the unused part credited, down at the renewal, back, the card. */
 const s = billingSuite()
@@ -167,7 +168,7 @@ describe('changing the card', () => {
       })
     ).json<OrderResponse>()
     await s.client.payPix(pix)
-    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
+    await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
 
     const declined = await s.client.inject(tokens, 'PUT', '/api/v1/subscriptions/me/card', {
       card_token: await s.client.tokenize(tokens, { number: CARDS.visaDeclined }),

@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { couponRedemptions, coupons, orders, plans } from '../src/db/schema'
 import { addPeriod } from '../src/modules/billing/checkout'
 import { login, signUpAndLogIn, userIdOf } from './helpers/app'
-import { billingSuite, CARDS, moveClockTo, waitFor } from './helpers/billing'
+import { billingSuite, CARDS, moveClockTo } from './helpers/billing'
 import { testDatabase } from './helpers/database'
+import { waitUntil } from './helpers/wait'
 
 /**
  * Money under concurrency, through the real app and the simulated gateway: ten requests at
@@ -86,7 +87,7 @@ describe('one purchase at a time', () => {
     const codes = s.app.simulator!.ordersOf(email)
     expect(codes.length).toBeGreaterThanOrEqual(1)
     for (const code of codes) expect((await payAtGateway(code.id)).status).toBe(200)
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const charges = s.app.simulator!.chargesOf(email)
       const settled = charges.every((c) => c.status === 'CANCELED' || c.status === 'PAID')
       return (
@@ -159,7 +160,7 @@ describe('one purchase at a time', () => {
 
     // The PIX is still payable at the bank (a QR code cannot be withdrawn): it is paid.
     await s.client.payPix(pix)
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const [row] = await (await db()).select().from(orders).where(eq(orders.id, pix.id))
       return row?.refundedAt != null
     })

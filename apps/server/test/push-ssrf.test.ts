@@ -2,7 +2,7 @@ import net from 'node:net'
 import { createECDH, randomBytes } from 'node:crypto'
 import webpush from 'web-push'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createWebPushSender, PushEndpointBlocked } from '../src/adapters/push'
 import { pushSubscriptions } from '../src/db/schema'
 import { PushEndpoints } from '../src/modules/push/endpoints'
@@ -125,16 +125,13 @@ describe('push endpoints pass the SSRF guard', () => {
       tag: 'ssrf',
     })
     expect(queued).toBe(3)
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const left = await db
-        .select()
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId))
-      if (left.length === 0) break
-      if (Date.now() > deadline) throw new Error('subscriptions still there')
-      await new Promise((r) => setTimeout(r, 100))
-    }
+    await vi.waitFor(
+      async () =>
+        expect(
+          await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+        ).toHaveLength(0),
+      { timeout: 20_000, interval: 100 },
+    )
     expect(canary.connections()).toBe(0)
   })
 

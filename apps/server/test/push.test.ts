@@ -7,6 +7,7 @@ import { mailOutbox, pushSubscriptions } from '../src/db/schema'
 import { bearer, createTestApp, signUpAndLogIn, status, type TestApp } from './helpers/app'
 import { SIGN_UP_CONFIRMATION, testDatabase } from './helpers/database'
 import { startPushService } from './helpers/push-service'
+import { waitUntil } from './helpers/wait'
 
 let app: TestApp
 let service: Awaited<ReturnType<typeof startPushService>>
@@ -45,14 +46,6 @@ const subscriptionsOf = async (userId: string) =>
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
 
-const waitFor = async (check: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 describe('web push', () => {
   it('gives the VAPID public key', async () => {
     const res = await app.server.inject({ method: 'GET', url: '/api/v1/notifications/public-key' })
@@ -71,7 +64,7 @@ describe('web push', () => {
       tag: 'chat',
     })
     expect(sent).toBe(1)
-    await waitFor(() => service.received.some((r) => r.endpointId === browser.id))
+    await waitUntil(() => service.received.some((r) => r.endpointId === browser.id))
     const got = service.received.find((r) => r.endpointId === browser.id)!
     expect(JSON.parse(got.plaintext)).toEqual({
       title: 'Rafa respondeu',
@@ -86,7 +79,7 @@ describe('web push', () => {
     // Signed with our key, and the one the browser subscribed with.
     expect(got.vapidKey).toBe(keys.publicKey)
     expect(Number(got.vapid.exp)).toBeGreaterThan(Date.now() / 1000)
-    await waitFor(async () => (await subscriptionsOf(id))[0]?.lastSuccessAt != null)
+    await waitUntil(async () => (await subscriptionsOf(id))[0]?.lastSuccessAt != null)
   })
 
   it('retries after a 5xx and deletes a subscription the push service says is gone', async () => {
@@ -106,8 +99,8 @@ describe('web push', () => {
         tag: 'video-1',
       }),
     ).toBe(2)
-    await waitFor(() => service.received.some((r) => r.endpointId === flaky.id), 30_000)
-    await waitFor(async () => (await subscriptionsOf(id)).length === 1)
+    await waitUntil(() => service.received.some((r) => r.endpointId === flaky.id), 30_000)
+    await waitUntil(async () => (await subscriptionsOf(id)).length === 1)
     expect((await subscriptionsOf(id))[0]?.endpoint).toBe(flaky.subscription.endpoint)
   }, 40_000)
 
@@ -174,7 +167,7 @@ describe('e-mail fallback', () => {
     const tokens = await signUpAndLogIn(app, 'sem-push-email@example.com')
     const { id } = (await status(app, tokens.access_token)).json<{ id: string }>()
     expect(await app.services.push.notify(id, ready, { emailFallback: true })).toBe(0)
-    await waitFor(async () => (await mailTo('sem-push-email@example.com')).length === 1)
+    await waitUntil(async () => (await mailTo('sem-push-email@example.com')).length === 1)
     const [mail] = await mailTo('sem-push-email@example.com')
     expect(mail?.subject).toBe('Sua análise está pronta')
     expect(mail?.body).toContain('O relatório do seu jogo chegou.')
@@ -188,7 +181,7 @@ describe('e-mail fallback', () => {
     const browser = service.browser()
     await subscribe(tokens.access_token, browser.subscription)
     expect(await app.services.push.notify(id, ready, { emailFallback: true })).toBe(1)
-    await waitFor(() => service.received.some((r) => r.endpointId === browser.id))
+    await waitUntil(() => service.received.some((r) => r.endpointId === browser.id))
     expect(await mailTo('com-push-email@example.com')).toEqual([])
   })
 })
@@ -229,7 +222,7 @@ describe('the service worker renews a subscription', () => {
     expect(
       await app.services.push.notify(id, { title: 'Oi', body: 'b', url: '/chat', tag: 'chat' }),
     ).toBe(1)
-    await waitFor(() => service.received.some((r) => r.endpointId === after.id))
+    await waitUntil(() => service.received.some((r) => r.endpointId === after.id))
     // The old secret is spent.
     expect((await resubscribe(body)).statusCode).toBe(404)
   })
@@ -247,7 +240,7 @@ describe('coach replies to a player who is not in the chat', () => {
     await chat.userMessage(id, 'Joana')
     await chat.userMessage(id, 'C')
     await chat.startIntroductions(id)
-    await waitFor(() => service.received.filter((r) => r.endpointId === browser.id).length === 3)
+    await waitUntil(() => service.received.filter((r) => r.endpointId === browser.id).length === 3)
     const payloads = service.received
       .filter((r) => r.endpointId === browser.id)
       .map((r) => JSON.parse(r.plaintext) as { title: string; url: string; tag: string })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase } from '../src/adapters/db'
 import { createJobQueue, type QueuePolicy } from '../src/adapters/queue'
 
@@ -35,10 +35,10 @@ describe('the embedded job queue after a crash', () => {
       await queue.work('mail.send', async (data, meta) => {
         attempts.push({ to: data.to, attempt: meta.attempt })
       })
-      const deadline = Date.now() + 30_000
-      while (attempts.length === 0 && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100))
-      }
+      await vi.waitFor(() => expect(attempts).not.toHaveLength(0), {
+        timeout: 30_000,
+        interval: 100,
+      })
       expect(attempts).toEqual([{ to: 'jogadora@example.com', attempt: 2 }])
     } finally {
       await queue.stop()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createJobQueue, type JobQueue } from '../src/adapters/queue'
 import { testDatabase } from './helpers/database'
+import { waitUntil } from './helpers/wait'
 
 let queue: JobQueue
 beforeAll(async () => {
@@ -11,15 +12,6 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => queue.stop())
 
-// Generous: on a busy two-core machine a poll plus a back-off can take a while.
-const waitFor = async (check: () => boolean, ms = 50_000) => {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 describe('job queue', () => {
   it('runs each job once, retrying a failed attempt', { timeout: 60_000 }, async () => {
     const attempts: Array<{ to: string; attempt: number }> = []
@@ -29,9 +21,11 @@ describe('job queue', () => {
     })
     await queue.send('mail.send', { to: 'ok@example.com', subject: 'Oi', text: 'Olá' })
     await queue.send('mail.send', { to: 'falha@example.com', subject: 'Oi', text: 'Olá' })
-    await waitFor(
+    await waitUntil(
       () =>
         attempts.filter((a) => a.to === 'falha@example.com').length === 2 && attempts.length === 3,
+      // A poll plus the retry's back-off.
+      50_000,
     )
     expect(attempts.filter((a) => a.to === 'ok@example.com')).toEqual([
       { to: 'ok@example.com', attempt: 1 },
@@ -59,7 +53,7 @@ describe('job queue', () => {
       await slow.work('mail.deliver', async ({ outbox_id }) => {
         if (ids.includes(outbox_id)) done.push(outbox_id)
       })
-      await waitFor(() => done.length === ids.length, 30_000)
+      await waitUntil(() => done.length === ids.length, 30_000)
       expect(done.sort()).toEqual(ids)
     } finally {
       await slow.stop()

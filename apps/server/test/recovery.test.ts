@@ -14,7 +14,7 @@ import {
   type TestApp,
 } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { waitFor } from './helpers/smtp'
+import { waitUntil } from './helpers/wait'
 
 let app: TestApp
 beforeAll(async () => {
@@ -27,7 +27,7 @@ const db = async () => (await testDatabase({ reset: false })).db
 /** The newest e-mail to this address with this subject, once it is in the outbox. */
 async function mailTo(email: string, subject: string) {
   let found: typeof mailOutbox.$inferSelect | undefined
-  await waitFor(async () => {
+  await waitUntil(async () => {
     ;[found] = await (
       await db()
     )
@@ -124,7 +124,7 @@ describe('password reset', () => {
       await (await db()).select().from(mailOutbox).where(eq(mailOutbox.to, 'expira@exemplo.com'))
     ).length
     await requestReset('expira@exemplo.com', '10.3.3.4')
-    await waitFor(
+    await waitUntil(
       async () =>
         (
           await (

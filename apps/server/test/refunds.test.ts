@@ -3,8 +3,9 @@ import { desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, orders, plans, waitlistEntries } from '../src/db/schema'
 import { signUpAndLogIn, status, userIdOf } from './helpers/app'
-import { billingSuite, CARDS, mailsTo, waitFor } from './helpers/billing'
+import { billingSuite, CARDS, mailsTo } from './helpers/billing'
 import { testDatabase } from './helpers/database'
+import { waitUntil } from './helpers/wait'
 
 /** Money moved at the gateway after we counted it: a refund or chargeback ends what it paid for. */
 const s = billingSuite()
@@ -32,7 +33,7 @@ describe('refunds made at the gateway', () => {
 
     const [charge] = s.app.simulator!.chargesOf(email)
     expect((await refundAtPagBank(charge!.id, charge!.amount.value)).status).toBe(200)
-    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'EXPIRED')
+    await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'EXPIRED')
 
     expect((await status(s.app, tokens.access_token)).json()).toMatchObject({
       payment_status: 'FREE',
@@ -80,7 +81,7 @@ describe('refunds made at the gateway', () => {
     ).json<OrderResponse>()
     expect(second.id).not.toBe(first.id)
     await s.client.payPix(first)
-    await waitFor(async () =>
+    await waitUntil(async () =>
       (await mailsTo(email)).some((m) => m.subject === 'Pagamento devolvido'),
     )
     expect(await s.client.subscription(tokens)).toBeNull()
@@ -88,7 +89,7 @@ describe('refunds made at the gateway', () => {
     expect(row).toMatchObject({ status: 'CANCELED', refundReason: 'LATE_PAYMENT' })
     // The open one still works.
     await s.client.payPix(second)
-    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
+    await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
     expect((await s.client.subscription(tokens))?.billing_cycle).toBe('YEARLY')
   })
 
@@ -114,7 +115,7 @@ describe('refunds made at the gateway', () => {
     ).json<OrderResponse>()
     await lapse(order.id)
     await s.client.payPix(order)
-    await waitFor(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
+    await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
     const [row] = await (await db()).select().from(orders).where(eq(orders.id, order.id))
     expect(row).toMatchObject({ status: 'PAID', refundedAt: null })
   })
@@ -138,7 +139,7 @@ describe('refunds made at the gateway', () => {
         (await s.client.payByCard(other, s.ultra.id, { number: CARDS.visaApproved })).statusCode,
       ).toBe(200)
       await s.client.payPix(order)
-      await waitFor(async () =>
+      await waitUntil(async () =>
         (await mailsTo(email)).some((m) => m.subject === 'Pagamento devolvido'),
       )
       expect(await s.client.subscription(tokens)).toBeNull()

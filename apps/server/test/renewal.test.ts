@@ -5,15 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../src/db/schema'
 import { addPeriod } from '../src/modules/billing/checkout'
 import { bearer, createTestApp, login, signUpAndLogIn, status, type TestApp } from './helpers/app'
-import {
-  billingClient,
-  type CardInput,
-  CARDS,
-  mailsTo,
-  moveClockTo,
-  waitFor,
-} from './helpers/billing'
+import { billingClient, type CardInput, CARDS, mailsTo, moveClockTo } from './helpers/billing'
 import { testDatabase } from './helpers/database'
+import { waitUntil } from './helpers/wait'
 
 let app: TestApp
 let base: string
@@ -70,7 +64,7 @@ async function subscribeByPix(email: string) {
     await client.order(tokens, { plan_id: pro.id, billing_cycle: 'MONTHLY', payment_method: 'PIX' })
   ).json<OrderResponse>()
   await client.payPix(created)
-  await waitFor(async () => (await client.subscription(tokens))?.status === 'ACTIVE')
+  await waitUntil(async () => (await client.subscription(tokens))?.status === 'ACTIVE')
   const userId = await idOf(tokens)
   return { tokens, userId, start: (await sub(userId)) as NonNullable<SubscriptionResponse> }
 }
@@ -202,7 +196,7 @@ describe('PIX renewals', () => {
     const mail = (await mailsTo(email)).find((m) => m.subject === 'Renove sua assinatura com PIX')
     expect(mail?.body).toContain(renewal.pix_qr_code_text!)
     expect(mail?.body).toContain('/meu-plano')
-    await waitFor(async () =>
+    await waitUntil(async () =>
       pushes.some(
         (p) => p.endpoint === endpoint && p.payload.title === 'Renove sua assinatura com PIX',
       ),
@@ -213,9 +207,9 @@ describe('PIX renewals', () => {
 
     await client.payPix(renewal)
     const renewedUntil = addPeriod(end, 'MONTHLY').toISOString()
-    await waitFor(async () => (await sub(userId))?.expires_at === renewedUntil)
+    await waitUntil(async () => (await sub(userId))?.expires_at === renewedUntil)
     expect(await sub(userId)).toMatchObject({ status: 'ACTIVE', renewal_order_id: null })
-    await waitFor(async () =>
+    await waitUntil(async () =>
       pushes.some((p) => p.endpoint === endpoint && p.payload.title === 'Pagamento confirmado ✅'),
     )
   })
@@ -238,7 +232,7 @@ describe('PIX renewals', () => {
     ).json<OrderResponse>()
     moveTo(new Date(end.getTime() + 2 * DAY))
     await client.payPix(renewal)
-    await waitFor(async () => (await sub(userId))?.status === 'ACTIVE')
+    await waitUntil(async () => (await sub(userId))?.status === 'ACTIVE')
     expect((await sub(userId))?.expires_at).toBe(addPeriod(end, 'MONTHLY').toISOString())
   })
 })
@@ -279,9 +273,11 @@ describe('cancel semantics', () => {
     expect((await ordersOf(userId)).find((o) => o.id === renewalId)?.status).toBe('CANCELED')
 
     await client.payPix(renewal)
-    await waitFor(async () => app.simulator!.chargesOf(email).some((c) => c.status === 'CANCELED'))
+    await waitUntil(async () =>
+      app.simulator!.chargesOf(email).some((c) => c.status === 'CANCELED'),
+    )
     expect(await sub(userId)).toMatchObject({ status: 'CANCELED', expires_at: start.expires_at })
-    await waitFor(async () =>
+    await waitUntil(async () =>
       Boolean((await ordersOf(userId)).find((o) => o.id === renewalId)?.refundedAt),
     )
   })

@@ -5,7 +5,7 @@ import {
   type TokenPair,
 } from '@areia/contracts'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Bus, createMemoryBus, createRedisBus } from '../src/adapters/bus'
 import { chatMessages, mailOutbox, users } from '../src/db/schema'
 import {
@@ -68,17 +68,22 @@ const CAUSES: Record<string, { run: Cause; code: number }> = {
         202,
       )
       const { db } = await testDatabase({ reset: false })
-      let body = ''
-      for (let i = 0; i < 200 && !body; i++) {
-        const [mail] = await db
-          .select()
-          .from(mailOutbox)
-          .where(
-            and(eq(mailOutbox.to, email), eq(mailOutbox.subject, 'Redefina a sua senha do Areia')),
-          )
-        body = mail?.body ?? ''
-        if (!body) await new Promise((r) => setTimeout(r, 50))
-      }
+      const body = await vi.waitFor(
+        async () => {
+          const [mail] = await db
+            .select()
+            .from(mailOutbox)
+            .where(
+              and(
+                eq(mailOutbox.to, email),
+                eq(mailOutbox.subject, 'Redefina a sua senha do Areia'),
+              ),
+            )
+          expect(mail?.body).toBeTruthy()
+          return mail!.body
+        },
+        { timeout: 10_000, interval: 50 },
+      )
       const token = /redefinir-senha\?token=([\w-]+)/.exec(body)?.[1] ?? ''
       await expectStatus(
         app.server.inject({

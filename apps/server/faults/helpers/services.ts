@@ -5,28 +5,27 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { vi } from 'vitest'
 import { freePort } from '../../test/helpers/server-process'
 
 const serverDir = path.resolve(import.meta.dirname, '../..')
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export async function waitFor<T>(
+/** `vi.waitFor` until `check` answers something truthy; a check that throws is only "not yet". */
+export function waitFor<T>(
   check: () => Promise<T | undefined | null | false>,
   what: string,
   ms = 60_000,
 ): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    try {
-      const value = await check()
-      if (value) return value
-    } catch {
-      // Not yet.
-    }
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(150)
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await check().catch(() => undefined)
+      if (!value) throw new Error(`timed out waiting for ${what}`)
+      return value
+    },
+    { timeout: ms, interval: 150 },
+  )
 }
 
 export function tempDir(prefix: string): string {

@@ -136,14 +136,6 @@ export function billingClient(app: TestApp, base: () => string) {
   return client
 }
 
-export async function waitFor(check: () => Promise<boolean>, ms = 15_000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
 /** E-mails written to an address, newest first. */
 export async function mailsTo(email: string) {
   const { db } = await testDatabase({ reset: false })

@@ -8,7 +8,8 @@ import { analysisChunks, auditLog, userIdentities, users, videoAnalyses } from '
 import { CoachingStore } from '../../src/modules/coaching/store'
 import { fixtureVideo } from '../fixtures/videos'
 import { bearer, signUpAndLogIn, type TestApp } from './app'
-import { billingClient, waitFor } from './billing'
+import { billingClient } from './billing'
+import { waitUntil } from './wait'
 import { testDatabase } from './database'
 import { TestSocket } from './socket'
 import { pathOf } from './videos'
@@ -132,7 +133,7 @@ export async function playerWhoUsedEverything(
     )
   ).json<OrderResponse>()
   await billing.payPix(order)
-  await waitFor(async () => (await billing.subscription(tokens))?.status === 'ACTIVE')
+  await waitUntil(async () => (await billing.subscription(tokens))?.status === 'ACTIVE')
   await billing.tokenize(tokens, { number: '4539620659922097', holder: NAME.toUpperCase() })
 
   // Agent Store partner, memory, push subscription, group chat.
@@ -165,7 +166,7 @@ export async function playerWhoUsedEverything(
     url: '/chat',
     tag: 'chat',
   })
-  await waitFor(async () => pushed.length > 0)
+  await waitUntil(async () => pushed.length > 0)
 
   // A video in storage, and its analysis with artifacts under analyses/{videoId}/.
   const created = (

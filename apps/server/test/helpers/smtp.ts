@@ -44,12 +44,3 @@ export async function startSmtpReceiver(failFor: (rcpt: string) => boolean = () 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
-
-/** Generous: on a busy two-core machine delivery can lag well behind the send. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 45_000) {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}

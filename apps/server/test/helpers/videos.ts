@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { ChatHistoryItem, TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
-import { expect } from 'vitest'
+import { expect, vi } from 'vitest'
 import type { AppDeps } from '../../src/app'
 import { plans, subscriptions, users, videos } from '../../src/db/schema'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './app'
@@ -54,17 +54,16 @@ export async function chatHistory(app: TestApp, tokens: TokenPair): Promise<Chat
   return res.json<ChatHistoryItem[]>()
 }
 
-export async function until<T>(
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value !== undefined) return value
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+/** `vi.waitFor` for a probe that answers `undefined` until what it looks for is there. */
+export function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe()
+      if (value === undefined) throw new Error('condition not met in time')
+      return value
+    },
+    { timeout: timeoutMs, interval: 100 },
+  )
 }
 
 export type VideoHarness = Awaited<ReturnType<typeof videoHarness>>
