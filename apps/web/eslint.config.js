@@ -12,8 +12,7 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 
-const networkMessage =
-  'Só src/lib fala com a rede (DESIGN §2): use apiRequest de src/lib/api-client.'
+const networkMessage = 'Só src/lib fala com a rede: use apiRequest de src/lib/api-client.'
 
 export default [
   {

@@ -1,5 +1,5 @@
 // The analysis bench's accuracy check against the synthetic clip's truth, with the same measures
-// and limits as the vision suite (issue 8, done-when 1), so speed is never bought with wrong
+// and limits as the vision accuracy suite, so speed is never bought with wrong
 // numbers.
 import {
   COURT_CORNERS,

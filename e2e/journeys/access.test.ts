@@ -86,7 +86,7 @@ describe('signing up', () => {
     await session.logIn(email, 'minha-senha-1')
     await session.expectPath('/')
     await session.expectText(/algumas perguntas rápidas/)
-    // No hamburger at / (SPEC §2).
+    // No hamburger at /.
     expect(await session.button('Abrir menu').count()).toBe(0)
 
     // Unfinished onboarding: every other route leads back to /.

@@ -112,7 +112,7 @@ describe('Excluir Conta', () => {
     expect(await confirm.isDisabled()).toBe(true)
     await phrase.fill('excluir minha conta!')
     expect(await confirm.isDisabled()).toBe(true)
-    // Case does not matter (SPEC §5).
+    // Case does not matter.
     await phrase.fill('Excluir Minha CONTA')
     expect(await confirm.isEnabled()).toBe(true)
     await confirm.click()

@@ -202,7 +202,7 @@ describe('Lista de espera', () => {
       await session.capture('29-lista-de-espera')
       await billing.plans().getByRole('button', { name: 'Fechar' }).click()
 
-      // SPEC §4: the plans are not fetched again for a player on the waiting list.
+      // The plans are not fetched again for a player on the waiting list.
       const before = session.apiRequests.filter((r) => r.endsWith('/subscriptions/plans')).length
       await billing.openPlansFromSidebar()
       await billing

@@ -62,7 +62,7 @@ describe('POST /api/v1/auth/register/', () => {
     expect(typeof res.json<{ detail: unknown }>().detail).toBe('string')
   })
 
-  it('says the minimum password length of SPEC §5', async () => {
+  it('says the minimum password length', async () => {
     const res = await register(app, 'short2@example.com', '12345')
     expect(res.statusCode).toBe(422)
     expect(res.json<{ detail: string }>().detail).toContain('pelo menos 6 caracteres')

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ProfileUpdateBody } from './users'
 
-/** The six areas of the Agent Store (issue 10); one partner at least in each. */
+/** The six areas of the Agent Store; one partner at least in each. */
 export const PartnerCategory = z.enum([
   'PREPARACAO_FISICA',
   'FISIOTERAPIA',

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** SPEC §5: at least 6 characters; the upper bound keeps hashing cheap to refuse. */
+/** At least 6 characters; the upper bound keeps hashing cheap to refuse. */
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 256
 
@@ -28,7 +28,7 @@ export const RegisterResponse = z.object({
 })
 export type RegisterResponse = z.infer<typeof RegisterResponse>
 
-/** Sent form-urlencoded, OAuth2 password-grant style (SPEC §7). */
+/** Sent form-urlencoded, OAuth2 password-grant style. */
 export const LoginBody = z.object({
   username: z.string({ error: 'Informe o e-mail.' }).trim().toLowerCase().min(1, {
     error: 'Informe o e-mail.',

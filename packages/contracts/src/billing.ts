@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import { BillingCycle, PaymentMethod } from './enums'
 
-/** SPEC §3 Plan, plus what the modal needs to decide between checkout and the waiting list. */
+/** A plan, plus what the modal needs to decide between checkout and the waiting list. */
 export const Plan = z.object({
   id: z.number().int(),
-  /** `standard` is the highlighted plan (SPEC §2). */
+  /** `standard` is the highlighted plan. */
   slug: z.string(),
   name: z.string(),
-  /** In reais, as SPEC shows them; stored as centavos. */
+  /** In reais, as the API shows them; stored as centavos. */
   price_monthly: z.number(),
   price_annually: z.number(),
   features: z.array(z.string()),
@@ -35,7 +35,7 @@ export const CouponValidateResponse = z.object({
 })
 export type CouponValidateResponse = z.infer<typeof CouponValidateResponse>
 
-/** SPEC §7: `plan_name` is the plan's name plus " Mensal" or " Anual". */
+/** `plan_name` is the plan's name plus " Mensal" or " Anual". */
 export const WaitlistJoinBody = z.object({
   plan_name: z
     .string({ error: 'Informe o plano.' })
@@ -47,7 +47,7 @@ export const WaitlistJoinBody = z.object({
 })
 export type WaitlistJoinBody = z.infer<typeof WaitlistJoinBody>
 
-/** Discount maths of SPEC §9: price × (1 − percent/100), in centavos, rounded to the centavo. */
+/** Discount maths: price × (1 − percent/100), in centavos, rounded to the centavo. */
 export function discountedCents(priceCents: number, percent: number | null | undefined): number {
   if (!percent) return priceCents
   return Math.round((priceCents * (100 - percent)) / 100)
@@ -63,7 +63,7 @@ export const PlanId = z
   .min(1, { error: 'Plano não encontrado.' })
   .max(INT4_MAX, { error: 'Plano não encontrado.' })
 
-/** `POST /api/v1/payments/orders` (DESIGN §3). A card order also carries the card token and CVV. */
+/** `POST /api/v1/payments/orders`. A card order also carries the card token and CVV. */
 export const OrderCreateBody = z.object({
   plan_id: PlanId,
   billing_cycle: BillingCycle,
@@ -98,7 +98,7 @@ export type OrderResponse = z.infer<typeof OrderResponse>
 export const SubscriptionStatus = z.enum(['ACTIVE', 'CANCELED', 'PAST_DUE', 'EXPIRED'])
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>
 
-/** SPEC §3 Subscription; `null` when the player never subscribed. */
+/** The player's subscription; `null` when the player never subscribed. */
 export const SubscriptionResponse = z
   .object({
     plan: z.object({ id: z.number().int(), name: z.string() }),
@@ -144,7 +144,7 @@ export const PublicKeyResponse = z.object({
 })
 export type PublicKeyResponse = z.infer<typeof PublicKeyResponse>
 
-/** `POST /api/v1/payments/tokenize-card` (SPEC §7): the card as `PagSeguro.encryptCard` sealed it. */
+/** `POST /api/v1/payments/tokenize-card`: the card as `PagSeguro.encryptCard` sealed it. */
 export const TokenizeCardBody = z.object({
   encrypted: z
     .string({ error: 'Dados do cartão inválidos.' })

@@ -20,7 +20,7 @@ export const SERVER_GOING_AWAY_CLOSE_CODE = 1001
 export const SenderType = z.enum(['USER', 'AI', 'SYSTEM'])
 export type SenderType = z.infer<typeof SenderType>
 
-/** An action chip under a message (SPEC §3): identify the player, cancel a video… */
+/** An action chip under a message: identify the player, cancel a video… */
 export const ChatAction = z.object({
   type: z.enum(['identify_player', 'cancel_video']),
   label: z.string(),
@@ -67,7 +67,7 @@ export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>
 export const ChatHistoryResponse = z.array(ChatHistoryItem)
 export type ChatHistoryResponse = z.infer<typeof ChatHistoryResponse>
 
-/** Commands a client may send (SPEC §4: `@start_introductions`, sent once). */
+/** Commands a client may send (`@start_introductions`, sent once). */
 export const ChatCommand = z.enum(['@start_introductions'])
 export type ChatCommand = z.infer<typeof ChatCommand>
 
@@ -106,7 +106,7 @@ export const SystemEvent = z.enum([
 ])
 export type SystemEvent = z.infer<typeof SystemEvent>
 
-/** A stored message as the socket pushes it: SPEC §7's `type, sender, content, timestamp`. */
+/** A stored message as the socket pushes it: `type, sender, content, timestamp`. */
 export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('pong') }),
   ChatHistoryItem.omit({ sender_type: true, created_at: true }).extend({

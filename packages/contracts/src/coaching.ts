@@ -1,10 +1,10 @@
 import { z } from 'zod'
 
-/** The three archetypes of a player's exclusive team (SPEC §1). */
+/** The three archetypes of a player's exclusive team. */
 export const Archetype = z.enum(['TECNICO', 'MENTAL', 'ESTATISTICO'])
 export type Archetype = z.infer<typeof Archetype>
 
-/** How the archetype is written after "Coach " in the chat (SPEC §2: `{nome}` + `Coach {arquétipo}`). */
+/** How the archetype is written after "Coach " in the chat (`{nome}` + `Coach {arquétipo}`). */
 export const ARCHETYPE_LABEL: Record<Archetype, string> = {
   TECNICO: 'Técnico',
   MENTAL: 'Mental',

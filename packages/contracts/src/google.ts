@@ -8,7 +8,7 @@ export const GoogleStartQuery = z.object({
 
 export const GoogleStartResponse = z.object({ authorization_url: z.string() })
 
-/** SPEC §7 `{code, redirect_uri}`, plus `state` and `iss` forwarded from the callback query. */
+/** `{code, redirect_uri}`, plus `state` and `iss` forwarded from the callback query. */
 export const GoogleLoginBody = z.object({
   code: z
     .string({ error: 'Código do Google ausente.' })

@@ -4,7 +4,7 @@ import { PushPayload } from './notifications'
 const VideoRun = { video_id: z.number().int().positive(), run: z.number().int().positive() }
 
 /**
- * Every background job by name, with the schema of its payload (STYLE §5): the API only
+ * Every background job by name, with the schema of its payload: the API only
  * enqueues; workers parse the payload with the same schema before acting.
  */
 export const JobPayloads = {

@@ -9,7 +9,7 @@ const base64url = (bytes: number, label: string) =>
       error: `${label} inválida.`,
     })
 
-/** `PushSubscription.toJSON()` as the browser serialises it (SPEC §3). */
+/** `PushSubscription.toJSON()` as the browser serialises it. */
 export const PushSubscriptionInfo = z.object({
   endpoint: z
     .url({ error: 'Endpoint de notificação inválido.' })

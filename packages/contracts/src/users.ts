@@ -9,7 +9,7 @@ import {
   UserStatus,
 } from './enums'
 
-/** Billing fields of SPEC §3 plus the coaching profile the coaches personalise from. */
+/** The billing fields plus the coaching profile the coaches personalise from. */
 export const Profile = z.object({
   selected_plan_name: z.string().nullable(),
   /**
@@ -81,7 +81,7 @@ const text = (max: number, label: string) =>
 
 /**
  * `PUT /api/v1/profile/me`: every field is optional; a field left out keeps its value, `null`
- * or an empty string clears it. The billing form (SPEC §3) and onboarding both save through it.
+ * or an empty string clears it. The billing form and onboarding both save through it.
  */
 export const ProfileUpdateBody = z
   .object({

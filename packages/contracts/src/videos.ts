@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** SPEC §3: GCS is a file sent from the device; the others are share links the server fetches. */
+/** GCS is a file sent from the device; the others are share links the server fetches. */
 export const VideoSource = z.enum(['GCS', 'GOOGLE_DRIVE', 'GOOGLE_PHOTOS', 'DROPBOX', 'ICLOUD'])
 export type VideoSource = z.infer<typeof VideoSource>
 
@@ -139,7 +139,7 @@ export const VideoProbe = z.object({
 })
 export type VideoProbe = z.infer<typeof VideoProbe>
 
-/** One row of "Meus Vídeos" (SPEC §3: id, upload_timestamp, status). */
+/** One row of "Meus Vídeos" (id, upload_timestamp, status). */
 export const Video = z.object({
   id: z.number().int(),
   upload_timestamp: z.string(),

@@ -18,7 +18,7 @@ describe('credentials', () => {
     )
     expect(LoginBody.parse({ username: 'Ana@Ex.COM', password: 'x' }).username).toBe('ana@ex.com')
   })
-  it('refuse a password under 6 characters with the SPEC message', () => {
+  it('refuse a password under 6 characters with the pt-BR message', () => {
     const r = RegisterBody.safeParse({ email: 'a@b.co', password: '12345' })
     expect(r.success).toBe(false)
     expect(r.error?.issues[0]?.message).toBe('A senha deve ter pelo menos 6 caracteres.')
@@ -37,7 +37,7 @@ describe('ProfileUpdateBody', () => {
   })
 })
 
-describe('discountedCents (SPEC §9: price × (1 − percent/100))', () => {
+describe('discountedCents (price × (1 − percent/100))', () => {
   const price = fc.integer({ min: 0, max: 10_000_000 })
   const percent = fc.integer({ min: 0, max: 100 })
 

@@ -87,7 +87,7 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** One row per user: billing fields (SPEC §3) and the coaching profile. */
+/** One row per user: billing fields and the coaching profile. */
 export const profiles = pgTable('profiles', {
   userId: uuid('user_id')
     .primaryKey()

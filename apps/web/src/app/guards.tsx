@@ -5,7 +5,7 @@ import { onboardingRedirect } from './onboarding-redirect'
 
 export const VERIFYING_AUTH_LABEL = 'Verificando autenticação...'
 
-/** SPEC §2: spinner while the session is checked, then the children or a replace to /login. */
+/** Spinner while the session is checked, then the children or a replace to /login. */
 export function RequireAuth() {
   const { loading, isAuthenticated } = useAuth()
   if (loading) return <Spinner label={VERIFYING_AUTH_LABEL} fullPage />

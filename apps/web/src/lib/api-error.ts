@@ -37,7 +37,7 @@ export async function apiErrorFrom(response: Response): Promise<ApiError> {
   return new ApiError(response.status, detail, undefined, body)
 }
 
-/** The message to show: the server's detail, else the screen's own fallback (SPEC §8). */
+/** The message to show: the server's detail, else the screen's own fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.detail) return error.detail
   return fallback

@@ -5,7 +5,7 @@ import { endSession, ensureAccessToken, refreshSession } from './session'
 /** Shown on /login when the server ended the session under an open chat. */
 export const SESSION_ENDED_MESSAGE = 'Sua sessão foi encerrada. Faça login novamente.'
 
-/** SPEC §9: ping every 30 s, reconnect 3 s after an unexpected close, 1000 is a normal close. */
+/** Ping every 30 s, reconnect 3 s after an unexpected close, 1000 is a normal close. */
 export const PING_INTERVAL_MS = 30_000
 export const RECONNECT_DELAY_MS = 3_000
 export const NORMAL_CLOSURE = 1000
@@ -90,13 +90,13 @@ function defaultEndpoint(): string {
 }
 
 /**
- * The one chat socket of the app (SPEC §4 "Chat socket"). It keeps the highest message id it
+ * The one chat socket of the app. It keeps the highest message id it
  * has seen and reconnects with `after=` that id, so the server replays exactly what was missed.
  * Failures are logged only; the caller sees them as connection status and a reason.
  *
  * A close the server did not mean as final (restart, network loss, a phone that slept) is
  * retried on a timer, and at once when the page comes back into view or the network returns.
- * A normal close (1000) is not retried on a timer, as the SPEC says, but those two events and
+ * A normal close (1000) is not retried on a timer (the server meant it), but those two events and
  * `reconnect()` (the player's button) still bring it back: only a logout or the end of the
  * session stops the chat for good.
  */
@@ -240,7 +240,7 @@ export class ChatSocket {
       if (renew) this.renewedThisStreak = true
       return token
     } catch (error) {
-      // SPEC §8: with no token the user is presumed logged out; the session layer has already
+      // With no token the user is presumed logged out; the session layer has already
       // ended the session for a refused refresh, which stops this socket through its owner.
       if (error instanceof SessionExpiredError) {
         this.running = false

@@ -33,12 +33,12 @@ export function formatDate(value: DateInput): string {
   return numericDate().format(toDate(value))
 }
 
-/** "03/09, 14:05": SPEC §2 message timestamps (day/month hour:minute). */
+/** "03/09, 14:05": message timestamps (day/month hour:minute). */
 export function formatMessageTimestamp(value: DateInput): string {
   return shortDateTime().format(toDate(value))
 }
 
-/** SPEC §9: original prices with two decimals and a comma, e.g. "R$ 49,90". */
+/** Original prices with two decimals and a comma, e.g. "R$ 49,90". */
 export function formatPrice(reais: number, fractionDigits: 0 | 2 = 2): string {
   return new Intl.NumberFormat('pt-BR', {
     style: 'currency',

@@ -5,7 +5,7 @@ import { isTokenExpired, readTokenExp } from './jwt'
 const NOW = Date.UTC(2025, 8, 3, 12, 0, 0)
 const nowSeconds = NOW / 1000
 
-describe('isTokenExpired (SPEC §5: no exp, or exp ≤ now + 10 s)', () => {
+describe('isTokenExpired (no exp, or exp ≤ now + 10 s)', () => {
   it('treats a missing token as expired', () => {
     expect(isTokenExpired(null, NOW)).toBe(true)
     expect(isTokenExpired('', NOW)).toBe(true)

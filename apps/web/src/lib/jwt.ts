@@ -1,4 +1,4 @@
-/** SPEC §5/§9: a token counts as expired 10 s before its `exp`, so it never dies in flight. */
+/** A token counts as expired 10 s before its `exp`, so it never dies in flight. */
 export const TOKEN_EXPIRY_MARGIN_SECONDS = 10
 
 function decodeBase64Url(segment: string): string {

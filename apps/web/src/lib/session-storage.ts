@@ -1,6 +1,6 @@
 import type { TokenPair } from '@areia/contracts/auth'
 
-// SPEC §3: both tokens live in local storage, so a reload or a new tab keeps the session.
+// Both tokens live in local storage, so a reload or a new tab keeps the session.
 const ACCESS_KEY = 'areia.access_token'
 const REFRESH_KEY = 'areia.refresh_token'
 

@@ -43,7 +43,7 @@ async function refreshWithServer(): Promise<string> {
     endSession(NO_REFRESH_TOKEN_MESSAGE)
     throw new SessionExpiredError(NO_REFRESH_TOKEN_MESSAGE)
   }
-  // SPEC §7: the refresh call bypasses the shared client, so a 401 here can never recurse.
+  // The refresh call bypasses the shared client, so a 401 here can never recurse.
   const response = await fetch('/api/v1/auth/refresh/', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -66,7 +66,7 @@ async function refreshWithServer(): Promise<string> {
   return pair.access_token
 }
 
-/** SPEC §4: one refresh at a time; every concurrent caller awaits the same promise. */
+/** One refresh at a time; every concurrent caller awaits the same promise. */
 export function refreshSession(): Promise<string> {
   if (!inFlight) {
     emitSessionEvent({ type: 'refreshing', refreshing: true })

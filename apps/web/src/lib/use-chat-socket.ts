@@ -18,7 +18,7 @@ export type ChatConnection = {
 }
 
 /**
- * SPEC §4: the socket is open while the player is authenticated and the session is not loading,
+ * The socket is open while the player is authenticated and the session is not loading,
  * and `ready` (the history is in, so `after` is known); closed otherwise. `startAfter` is the
  * highest message id already on screen.
  */

@@ -69,7 +69,7 @@ export type VideoUpload = {
 
 /**
  * Uploads in progress, outside React: the player may close the modal or change screens and the
- * upload goes on, its progress shown in the chat (SPEC §2: closing during upload is allowed).
+ * upload goes on, its progress shown in the chat (closing during upload is allowed).
  */
 let uploads: VideoUpload[] = []
 const listeners = new Set<() => void>()

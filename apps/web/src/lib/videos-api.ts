@@ -11,7 +11,7 @@ import {
 import { apiRequest } from './api-client'
 
 /**
- * SPEC §7's video calls. They live in lib because three places use them: the upload modal and
+ * The video API calls. They live in lib because three places use them: the upload modal and
  * "Meus Vídeos" (videos feature) and the chat's action chips (chat feature).
  */
 export const videoKeys = { mine: ['videos', 'me'] as const }

@@ -41,7 +41,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
 })
 
-/** A push the app server sent (SPEC §4); anything unreadable still shows a notification. */
+/** A push the app server sent; anything unreadable still shows a notification. */
 function readPush(event: PushEvent): PushPayload {
   try {
     return PushPayload.parse(event.data?.json())

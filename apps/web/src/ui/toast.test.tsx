@@ -46,7 +46,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('toast timing (SPEC §4, §9)', () => {
+describe('toast timing', () => {
   it('appears 50 ms after being asked, stays 3 s, fades for 300 ms, then is gone', () => {
     show('Senha alterada com sucesso!')
     expect(toast()).toBeNull()

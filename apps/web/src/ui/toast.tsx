@@ -9,8 +9,9 @@ import {
   type ReactNode,
 } from 'react'
 
-// SPEC §4/§9: a toast re-shows 50 ms after being reset, stays 3 s whatever its nominal duration,
-// then fades out over 300 ms. The duration is kept on the notification as the SPEC's data says.
+// A toast re-shows shortly after being reset and stays the same time whatever its nominal
+// duration, then fades out: every message gets the same chance to be read. The nominal duration
+// is still kept on the notification, as callers pass it.
 export const TOAST_SHOW_DELAY_MS = 50
 export const TOAST_DISPLAY_MS = 3000
 export const TOAST_HIDE_MS = 300

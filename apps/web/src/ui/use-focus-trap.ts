@@ -64,7 +64,7 @@ export function useFocusTrap(
   }, [container, active])
 }
 
-/** Locks page scroll while `active` (SPEC §2: the open sidebar and dialogs lock the page). */
+/** Locks page scroll while `active` (the open sidebar and dialogs lock the page). */
 export function useScrollLock(active: boolean): void {
   useEffect(() => {
     if (!active) return

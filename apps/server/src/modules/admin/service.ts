@@ -24,7 +24,7 @@ import { AppError, isUniqueViolation, notFound } from '../../errors'
 import type { UsersService } from '../users/service'
 import type { AdminStore, PlanPatch } from './store'
 
-/** SPEC §1 promises an analysis "in a few hours"; past this the overview counts it as overdue. */
+/** Players are promised an analysis "in a few hours"; past this the overview counts it as overdue. */
 export const ANALYSIS_DUE_HOURS = 24
 
 const HOUR = 3_600_000

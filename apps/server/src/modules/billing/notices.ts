@@ -55,5 +55,5 @@ export class BillingNotices {
 export const brl = (cents: number) =>
   (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\s/, ' ')
 
-/** A date as players read it (SPEC: dates in the pt-BR locale), in Brasília time. */
+/** A date as players read it (the pt-BR locale), in Brasília time. */
 export const dataBr = (d: Date) => d.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })

@@ -95,7 +95,7 @@ export class BillingService {
   }
 
   /**
-   * SPEC §4: joining puts the player on WAITING_LIST. The price the client shows is checked
+   * Joining puts the player on WAITING_LIST. The price the client shows is checked
    * against the catalogue so the line records what the player was actually offered.
    */
   async joinWaitlist(userId: string, body: WaitlistJoinBody): Promise<{ message: string }> {
@@ -160,7 +160,7 @@ export class BillingService {
     })
   }
 
-  /** "Pro Mensal" / "Ultra Anual" (SPEC §7) → the plan and the cycle. */
+  /** "Pro Mensal" / "Ultra Anual" → the plan and the cycle. */
   private async planFromLabel(label: string): Promise<{ plan: PlanRow; cycle: BillingCycle }> {
     const match = /^(.*)\s+(Mensal|Anual)$/i.exec(label.trim())
     const plans = await this.store.listActivePlans(this.db)

@@ -25,7 +25,7 @@ export function AppShell() {
     setSidebarOpen(false)
   }
 
-  // SPEC §2: the chat has its own background; every other page sits on sand.
+  // The chat has its own background; every other page sits on sand.
   const background = pathname === '/chat' ? 'shell--chat' : 'shell--default'
   return (
     <PushProvider>

@@ -9,12 +9,12 @@ const DISMISS_KEY = 'areia.install-banner-dismissed'
 
 type InstallPromptEvent = Event & { prompt: () => Promise<unknown> }
 
-/** SPEC §2: install prompt. iOS has no install API, so the player is told where to tap. */
+/** Install prompt. iOS has no install API, so the player is told where to tap. */
 export function InstallBanner() {
   const [deferred, setDeferred] = useState<InstallPromptEvent | null>(null)
   const [showHint, setShowHint] = useState(false)
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISS_KEY) === '1')
-  // SPEC §2: Safari on iOS, not yet installed (other iOS browsers cannot add to the home screen).
+  // Safari on iOS, not yet installed (other iOS browsers cannot add to the home screen).
   const ios = isIosSafari() && !isStandalone()
 
   useEffect(() => {

@@ -62,7 +62,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
                 </NavLink>
               </li>
             ))}
-            {/* A subscriber manages the plan here (the plan button below stays as SPEC shows it). */}
+            {/* A subscriber manages the plan here (the plan button below stays for everyone). */}
             {user?.payment_status === 'PAYMENT_OK' ? (
               <li>
                 <NavLink to="/meu-plano" className="sidebar__link" onClick={onClose}>

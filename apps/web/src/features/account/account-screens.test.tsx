@@ -8,7 +8,7 @@ import { ChangePasswordPage } from './change-password-page'
 import { DeleteAccountPage } from './delete-account-page'
 import { isDeletePhrase, passwordChangeError } from './password-rules'
 
-describe('password rules (SPEC §5)', () => {
+describe('password rules', () => {
   it('requires all three, then matching, then 6 characters', () => {
     expect(passwordChangeError('', 'abcdef', 'abcdef')).toBe('Preencha todos os campos.')
     expect(passwordChangeError('a', 'abcdef', 'abcdeg')).toBe(

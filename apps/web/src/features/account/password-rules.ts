@@ -4,7 +4,7 @@ export const FIELDS_REQUIRED_MESSAGE = 'Preencha todos os campos.'
 export const PASSWORD_MISMATCH_MESSAGE = 'A nova senha e a confirmação não correspondem.'
 export const PASSWORD_TOO_SHORT_MESSAGE = `A nova senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`
 
-/** SPEC §5 change-password rules, in the order the player should fix them; null when valid. */
+/** The change-password rules, in the order the player should fix them; null when valid. */
 export function passwordChangeError(
   current: string,
   next: string,

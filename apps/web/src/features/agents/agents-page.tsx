@@ -20,7 +20,7 @@ export const LOAD_FAILED = 'Não foi possível carregar os agentes. Tente novame
 export const CHANGE_FAILED = 'Não foi possível atualizar a sua conversa. Tente novamente.'
 export const NO_RESULTS = 'Nenhum agente encontrado com essa busca.'
 
-/** `/agentes`: the Agent Store (issue 10). Partners join the player's conversation from here. */
+/** `/agentes`: the Agent Store. Partners join the player's conversation from here. */
 export function AgentsPage() {
   const [search, setSearch] = useState('')
   const [category, setCategory] = useState<PartnerCategory | null>(null)

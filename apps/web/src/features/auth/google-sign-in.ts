@@ -1,7 +1,7 @@
 import { ApiError } from '../../lib/api-error'
 import { requestGoogleStart } from '../../lib/auth/auth-api'
 
-// SPEC §2: Google sign-in is a redirect-mode authorization-code flow back to /login?code=….
+// Google sign-in is a redirect-mode authorization-code flow back to /login?code=….
 export const GOOGLE_NOT_READY_MESSAGE =
   'O login com Google ainda não está disponível. Aguarde um instante e tente novamente, ou entre com e-mail e senha.'
 
@@ -11,7 +11,7 @@ export function googleRedirectUri(): string {
 
 /**
  * Sends the browser to the provider. When the server has no Google configured it says so in
- * pt-BR; any other failure gets the "not ready" alert of SPEC §8.
+ * pt-BR; any other failure gets the fixed "not ready" alert.
  */
 export async function startGoogleSignIn(showAlert: (message: string) => unknown): Promise<void> {
   try {

@@ -41,7 +41,7 @@ export function fetchSubscription() {
 export const subscriptionQuery = () =>
   queryOptions({ queryKey: billingKeys.subscription, queryFn: fetchSubscription })
 
-/** Where the waiting-list e-mail will come from (SPEC §2); null when the operator set none. */
+/** Where the waiting-list e-mail will come from; null when the operator set none. */
 export const contactQuery = () =>
   queryOptions({
     queryKey: billingKeys.contact,

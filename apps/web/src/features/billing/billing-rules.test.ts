@@ -26,7 +26,7 @@ const pro: Plan = {
 // Intl puts a no-break space between "R$" and the amount.
 const plain = (text: string) => text.replace(/\s/g, ' ')
 
-describe('prices (SPEC §9)', () => {
+describe('prices', () => {
   it('shows the original with 2 decimals and a comma, the final with none, and the exact charge when they differ', () => {
     expect(plain(formatOriginalPrice(59.9))).toBe('R$ 59,90')
     expect(plain(formatOriginalPrice(1199))).toBe('R$ 1.199,00')
@@ -54,7 +54,7 @@ describe('prices (SPEC §9)', () => {
     expect(planLabel('Ultra', 'YEARLY')).toBe('Ultra Anual')
   })
 
-  it('reads anything but MONTHLY as yearly (SPEC §2)', () => {
+  it('reads anything but MONTHLY as yearly', () => {
     expect(billingCycleFrom('MONTHLY')).toBe('MONTHLY')
     expect(billingCycleFrom('YEARLY')).toBe('YEARLY')
     expect(billingCycleFrom('ANNUAL')).toBe('YEARLY')
@@ -62,7 +62,7 @@ describe('prices (SPEC §9)', () => {
   })
 })
 
-describe('coupon (SPEC §5)', () => {
+describe('coupon', () => {
   it('forces the code to upper case as typed', () => {
     expect(couponReducer(initialCoupon, { type: 'typed', value: 'areia10' }).code).toBe('AREIA10')
   })
@@ -117,7 +117,7 @@ const order: OrderResponse = {
   simulator_pay_url: null,
 }
 
-describe('checkout state machine (SPEC §4)', () => {
+describe('checkout state machine', () => {
   it('starts by creating a PIX order, then shows it', () => {
     const start = initialCheckout('k1')
     expect(start.phase.name).toBe('processing_order')

@@ -13,7 +13,7 @@ import {
 import { cepAdvice, cpfAdvice, digits, maskCpf, ufAdvice } from './card-input'
 import { lookupCep } from './cep-regions'
 
-/** SPEC §3 billing data form, as the profile stores it. */
+/** The billing data form, as the profile stores it. */
 export type BillingFields = {
   name: string
   tax_id: string
@@ -28,7 +28,7 @@ export type BillingFields = {
 
 export { REQUIRED_MISSING } from './card-fields'
 
-/** SPEC §5: these must be filled; complement and neighbourhood may stay empty. */
+/** These must be filled; complement and neighbourhood may stay empty. */
 const REQUIRED: (keyof BillingFields)[] = [
   'name',
   'tax_id',

@@ -51,14 +51,14 @@ export const PUBLIC_KEY_FAILED = 'Não foi possível obter a chave pública do P
 export const CARD_FAILED = 'Falha ao processar pagamento.'
 export const CARD_DECLINED = 'Pagamento recusado. Confira os dados do cartão ou use outro cartão.'
 
-/** SPEC §8 card failure: the server's detail, else the error's own message, else the fallback. */
+/** A card failure: the server's detail, else the error's own message, else the fallback. */
 export function cardErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? CARD_FAILED
   if (error instanceof Error && error.name === 'Error' && error.message) return error.message
   return CARD_FAILED
 }
 
-/** `/pagamento` (SPEC §2, §4): needs the plan chosen in the plans modal. */
+/** `/pagamento`: needs the plan chosen in the plans modal. */
 export function CheckoutPage() {
   const location = useLocation()
   const [navigation] = useState(() => parseNavigationState(location.state))

@@ -16,7 +16,7 @@ const NavigationState = z.object({
   couponCode: z.string().nullish(),
 })
 
-/** Null without a usable plan: the page then redirects to `/` (SPEC §2). */
+/** Null without a usable plan: the page then redirects to `/`. */
 export function parseNavigationState(state: unknown): CheckoutNavigationState | null {
   const parsed = NavigationState.safeParse(state)
   if (!parsed.success) return null
@@ -28,7 +28,7 @@ export function parseNavigationState(state: unknown): CheckoutNavigationState | 
 }
 
 /**
- * SPEC §4 checkout: loading, data_form, processing_order, payment_view, error. Every entry into
+ * The checkout: loading, data_form, processing_order, payment_view, error. Every entry into
  * a method starts a new attempt with its own idempotency key, so a repeated request (a double
  * click, StrictMode's second effect run, a network retry) gets the same order back.
  */

@@ -6,7 +6,7 @@ export const COUPON_FAILED = 'Ocorreu um erro ao validar o cupom.'
 export const couponApplied = (percent: number) => `Cupom de ${percent}% aplicado!`
 
 export type CouponState = {
-  /** What the field shows, already upper case (SPEC §5: forced as typed). */
+  /** What the field shows, already upper case (forced as typed). */
   code: string
   checking: boolean
   /** The code that was validated and the discount it gives; only this reaches the checkout. */

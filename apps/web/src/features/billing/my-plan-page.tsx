@@ -55,11 +55,11 @@ const deadline = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
 })
 
-/** `/meu-plano` (SPEC §2): the subscription, its cancellation and the CDC withdrawal. */
+/** `/meu-plano`: the subscription, its cancellation and the CDC withdrawal. */
 export function MyPlanPage() {
   const subscription = useQuery({
     ...subscriptionQuery(),
-    // A renewal PIX on screen: notice its payment the way the checkout does (SPEC §9, 8 s).
+    // A renewal PIX on screen: notice its payment the way the checkout does.
     refetchInterval: (query) => (query.state.data?.renewal_order_id ? PIX_POLL_INTERVAL_MS : false),
   })
   let content

@@ -13,7 +13,7 @@ export function PixGenerating() {
   return <Spinner label={PIX_GENERATING} />
 }
 
-/** SPEC §2 PIX view: the QR, its copy-and-paste text, and the wait for confirmation. */
+/** The PIX view: the QR, its copy-and-paste text, and the wait for confirmation. */
 export function PixView({ order }: { order: OrderResponse }) {
   const [copied, setCopied] = useState<'ok' | 'failed' | null>(null)
   const [simulating, setSimulating] = useState(false)

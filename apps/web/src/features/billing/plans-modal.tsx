@@ -27,7 +27,7 @@ import {
 export const WAITLIST_FAILED = 'Não foi possível registrar seu interesse.'
 export const PLANS_FAILED = 'Não foi possível carregar os planos. Tente novamente.'
 
-/** SPEC §2: the thank-you names the plan and says who will write when spots open. */
+/** The thank-you names the plan and says who will write when spots open. */
 export function waitlistThanks(label: string, contact: string | null): string {
   const from = contact ? `de ${contact}` : 'da nossa equipe'
   return `Obrigado pelo interesse no plano ${label}! Assim que abrirem vagas, você receberá um e-mail ${from} com o link para concluir a sua assinatura.`
@@ -39,7 +39,7 @@ export function PlansModal({ open, onClose }: PlansModalProps) {
   const { user, reloadUser } = useAuth()
   const navigate = useNavigate()
   const waiting = user?.payment_status === 'WAITING_LIST'
-  // SPEC §4: a player already on the waiting list is not offered the plans again.
+  // A player already on the waiting list is not offered the plans again.
   const plans = useQuery({ ...plansQuery(), enabled: open && !waiting })
   const contact = useQuery({ ...contactQuery(), enabled: open })
   const [cycle, setCycle] = useState<BillingCycle>('MONTHLY')

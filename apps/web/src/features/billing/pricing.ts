@@ -12,7 +12,7 @@ export const CYCLE_SUFFIX: Record<BillingCycle, '/mês' | '/ano'> = {
   YEARLY: '/ano',
 }
 
-/** SPEC §2: MONTHLY or YEARLY; anything else is shown (and charged) as yearly. */
+/** MONTHLY or YEARLY; anything else is shown (and charged) as yearly. */
 export function billingCycleFrom(value: unknown): BillingCycle {
   return value === 'MONTHLY' ? 'MONTHLY' : 'YEARLY'
 }
@@ -20,12 +20,12 @@ export function billingCycleFrom(value: unknown): BillingCycle {
 export const listPrice = (plan: Plan, cycle: BillingCycle) =>
   cycle === 'MONTHLY' ? plan.price_monthly : plan.price_annually
 
-/** SPEC §9: price × (1 − percent/100), computed in centavos as the server does. */
+/** Price × (1 − percent/100), computed in centavos as the server does. */
 export function finalPrice(plan: Plan, cycle: BillingCycle, percent: number | null): number {
   return discountedCents(Math.round(listPrice(plan, cycle) * 100), percent) / 100
 }
 
-/** SPEC §9: the original price with 2 decimals and a comma ("R$ 59,90"). */
+/** The original price with 2 decimals and a comma ("R$ 59,90"). */
 export const formatOriginalPrice = (reais: number) => formatPrice(reais, 2)
 
 /** The final price is shown with no decimals ("R$ 539"); the original keeps its two. */
@@ -55,7 +55,7 @@ export function yearlyTerms(
   }
 }
 
-/** SPEC §7: the waiting list names the plan with its cycle, "Pro Mensal" / "Ultra Anual". */
+/** The waiting list names the plan with its cycle, "Pro Mensal" / "Ultra Anual". */
 export const planLabel = (name: string, cycle: BillingCycle) => `${name} ${CYCLE_LABEL[cycle]}`
 
 export const isPaidPlan = (plan: Plan) => plan.price_monthly > 0 || plan.price_annually > 0

@@ -17,7 +17,7 @@ const flush = () =>
     for (let i = 0; i < 5; i++) await vi.advanceTimersByTimeAsync(0)
   })
 
-describe('PIX polling (SPEC §4, §9)', () => {
+describe('PIX polling', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })

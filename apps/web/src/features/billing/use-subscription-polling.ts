@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react'
 import type { SubscriptionResponse } from '@areia/contracts/billing'
 
-/** SPEC §9: the PIX view asks every 8 s whether the payment went through. */
+/** The PIX view asks every 8 s whether the payment went through. */
 export const PIX_POLL_INTERVAL_MS = 8000
 
 /**
  * While `active`, asks for the subscription at once and then every 8 s; the first ACTIVE answer
- * stops the polling and is reported exactly once. Failed polls are only logged (SPEC §8).
+ * stops the polling and is reported exactly once. Failed polls are only logged.
  */
 export function useSubscriptionPolling(
   active: boolean,

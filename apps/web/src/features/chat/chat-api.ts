@@ -28,7 +28,7 @@ export function fetchConversationMembers(signal?: AbortSignal) {
 }
 
 /**
- * SPEC §7: the newest published analysis report not yet handed out by this call (`{content,
+ * The newest published analysis report not yet handed out by this call (`{content,
  * created_at}`), or `{}`; the server marks it seen.
  */
 export function checkForReport(signal?: AbortSignal) {

@@ -17,13 +17,13 @@ type ComposerProps = {
   held?: boolean
   /** True when the text went out; the box is then cleared. */
   onSend: (text: string) => boolean
-  /** SPEC §2: the optional "Enviar Vídeo" link; absent, no link is shown. */
+  /** The optional "Enviar Vídeo" link; absent, no link is shown. */
   onVideoClick?: () => void
   /** Who `@` offers (coaches, added partners, `equipe`); none: no completion. */
   members?: readonly ConversationMember[]
 }
 
-/** SPEC §2/§8: 1 to 5 rows, Enter sends, Shift+Enter breaks the line, blank never sent. */
+/** 1 to 5 rows, Enter sends, Shift+Enter breaks the line, blank never sent. */
 export function ChatComposer({
   disabled,
   held = false,

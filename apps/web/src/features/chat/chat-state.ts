@@ -7,7 +7,7 @@ import type {
   SystemEvent,
 } from '@areia/contracts/chat'
 
-/** SPEC §5 "Chat message (client)": the server's `content` becomes `text`. */
+/** A chat message as the client holds it: the server's `content` becomes `text`. */
 export type ChatMessage = {
   /** Stable React key: the stored id, or the client id while the copy is optimistic. */
   key: string
@@ -148,7 +148,7 @@ export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
 }
 
 /**
- * SPEC §7 check-for-report: the report joins the conversation unless it is already there (the
+ * check-for-report: the report joins the conversation unless it is already there (the
  * statistical coach posted it when it was published). It speaks as that coach when known.
  */
 export function withReport(
@@ -203,7 +203,7 @@ function applyFrame(state: ChatState, frame: ServerFrame): ChatState {
   }
 }
 
-/** SPEC §2: one typer, two typers, or the whole team. */
+/** One typer, two typers, or the whole team. */
 export function typingText(typers: Typer[]): string | null {
   const [first, second] = typers
   if (!first) return null

@@ -24,7 +24,7 @@ export const CREATING_TEAM = 'Criando a sua equipe exclusiva e personalizada de 
 
 type ChatViewProps = { variant: 'onboarding' | 'main' }
 
-/** SPEC §2: the onboarding chat at `/` and the main chat at `/chat` share one conversation. */
+/** The onboarding chat at `/` and the main chat at `/chat` share one conversation. */
 export function ChatView({ variant }: ChatViewProps) {
   const { state, status, reason, reconnect, connected, disabled, send, pendingIntroductions } =
     useChat({
@@ -33,7 +33,7 @@ export function ChatView({ variant }: ChatViewProps) {
   const { logout, user } = useAuth()
   const openPlans = useOpenPlans()
   const openVideoUpload = useOpenVideoUpload()
-  // SPEC §4: sending a video needs PAYMENT_OK; anyone else is shown the plans instead.
+  // Sending a video needs PAYMENT_OK; anyone else is shown the plans instead.
   const onVideoClick =
     variant !== 'main'
       ? undefined
@@ -41,7 +41,7 @@ export function ChatView({ variant }: ChatViewProps) {
         ? (openVideoUpload ?? undefined)
         : (openPlans ?? undefined)
   const video = useVideoActions(state, variant === 'main')
-  // SPEC §4: the input waits while a video awaits identification, as while coaches type, until
+  // The input waits while a video awaits identification, as while coaches type, until
   // the player chooses to answer later.
   const inputDisabled = disabled || video.holdsInput
   const gender = user?.profile.gender ?? null

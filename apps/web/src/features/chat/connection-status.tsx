@@ -21,7 +21,7 @@ type Props = {
 }
 
 /**
- * The dock's connection line: the SPEC's status word, and while disconnected why, with a way
+ * The dock's connection line: the status word, and while disconnected why, with a way
  * back that does not wait for the timer (nor for a reload after a normal close).
  */
 export function ConnectionStatusLine({ status, reason, onReconnect }: Props) {

@@ -24,7 +24,7 @@ function initials(name: string): string {
   return (first + last).toUpperCase() || 'A'
 }
 
-/** SPEC §2: 'Você' for the player; a coach's name plus 'Coach {archetype}'; the host 'Areia'. */
+/** 'Você' for the player; a coach's name plus 'Coach {archetype}'; the host 'Areia'. */
 export function senderLabel(message: ChatMessage): { name: string; role: string | null } {
   if (message.sender === 'USER') return { name: 'Você', role: null }
   const name = message.name ?? HOST_NAME

@@ -12,7 +12,7 @@ import { useAlert } from '../../ui/alert-dialog'
 
 /**
  * Uploads still going (or that failed) shown in the chat, so the player may close the upload
- * modal and keep talking (SPEC §2). A finished one disappears: the server's receipt replaces it.
+ * modal and keep talking. A finished one disappears: the server's receipt replaces it.
  */
 export function UploadProgressList() {
   // Includes those a reload interrupted, which the player may resume with the same file.

@@ -19,7 +19,7 @@ function newClientId(): string {
 
 /**
  * The conversation of `/` (onboarding) and `/chat`: history first, then the socket from the
- * last id held. SPEC §4: `onboarding_completed` reloads the user and replaces the route with
+ * last id held. `onboarding_completed` reloads the user and replaces the route with
  * /chat; in /chat a pending introduction is requested once the connection is up.
  */
 export function useChat(options: { checkReports?: boolean } = {}) {
@@ -36,7 +36,7 @@ export function useChat(options: { checkReports?: boolean } = {}) {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
-        // SPEC §8: a chat init failure is logged only; the socket still brings new messages.
+        // A chat init failure is logged only; the socket still brings new messages.
         console.warn('chat: history failed', error)
         dispatch({ type: 'history', items: [] })
       })
@@ -91,7 +91,7 @@ export function useChat(options: { checkReports?: boolean } = {}) {
   // Typing stays possible while disconnected: the text waits in the box until the way is open.
   const disabled = state.typers.length > 0
 
-  /** SPEC §8: trimmed, blank not sent, blocked while disabled. True when it went out. */
+  /** Trimmed, blank not sent, blocked while disabled. True when it went out. */
   const send = useCallback(
     (raw: string): boolean => {
       const text = raw.trim().slice(0, CHAT_MESSAGE_MAX_LENGTH)

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { checkForReport } from './chat-api'
 
 /**
- * SPEC §7 `POST /api/v1/chat/check-for-report`: asked when the chat opens and whenever the
+ * `POST /api/v1/chat/check-for-report`: asked when the chat opens and whenever the
  * player comes back to it (the window regains focus or the tab becomes visible). A report it
  * hands out is passed to `onReport`, which shows it unless the conversation already has it.
  */

@@ -18,7 +18,7 @@ export const IDENTIFY_PROMPT =
 
 type ActionType = ChatAction['type']
 
-/** SPEC §4: a number, a numeric string or an object holding videoId or id; anything else: null. */
+/** A number, a numeric string or an object holding videoId or id; anything else: null. */
 export function videoIdOf(raw: unknown): number | null {
   if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw > 0 ? raw : null
   if (typeof raw === 'string') return /^\d{1,15}$/.test(raw.trim()) ? videoIdOf(Number(raw)) : null
@@ -38,7 +38,7 @@ type Resolved = Record<number, ActionType[] | undefined>
  * What the chat shows of the video chips. Chips of stored messages are only live while their
  * video still awaits identification (the server's list, read on load), so an old receipt does
  * not offer a stale `Cancelar Envio`; a video awaiting identification whose prompt is not among
- * the loaded messages gets one built here (SPEC §4: on load, each produces its prompt).
+ * the loaded messages gets one built here (on load, each produces its prompt).
  */
 export function decorateMessages(
   messages: ChatMessage[],
@@ -88,7 +88,7 @@ export function decorateMessages(
 }
 
 /**
- * The chat's video chips (SPEC §4 "Video upload flow"): cancel deletes the video, identify
+ * The chat's video chips: cancel deletes the video, identify
  * registers the player; the server posts the messages that follow (cancelled, thanks, the
  * question about date and result), so nothing is added here and nothing shows twice.
  */
@@ -180,7 +180,7 @@ export function useVideoActions(state: ChatState, enabled: boolean) {
   )
 
   const awaitingIdentification = view.awaitingIds.length > 0
-  // The input waits for the answer, as the SPEC has it, until the player says they will answer
+  // The input waits for the answer until the player says they will answer
   // later; the question and its chips stay in the conversation either way.
   const [later, setLater] = useState(false)
   const answerLater = useCallback(() => setLater(true), [])

@@ -5,7 +5,7 @@ import { BrandMark } from '../../ui/brand-mark'
 import { Spinner } from '../../ui/spinner'
 import { legalFields, useLegalInfo, type LegalFields } from './legal-api'
 
-/** SPEC §1: both documents were last updated on 3 September 2025 (noon in São Paulo). */
+/** Both documents were last updated on 3 September 2025 (noon in São Paulo). */
 const LAST_UPDATED = '2025-09-03T12:00:00-03:00'
 
 type LegalLayoutProps = { title: string; children: (fields: LegalFields) => ReactNode }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { usePush } from './push-context'
 
-/** The sidebar switch (SPEC §2): on means permission granted and a subscription exists. */
+/** The sidebar switch: on means permission granted and a subscription exists. */
 export function NotificationToggle() {
   const push = usePush()
   // The switch sits in the menu and on the account page at once: each needs its own label id.

@@ -1,4 +1,4 @@
-/** What the browser offers for installing the app and for push (SPEC §2, §4). */
+/** What the browser offers for installing the app and for push. */
 
 export function isIos(): boolean {
   const { userAgent, maxTouchPoints } = navigator

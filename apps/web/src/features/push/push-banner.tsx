@@ -32,7 +32,7 @@ function rememberDismissal(): void {
 }
 
 /**
- * SPEC §4: on iOS, push exists only in the app opened from the home screen, so the banner waits
+ * On iOS, push exists only in the app opened from the home screen, so the banner waits
  * for that; elsewhere it is offered while the player has not decided (permission `default`).
  */
 export function pushBannerOffered(push: PushState, ios: boolean, standalone: boolean): boolean {

@@ -97,7 +97,7 @@ function renderToggle() {
 const checked = async (toggle: HTMLElement) => waitFor(() => expect(toggle).toBeEnabled())
 const publicKey = () => jsonResponse({ public_key: SERVER_KEY })
 
-describe('turning notifications on (SPEC §5, §8)', () => {
+describe('turning notifications on', () => {
   it('asks permission, subscribes with the server key and tells the server', async () => {
     const user = userEvent.setup()
     const browser = fakeBrowser({})
@@ -220,7 +220,7 @@ describe('an existing subscription', () => {
   })
 })
 
-describe('the permission banner (SPEC §4)', () => {
+describe('the permission banner', () => {
   const state = (over: Partial<PushState>): PushState => ({
     checked: true,
     supported: true,

@@ -14,7 +14,7 @@ import { deleteSubscription, fetchPublicKey, saveSubscription } from './push-api
 import { pushSupported } from './platform'
 import { activeRegistration } from './service-worker'
 
-/** SPEC §5 and §8, word for word. */
+/** What the player is told when the browser cannot notify, or the system blocks it. */
 export const PUSH_MESSAGES = {
   unsupported: 'Seu navegador não suporta notificações.',
   denied: 'As notificações estão bloqueadas nas configurações do seu navegador/sistema.',
@@ -25,7 +25,7 @@ export const PUSH_MESSAGES = {
   disableFailed: 'Erro ao tentar desativar notificações. Verifique o console.',
 } as const
 
-/** SPEC §4/§9: the permission is checked 500 ms after load. */
+/** The permission is checked 500 ms after load. */
 export const PERMISSION_CHECK_DELAY_MS = 500
 
 export type PushState = {
@@ -33,7 +33,7 @@ export type PushState = {
   checked: boolean
   supported: boolean
   permission: NotificationPermission
-  /** SPEC §4: permission granted and a push subscription exists. */
+  /** Permission granted and a push subscription exists. */
   subscribed: boolean
   busy: boolean
 }

@@ -14,7 +14,7 @@ function setUpdateWaiting(value: boolean) {
 }
 
 /**
- * SPEC §1: the worker is registered at start-up. A new version waits until the player accepts
+ * The worker is registered at start-up. A new version waits until the player accepts
  * it (UpdateBanner), then every open tab reloads onto it.
  */
 export function registerServiceWorker() {

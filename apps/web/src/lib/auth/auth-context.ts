@@ -31,7 +31,7 @@ export function useAuth(): AuthContextValue {
   return value
 }
 
-/** A failure whose message is already the pt-BR text to show (SPEC §8). */
+/** A failure whose message is already the pt-BR text to show. */
 export class AuthFlowError extends Error {
   constructor(message: string) {
     super(message)

@@ -67,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [clearLocal],
   )
 
-  // SPEC §4: a failed refresh anywhere (the API client) logs the user out here.
+  // A failed refresh anywhere (the API client) logs the user out here.
   useEffect(
     () =>
       onSessionEvent((event) => {
