@@ -46,15 +46,20 @@ function expiresOf(url: string): number {
  * Signed URLs change with every refresh of the list: the picture keeps the one it has (so a
  * poll does not load it again) until a newer one lasts noticeably longer or names another file.
  */
-function useSteadyUrl(url: string | null): string | null {
-  const [held, setHeld] = useState(url)
+/** The URL to show: the one held, unless the new one lasts noticeably longer or is another file. */
+export function steadyUrl(held: string | null, url: string | null): string | null {
+  if (url === null || held === null) return url
   const same =
-    url !== null &&
-    held !== null &&
     new URL(url, 'http://x').pathname === new URL(held, 'http://x').pathname &&
     expiresOf(url) - expiresOf(held) < RENEW_AFTER_SECONDS
-  if (url !== held && !same) setHeld(url)
   return same ? held : url
+}
+
+function useSteadyUrl(url: string | null): string | null {
+  const [held, setHeld] = useState(url)
+  const shown = steadyUrl(held, url)
+  if (shown !== held) setHeld(shown)
+  return shown
 }
 
 type CardProps = {
@@ -200,7 +205,7 @@ function RowAnalysis({
   const live = progress && progress.stage !== 'QUEUED' ? progress : null
   const value = live?.percent ?? percent
   if (value === null) return null
-  const label = live ? STAGE_LABEL[live.stage] : 'Analisado'
+  const text = live ? `${STAGE_LABEL[live.stage]} · ${value}%` : `${value}% concluído`
   return (
     <div className="video-row__analysis">
       <div
@@ -210,12 +215,12 @@ function RowAnalysis({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={value}
-        aria-valuetext={`${label}: ${value}%`}
+        aria-valuetext={text}
       >
         <span className="progress__bar" style={{ width: `${value}%` }} />
       </div>
       <p className="video-row__meta" aria-live="polite">
-        {label} · {value}%
+        {text}
       </p>
     </div>
   )
