@@ -58,15 +58,17 @@ async function open(viewport: ViewportName) {
  */
 async function showAs(session: UserSession, patch: Card) {
   const page = session.page
-  await page.unroute('**/api/v1/videos/me')
-  await page.route('**/api/v1/videos/me', async (route) => {
+  // On the context: the app's service worker makes the API requests, which a page route misses.
+  const context = page.context()
+  await context.unroute('**/api/v1/videos/me')
+  await context.route('**/api/v1/videos/me', async (route) => {
     const response = await route.fetch()
     const list = (await response.json()) as Card[]
     const [first, ...rest] = list
     const json = first ? [{ ...first, thumbnail_url: THUMB_PATH, ...patch }, ...rest] : list
     await route.fulfill({ response, json })
   })
-  await page.route(`**${THUMB_PATH}`, (route) =>
+  await context.route(`**${THUMB_PATH}`, (route) =>
     route.fulfill({ status: 200, contentType: 'image/jpeg', body: thumbnail }),
   )
   await page.reload()
@@ -98,6 +100,15 @@ describe('Meus Vídeos cards', () => {
     const session = await open('mobile')
     const page = session.page
     const chat = new ChatScreen(page)
+    await chat.waitUntilReady()
+    // Empty first: besides sending, a report to look at before any match is analysed.
+    await session.goto('/videos')
+    await page.getByRole('link', { name: 'Ver um relatório de exemplo' }).waitFor(WAIT)
+    expect(
+      await page.getByRole('link', { name: 'Ver um relatório de exemplo' }).getAttribute('href'),
+    ).toBe('/relatorio/exemplo')
+    await session.capture('videos-empty-example')
+    await session.goto('/chat')
     await chat.waitUntilReady()
     await session.button('Enviar Vídeo').click()
     await page.getByLabel('Arquivo de vídeo', { exact: true }).setInputFiles(video.file)

@@ -144,16 +144,15 @@ function Thumbnail({
   title: string
   onPlay: (() => void) | null
 }) {
+  // Without a picture yet, the play sign alone marks a video that can be watched.
   const picture = src ? (
     <img className="video-thumb__img" src={src} alt="" loading="lazy" decoding="async" />
   ) : (
-    <span className="video-thumb__empty">
-      <Icon name="video" size={28} />
-    </span>
+    <span className="video-thumb__empty">{onPlay ? null : <Icon name="video" size={28} />}</span>
   )
   if (!onPlay) {
     return (
-      <div className="video-thumb" aria-hidden="true">
+      <div className={`video-thumb${src ? '' : ' video-thumb--none'}`} aria-hidden="true">
         {picture}
       </div>
     )
