@@ -110,6 +110,11 @@ export function VideoCard({ video, title, upload, progress, onDelete }: CardProp
               <span>Ver relatório</span>
             </Link>
           ) : null}
+          {video.status === 'FAILED' ? (
+            <Link className="btn btn--secondary" to="/chat" state={OPEN_VIDEO_UPLOAD}>
+              <span>Enviar outro vídeo</span>
+            </Link>
+          ) : null}
           <Button
             variant="ghost"
             className="video-row__delete"
@@ -183,9 +188,6 @@ function Refusal({ video }: { video: Video }) {
         {SEND_ANOTHER}
         {video.allowance_returned ? ` ${ALLOWANCE_RETURNED}` : ''}
       </p>
-      <Link className="btn btn--secondary video-row__again" to="/chat" state={OPEN_VIDEO_UPLOAD}>
-        <span>Enviar outro vídeo</span>
-      </Link>
     </div>
   )
 }
