@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../errors'
 import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
 import { localToday, parseGameInfo } from './game-info'
-import { type MatchViewPort, videoCard } from './cards'
+import { type MatchView, type MatchViewPort, videoCard } from './cards'
 import { frameUrlOf, matchPick } from './identification'
 import { directDownloadUrl, fetchLink, LinkError } from './link'
 import {
@@ -125,7 +125,7 @@ export class VideosService {
   async list(userId: string): Promise<Video[]> {
     const [rows, views] = await Promise.all([
       this.store.list(this.db, userId),
-      this.matches?.of(userId) ?? new Map(),
+      this.matches?.of(userId) ?? new Map<number, MatchView>(),
     ])
     const now = this.clock.now()
     return rows.map((row) => {
