@@ -29,7 +29,7 @@ export const STATUS_LABEL: Record<VideoStatus, string> = {
 /** What each stage means for the player, under its name. */
 export const STATUS_HINT: Partial<Record<VideoStatus, string>> = {
   AWAITING_IDENTIFICATION: 'Diga no chat qual jogador você é para a análise começar.',
-  QUEUED: 'A análise começa em instantes.',
+  QUEUED: 'A análise começa assim que chegar a vez do seu vídeo.',
   IN_REVIEW: 'Um analista está conferindo os números antes de publicar o relatório.',
 }
 
