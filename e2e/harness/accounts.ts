@@ -30,6 +30,8 @@ export const SEEDED_ACCOUNTS = {
   /** An upload cut by a page reload, resumed with the same file. */
   videosReloadMobile: 'videos-recarregar-celular@areia.test',
   videosReloadDesktop: 'videos-recarregar-computador@areia.test',
+  /** Meus Vídeos' cards in each stage of the analysis (videos-cards.test.ts). */
+  videosCards: 'videos-cartoes@areia.test',
   /** Agent Store journey: a Pro player with a team, and a Free one (see agents-seed.ts). */
   agentsPro: 'agentes-pro@areia.test',
   agentsFree: 'agentes-gratis@areia.test',
@@ -48,6 +50,7 @@ export const VIDEO_ACCOUNTS = [
   SEEDED_ACCOUNTS.videosResume,
   SEEDED_ACCOUNTS.videosReloadMobile,
   SEEDED_ACCOUNTS.videosReloadDesktop,
+  SEEDED_ACCOUNTS.videosCards,
 ]
 
 /** Paying players with an `ultra` subscription. */

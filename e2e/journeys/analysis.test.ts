@@ -111,7 +111,7 @@ describe('match analysis', () => {
     const bar = player.page.getByRole('progressbar', { name: 'Progresso da análise' })
     await bar.waitFor({ timeout: ANALYSIS.timeout })
     await player.capture('analysis-videos-progress')
-    await player.text('Em revisão').waitFor({ timeout: ANALYSIS.timeout })
+    await player.text('Em revisão pelo analista').waitFor({ timeout: ANALYSIS.timeout })
 
     // ---- The analyst, at a desk ----------------------------------------------------------
     const analyst = await open(app.analyst, 'desktop')
@@ -179,7 +179,7 @@ describe('match analysis', () => {
     ])
 
     // Meus Vídeos learned it from the socket: the row opens the report.
-    await player.page.getByRole('link', { name: 'Ver análise' }).waitFor(WAIT)
+    await player.page.getByRole('link', { name: 'Ver relatório' }).waitFor(WAIT)
     await player.capture('analysis-videos-ready')
 
     // ---- The report in the chat: the heatmap fetched with the token, the link in-app --------

@@ -31,6 +31,7 @@ import { adminRoutes } from './modules/admin/routes'
 import { AnalysisDelivery } from './modules/analysis/delivery'
 import { latestAnalysisFacts, recentMatches } from './modules/analysis/facts'
 import { loadMediaKey, MediaSigner } from './modules/analysis/files'
+import { MatchViews } from './modules/analysis/match-views'
 import { ReportsService } from './modules/analysis/reports'
 import { analystRoutes, reportRoutes } from './modules/analysis/routes'
 import { AnalysisPipeline, analysisPolicies } from './modules/analysis/pipeline'
@@ -660,6 +661,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     mediaSigner,
     clock,
   )
+  // Meus Vídeos shows each match's stage, due time and media as the analysis knows them.
+  videos.setMatchViews(new MatchViews(database.db, analysisStore, mediaSigner))
   await server.register(analystRoutes, { analysis })
   await server.register(reportRoutes, { reports })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })

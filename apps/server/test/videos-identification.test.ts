@@ -180,6 +180,14 @@ describe('the identification picture', () => {
       expect(row?.status).toBe('QUEUED')
       expect(row?.playerIdentifier).toBeNull()
       expect(row?.playerPick).toEqual({ number: 2, box: picked.box, atSec: 6.2 })
+      // The tap is the player's data: it leaves with the data export.
+      const exported = await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/users/me/export',
+        headers: bearer(tokens.access_token),
+      })
+      const sent = exported.json<{ videos: Array<{ id: number; player_pick: unknown }> }>()
+      expect(sent.videos.find((v) => v.id === video_id)?.player_pick).toEqual(row?.playerPick)
       const chat = await chatHistory(app, tokens)
       expect(chat.map((m) => m.content)).toContain(
         'Obrigado! Registramos que você é a jogadora 2 da foto, contando da esquerda.',

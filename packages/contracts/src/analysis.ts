@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MatchStats, ReportPoint } from './match'
 import { VideoIdParams, VideoStatus } from './videos'
 
 /**
@@ -208,6 +209,10 @@ export const VideoReport = z.object({
   player: TrackedPlayer,
   partner: TrackedPlayer.nullable(),
   rallies: RalliesSummary,
+  /** The figures computed from the analyst's point-by-point tags; null when the match was not tagged. */
+  stats: MatchStats.nullable(),
+  /** The tagged points in match order (the stats' `points` index into this list). */
+  points: z.array(ReportPoint),
 })
 export type VideoReport = z.infer<typeof VideoReport>
 

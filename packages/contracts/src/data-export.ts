@@ -146,6 +146,8 @@ export const ExportVideo = z.object({
   warnings: z.array(z.string()),
   failure_reason: z.string().nullable(),
   player_identifier: z.number().int().nullable(),
+  /** The person the player tapped on the identification picture, when they tapped one. */
+  player_pick: json,
   game_date: z.string().nullable(),
   game_outcome: z.string().nullable(),
   game_score: z.string().nullable(),

@@ -139,7 +139,7 @@ export const VideoProbe = z.object({
 })
 export type VideoProbe = z.infer<typeof VideoProbe>
 
-/** One row of "Meus Vídeos" (id, upload_timestamp, status). */
+/** One row of "Meus Vídeos" (id, upload_timestamp, status), with what its card shows. */
 export const Video = z.object({
   id: z.number().int(),
   upload_timestamp: z.string(),
@@ -154,6 +154,19 @@ export const Video = z.object({
   game_outcome: GameOutcome.nullable(),
   game_score: z.string().nullable(),
   probe: VideoProbe.nullable(),
+  /**
+   * A frame of the match (the picture taken for identification, or the analysis' court frame),
+   * signed and short-lived; null until one exists.
+   */
+  thumbnail_url: z.string().nullable(),
+  /** The uploaded file itself, signed and short-lived; null before it arrived or once refused. */
+  video_url: z.string().nullable(),
+  /** How far the computer vision got (ANALYZING only). */
+  analysis_percent: z.number().int().min(0).max(100).nullable(),
+  /** When the report is promised (ISO); null before the analysis can start or once it ended. */
+  due_at: z.string().nullable(),
+  /** A refused video does not use the month's allowance (false unless FAILED). */
+  allowance_returned: z.boolean(),
 })
 export type Video = z.infer<typeof Video>
 

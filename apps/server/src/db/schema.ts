@@ -560,7 +560,7 @@ export const cardTokens = pgTable(
 /** A match video: one game per video. The file lives in the storage adapter under `storageKey`. */
 export interface StoredIdentificationFrame {
   status: 'ready' | 'unavailable'
-  /** Storage key of the JPEG; null when unavailable. */
+  /** Storage key of the JPEG (kept even when unavailable); null when none could be taken. */
   key: string | null
   atSec: number
   players: Array<{ number: number; box: { x: number; y: number; w: number; h: number } }>

@@ -113,9 +113,16 @@ export const ANALYSIS_DUE_HOURS = 24
 /** Enough to answer about "my last game" and "the one I sent yesterday". */
 const RECENT_MATCHES = 3
 
-/** The player's newest matches (accepted or refused sends) and where each analysis stands. */
-export async function recentMatches(db: DbOrTx, userId: string): Promise<MatchStatus[]> {
-  const rows = await db
+/**
+ * The player's newest matches (accepted or refused sends) and where each analysis stands;
+ * `limit` null reads them all (Meus Vídeos).
+ */
+export async function recentMatches(
+  db: DbOrTx,
+  userId: string,
+  limit: number | null = RECENT_MATCHES,
+): Promise<MatchStatus[]> {
+  const query = db
     .select({
       videoId: videos.id,
       createdAt: videos.createdAt,
@@ -133,7 +140,7 @@ export async function recentMatches(db: DbOrTx, userId: string): Promise<MatchSt
     .leftJoin(videoAnalyses, eq(videoAnalyses.videoId, videos.id))
     .where(and(eq(videos.userId, userId), notInArray(videos.status, ['UPLOADING', 'CANCELLED'])))
     .orderBy(desc(videos.createdAt), desc(videos.id))
-    .limit(RECENT_MATCHES)
+  const rows = await (limit === null ? query : query.limit(limit))
   return rows.map((r) => {
     const running = r.status === 'QUEUED' || r.status === 'ANALYZING' || r.status === 'IN_REVIEW'
     // Identified but not yet picked up by the pipeline: the clock starts at the identification.

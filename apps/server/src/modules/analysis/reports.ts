@@ -60,6 +60,8 @@ export class ReportsService {
       player: trackedPlayer(player, heatmap(player.id)),
       partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,
       rallies: ralliesSummary(videoId, result, artifacts, this.signer),
+      stats: null,
+      points: [],
     }
   }
 

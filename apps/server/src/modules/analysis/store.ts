@@ -61,6 +61,18 @@ export class AnalysisStore {
       .$dynamic()
   }
 
+  /** The artifacts of every analysis of a player's videos (the pictures of Meus Vídeos). */
+  artifactsOfUser(
+    db: DbOrTx,
+    userId: string,
+  ): Promise<Array<{ videoId: number; artifacts: Record<string, unknown> }>> {
+    return db
+      .select({ videoId: videoAnalyses.videoId, artifacts: videoAnalyses.artifacts })
+      .from(videoAnalyses)
+      .innerJoin(videos, eq(videos.id, videoAnalyses.videoId))
+      .where(eq(videos.userId, userId))
+  }
+
   async analysisOf(db: DbOrTx, videoId: number): Promise<AnalysisRow | undefined> {
     const [row] = await db.select().from(videoAnalyses).where(eq(videoAnalyses.videoId, videoId))
     return row

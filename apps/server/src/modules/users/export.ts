@@ -174,6 +174,7 @@ export function toDocument(r: PlayerRows, now: Date): DataExport {
       warnings: v.warnings,
       failure_reason: v.failureReason,
       player_identifier: v.playerIdentifier,
+      player_pick: v.playerPick,
       game_date: v.gameDate,
       game_outcome: v.gameOutcome,
       game_score: v.gameScore,

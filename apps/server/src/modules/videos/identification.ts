@@ -44,6 +44,12 @@ const MIN_PLAYERS = 2
 /** Boxes shorter than this share of the picture are people in the distance, not players. */
 const MIN_HEIGHT_SHARE = 0.04
 
+/** The picture's signed URL (an `<img>` sends no bearer token). */
+export function frameUrlOf(signer: UploadUrlSigner, videoId: number, now: Date): string {
+  const expires = new Date(now.getTime() + FRAME_URL_TTL_SECONDS * 1000)
+  return `/api/v1/videos/${videoId}/identification/frame?${signer.signFrame(videoId, expires)}`
+}
+
 /** The picture sits next to the video, so account deletion (the player's prefix) takes it. */
 export const frameKeyOf = (row: Pick<VideoRow, 'storageKey'>) =>
   `${row.storageKey}.identification.jpg`
@@ -141,13 +147,14 @@ export class IdentificationFrames {
         ]),
         { signal: bounded },
       )
+      // Kept even when nobody can be told apart in it: it is also the match's picture in
+      // Meus Vídeos.
+      const key = frameKeyOf(row)
+      await putFile(this.storage, key, jpeg)
+      frame = { ...frame, key }
       // The children may all be busy with analyses: the picture is not waited for past the bound.
       const players = numberPlayers(await untilAborted(this.finder.find(jpeg, bounded), bounded))
-      if (players.length >= MIN_PLAYERS) {
-        const key = frameKeyOf(row)
-        await putFile(this.storage, key, jpeg)
-        frame = { status: 'ready', key, atSec, players }
-      }
+      if (players.length >= MIN_PLAYERS) frame = { status: 'ready', key, atSec, players }
     } catch (err) {
       this.log.error({ err, videoId }, 'videos: identification frame failed')
     } finally {
@@ -175,10 +182,9 @@ export class IdentificationFrames {
     if (frame.status !== 'ready' || !frame.key) {
       return { status: 'unavailable', frame_url: null, players: [] }
     }
-    const expires = new Date(this.clock.now().getTime() + FRAME_URL_TTL_SECONDS * 1000)
     return {
       status: 'ready',
-      frame_url: `/api/v1/videos/${videoId}/identification/frame?${this.signer.signFrame(videoId, expires)}`,
+      frame_url: frameUrlOf(this.signer, videoId, this.clock.now()),
       players: frame.players,
     }
   }

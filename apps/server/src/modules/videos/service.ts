@@ -15,7 +15,8 @@ import { AppError, notFound } from '../../errors'
 import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
 import { localToday, parseGameInfo } from './game-info'
-import { matchPick } from './identification'
+import { type MatchView, type MatchViewPort, videoCard } from './cards'
+import { frameUrlOf, matchPick } from './identification'
 import { directDownloadUrl, fetchLink, LinkError } from './link'
 import {
   acceptedMessages,
@@ -73,6 +74,11 @@ export function toVideo(row: VideoRow): Video {
     game_outcome: row.gameOutcome,
     game_score: row.gameScore,
     probe: row.probe,
+    thumbnail_url: null,
+    video_url: null,
+    analysis_percent: null,
+    due_at: null,
+    allowance_returned: row.status === 'FAILED' && row.acceptedAt === null,
   }
 }
 
@@ -109,8 +115,23 @@ export class VideosService {
     return this.storage.kind === 's3'
   }
 
+  private matches: MatchViewPort | null = null
+
+  setMatchViews(port: MatchViewPort): void {
+    this.matches = port
+  }
+
+  /** Each video with its card: picture, file, and where its analysis stands. */
   async list(userId: string): Promise<Video[]> {
-    return (await this.store.list(this.db, userId)).map(toVideo)
+    const [rows, views] = await Promise.all([
+      this.store.list(this.db, userId),
+      this.matches?.of(userId) ?? new Map<number, MatchView>(),
+    ])
+    const now = this.clock.now()
+    return rows.map((row) => {
+      const frameUrl = row.identificationFrame?.key ? frameUrlOf(this.signer, row.id, now) : null
+      return videoCard(toVideo(row), frameUrl, views.get(row.id), this.matches)
+    })
   }
 
   async awaitingIdentification(userId: string): Promise<AwaitingIdentificationList> {

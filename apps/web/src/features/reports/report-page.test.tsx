@@ -27,6 +27,8 @@ function player(overrides: Partial<TrackedPlayer> = {}): TrackedPlayer {
 }
 
 const REPORT: VideoReport = {
+  stats: null,
+  points: [],
   video_id: 7,
   published_at: '2025-10-13T15:00:00.000Z',
   game: { date: '2025-10-12', outcome: 'WON', score: '6x4' },

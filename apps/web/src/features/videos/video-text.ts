@@ -14,15 +14,74 @@ export const NO_VIDEOS = 'Você ainda não enviou nenhum vídeo.'
 /** SPEC §9: the modal resets about 200 ms after closing, once its exit is over. */
 export const MODAL_RESET_MS = 200
 
+/** The stage of a match's analysis, in words. */
 export const STATUS_LABEL: Record<VideoStatus, string> = {
   UPLOADING: 'Enviando',
   AWAITING_IDENTIFICATION: 'Aguardando identificação',
   QUEUED: 'Na fila de análise',
-  ANALYZING: 'Em análise',
-  IN_REVIEW: 'Em revisão',
-  READY: 'Análise pronta',
-  FAILED: 'Não aceito',
+  ANALYZING: 'Em análise pela visão computacional',
+  IN_REVIEW: 'Em revisão pelo analista',
+  READY: 'Pronto',
+  FAILED: 'Recusado',
   CANCELLED: 'Cancelado',
+}
+
+/** What each stage means for the player, under its name. */
+export const STATUS_HINT: Partial<Record<VideoStatus, string>> = {
+  AWAITING_IDENTIFICATION: 'Diga no chat qual jogador você é para a análise começar.',
+  QUEUED: 'A análise começa assim que chegar a vez do seu vídeo.',
+  IN_REVIEW: 'Um analista está conferindo os números antes de publicar o relatório.',
+}
+
+export const SEND_ANOTHER = 'Você pode enviar outro vídeo do jogo pelo chat.'
+export const ALLOWANCE_RETURNED = 'Este envio não conta no limite de vídeos do mês.'
+export const EXAMPLE_REPORT = 'Ver um relatório de exemplo'
+export const OUTCOME_LABEL = { WON: 'Vitória', LOST: 'Derrota' } as const
+export const NO_GAME_INFO = 'Data e resultado do jogo não informados'
+
+const dueParts = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'America/Sao_Paulo',
+})
+
+/** "27/11 às 12h" or "27/11 às 12h30", in São Paulo time whatever the device's zone. */
+export function formatDue(iso: string): string {
+  const parts = Object.fromEntries(
+    dueParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
+  ) as Record<string, string>
+  const minute = parts.minute === '00' ? '' : parts.minute
+  return `${parts.day}/${parts.month} às ${parts.hour}h${minute}`
+}
+
+/** "Previsão: até 27/11 às 12h", or, once that moment passed, that it is running late. */
+export function dueText(iso: string, now: Date): string {
+  const when = formatDue(iso)
+  return new Date(iso).getTime() > now.getTime()
+    ? `Previsão: até ${when}`
+    : `Previsto para ${when}: está levando mais que o normal, mas o relatório sai assim que o analista terminar.`
+}
+
+/** A YYYY-MM-DD game date as 12/10/2025 (no time zone moves a calendar date). */
+export function formatGameDate(date: string): string {
+  const [y, m, d] = date.split('-')
+  return `${d}/${m}/${y}`
+}
+
+/** "Jogo de 12/10/2025 · Vitória · 6x4", with only what the player told; null when nothing. */
+export function gameText(video: {
+  game_date: string | null
+  game_outcome: 'WON' | 'LOST' | null
+  game_score: string | null
+}): string | null {
+  const parts: string[] = []
+  if (video.game_date) parts.push(`Jogo de ${formatGameDate(video.game_date)}`)
+  if (video.game_outcome) parts.push(OUTCOME_LABEL[video.game_outcome])
+  if (video.game_score) parts.push(video.game_score)
+  return parts.length > 0 ? parts.join(' · ') : null
 }
 
 export const SOURCE_LABEL: Record<VideoSource, string> = {

@@ -3,40 +3,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useAlert } from '../../ui/alert-dialog'
-import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
-import { useAnalysisProgress, type AnalysisProgressEntry } from '../../lib/analysis-progress'
-import { progressText, videoDeleted, type VideoUpload } from '../../lib/video-uploads'
-import { InterruptedUploadActions, useRestoredVideoUploads } from '../../lib/video-uploads-resume'
+import { useAnalysisProgress } from '../../lib/analysis-progress'
+import { videoDeleted, type VideoUpload } from '../../lib/video-uploads'
+import { useRestoredVideoUploads } from '../../lib/video-uploads-resume'
 import { deleteVideo, fetchMyVideos, videoKeys } from '../../lib/videos-api'
-import {
-  DELETE_CONFIRM,
-  DELETE_FAILED,
-  LIST_FAILED,
-  NO_VIDEOS,
-  SOURCE_LABEL,
-  STAGE_LABEL,
-  STATUS_LABEL,
-} from './video-text'
+import { DELETE_CONFIRM, DELETE_FAILED, EXAMPLE_REPORT, LIST_FAILED, NO_VIDEOS } from './video-text'
 import { OPEN_VIDEO_UPLOAD } from './upload-request'
 import { useAnalysisFollow } from './use-analysis-follow'
-
-// Upload moments are shown in São Paulo time, whatever the device's zone.
-const uploadDate = new Intl.DateTimeFormat('pt-BR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'America/Sao_Paulo',
-})
-
-/** "23 de novembro de 2026, 14:05" (pt-BR puts "às" in some engines: kept as it comes). */
-export function formatUploadDate(iso: string): string {
-  return uploadDate.format(new Date(iso))
-}
+import { VideoCard } from './video-card'
 
 /** Statuses after which nothing changes by itself: no reason to keep asking. */
 const FINAL: readonly VideoStatus[] = ['READY', 'FAILED', 'CANCELLED']
@@ -86,6 +63,9 @@ export function VideosPage() {
         <Link className="btn btn--primary" to="/chat" state={OPEN_VIDEO_UPLOAD}>
           <span>Enviar um vídeo pelo chat</span>
         </Link>
+        <Link className="videos__example" to="/relatorio/exemplo">
+          {EXAMPLE_REPORT}
+        </Link>
       </div>
     )
   else content = <VideoList videos={videos.data} uploads={uploads} />
@@ -131,44 +111,14 @@ function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[
     <>
       <ul className="videos__list">
         {videos.map((video, index) => (
-          <li key={video.id} className="video-row">
-            <div className="video-row__main">
-              <p className="video-row__title">Jogo {videos.length - index}</p>
-              <p className="video-row__meta">
-                Enviado em{' '}
-                <time dateTime={video.upload_timestamp}>
-                  {formatUploadDate(video.upload_timestamp)}
-                </time>{' '}
-                · {SOURCE_LABEL[video.source]}
-              </p>
-              <p className={`status-pill status-pill--${video.status.toLowerCase()}`}>
-                {STATUS_LABEL[video.status]}
-              </p>
-              {video.status === 'FAILED' && video.failure_reason ? (
-                <p className="video-row__reason">{video.failure_reason}</p>
-              ) : null}
-              {video.status === 'UPLOADING' ? (
-                <RowUpload upload={uploads.find((u) => u.videoId === video.id)} />
-              ) : null}
-              {video.status === 'ANALYZING' || video.status === 'QUEUED' ? (
-                <RowAnalysis progress={progress.get(video.id)} />
-              ) : null}
-            </div>
-            {video.status === 'READY' ? (
-              <Link className="btn btn--primary video-row__open" to={`/videos/${video.id}`}>
-                <span>Ver análise</span>
-              </Link>
-            ) : null}
-            <Button
-              variant="ghost"
-              className="video-row__delete"
-              icon={<Icon name="trash" size={18} />}
-              onClick={() => setConfirming(video)}
-              aria-label={`Excluir vídeo enviado em ${formatUploadDate(video.upload_timestamp)}`}
-            >
-              Excluir
-            </Button>
-          </li>
+          <VideoCard
+            key={video.id}
+            video={video}
+            title={`Jogo ${videos.length - index}`}
+            upload={uploads.find((u) => u.videoId === video.id)}
+            progress={progress.get(video.id)}
+            onDelete={() => setConfirming(video)}
+          />
         ))}
       </ul>
       <ConfirmDialog
@@ -182,46 +132,4 @@ function VideoList({ videos, uploads }: { videos: Video[]; uploads: VideoUpload[
       />
     </>
   )
-}
-
-/** A video being analysed: its stage and percent, as the last `analysis_progress` said. */
-function RowAnalysis({ progress }: { progress: AnalysisProgressEntry | undefined }) {
-  if (!progress || progress.stage === 'QUEUED') return null
-  const label = STAGE_LABEL[progress.stage]
-  return (
-    <div className="video-row__analysis">
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label="Progresso da análise"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress.percent}
-        aria-valuetext={`${label}: ${progress.percent}%`}
-      >
-        <span className="progress__bar" style={{ width: `${progress.percent}%` }} />
-      </div>
-      <p className="video-row__meta" aria-live="polite">
-        {label} · {progress.percent}%
-      </p>
-    </div>
-  )
-}
-
-/** A video still uploading: its progress here, or how to resume it after a reload. */
-function RowUpload({ upload }: { upload: VideoUpload | undefined }) {
-  if (!upload || upload.phase === 'done') return null
-  if (upload.phase === 'interrupted')
-    return (
-      <div className="video-row__upload">
-        <InterruptedUploadActions upload={upload} />
-      </div>
-    )
-  if (upload.phase === 'failed')
-    return (
-      <p className="video-row__reason" role="alert">
-        {upload.error}
-      </p>
-    )
-  return <p className="video-row__meta">{progressText(upload)}</p>
 }

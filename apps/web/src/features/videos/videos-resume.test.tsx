@@ -36,6 +36,11 @@ function video(overrides: Partial<Video> = {}): Video {
     game_outcome: null,
     game_score: null,
     probe: null,
+    thumbnail_url: null,
+    video_url: null,
+    analysis_percent: null,
+    due_at: null,
+    allowance_returned: false,
     ...overrides,
   }
 }

@@ -60,6 +60,11 @@ function video(overrides: Partial<Video> = {}): Video {
     game_outcome: null,
     game_score: null,
     probe: null,
+    thumbnail_url: null,
+    video_url: null,
+    analysis_percent: null,
+    due_at: null,
+    allowance_returned: false,
     ...overrides,
   }
 }
@@ -120,7 +125,7 @@ describe('Meus Vídeos', () => {
     ])
     renderRoutes([{ path: '/videos', element: <VideosPage /> }], '/videos')
     expect(await screen.findByText('Aguardando identificação')).toBeVisible()
-    expect(screen.getByText('Não aceito')).toBeVisible()
+    expect(screen.getByText('Recusado')).toBeVisible()
     expect(screen.getByText('ele tem 10 segundos.')).toBeVisible()
     expect(screen.getAllByText(/12 de outubro de 2025.*12:30/)).toHaveLength(2)
   })
@@ -154,7 +159,7 @@ describe('Meus Vídeos', () => {
       ],
       '/videos',
     )
-    expect(await screen.findByText('Em análise')).toBeVisible()
+    expect(await screen.findByText('Em análise pela visão computacional')).toBeVisible()
     // Live events only: the list does not need the chat's messages replayed.
     expect(socket.ready).toBe(true)
     expect(socket.catchUp).toBe(false)
@@ -191,13 +196,13 @@ describe('Meus Vídeos', () => {
       }),
     )
     await waitFor(() =>
-      expect(screen.getAllByRole('link', { name: 'Ver análise' })).toHaveLength(2),
+      expect(screen.getAllByRole('link', { name: 'Ver relatório' })).toHaveLength(2),
     )
     expect(api.list.mock.calls.length).toBeGreaterThan(calls)
     expect(screen.queryByRole('progressbar')).toBeNull()
     await waitFor(() => expect(socket.ready).toBe(false))
 
-    await userEvent.click(screen.getAllByRole('link', { name: 'Ver análise' })[0]!)
+    await userEvent.click(screen.getAllByRole('link', { name: 'Ver relatório' })[0]!)
     await waitFor(() => expect(router.state.location.pathname).toBe('/videos/9'))
   })
 
