@@ -63,7 +63,11 @@ export function ServeChart({ stats, trackId }: { stats: MatchStats; trackId: num
 }
 
 /** Winners and errors by stroke, side by side, for the player. */
-export function StrokeChart({ stats, trackId, voice }: {
+export function StrokeChart({
+  stats,
+  trackId,
+  voice,
+}: {
   stats: MatchStats
   trackId: number
   voice: Voice
@@ -136,7 +140,11 @@ export function StrokeChart({ stats, trackId, voice }: {
  * The lead through the match, from the player's side: above the line the team was ahead in points
  * won, below it behind. Set boundaries are marked.
  */
-export function MomentumChart({ stats, trackId, voice }: {
+export function MomentumChart({
+  stats,
+  trackId,
+  voice,
+}: {
   stats: MatchStats
   trackId: number
   voice: Voice
@@ -162,7 +170,9 @@ export function MomentumChart({ stats, trackId, voice }: {
   const summary =
     `Momento do jogo: a maior vantagem ${voice.kind === 'own' ? 'de vocês' : `da dupla de ${voice.name}`} foi de ` +
     `${best} ${best === 1 ? 'ponto' : 'pontos'}` +
-    (worst < 0 ? `, e a maior desvantagem, de ${-worst} ${worst === -1 ? 'ponto' : 'pontos'}.` : '.')
+    (worst < 0
+      ? `, e a maior desvantagem, de ${-worst} ${worst === -1 ? 'ponto' : 'pontos'}.`
+      : '.')
   return (
     <section className="card report__section" aria-labelledby="report-momentum">
       <h2 id="report-momentum" className="report__title">
@@ -207,7 +217,11 @@ export function MomentumChart({ stats, trackId, voice }: {
 }
 
 /** Points by rally length, won by each side. */
-export function LengthChart({ stats, trackId, voice }: {
+export function LengthChart({
+  stats,
+  trackId,
+  voice,
+}: {
   stats: MatchStats
   trackId: number
   voice: Voice
@@ -236,7 +250,10 @@ export function LengthChart({ stats, trackId, voice }: {
                 figure={figure}
                 className={`lengths__bar lengths__bar--${side}`}
               >
-                <span className="lengths__fill" style={{ width: `${(figure.value / max) * 100}%` }} />
+                <span
+                  className="lengths__fill"
+                  style={{ width: `${(figure.value / max) * 100}%` }}
+                />
                 <span className="lengths__count">{figure.value}</span>
               </StatButton>
             ))}

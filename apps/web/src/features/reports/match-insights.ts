@@ -121,7 +121,10 @@ function candidates(
       own && voice.gender
         ? `${who} foi ${byGender(voice.gender, 'certeiro', 'certeira')} no smash: ${outOf(f, 'convertido', 'convertidos')}`
         : `${who} converteu ${outOf(f, 'smash', 'smashes')}`
-    list.push(rate(f, text))
+    // A smash that ends the point is the shot players talk about: told as a conversion rate, and
+    // weighed at least as much as the same count of winners of another stroke.
+    const converted = rate(f, text)
+    if (converted) list.push({ ...converted, weight: Math.max(converted.weight, f.value / 3) })
     const serves = me.serves_in
     if ((serves.of ?? 0) >= MIN_SAMPLE) {
       list.push({
@@ -132,7 +135,7 @@ function candidates(
       })
     }
     const top = bestStroke(me.winners_by_stroke)
-    if (top && top[1].value >= MIN_SAMPLE) {
+    if (top && top[0] !== 'smash' && top[1].value >= MIN_SAMPLE) {
       const [stroke, figure] = top
       list.push({
         text: own

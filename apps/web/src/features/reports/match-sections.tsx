@@ -62,7 +62,11 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
 }
 
 /** Three sentences from the figures, each opening the points it speaks of. */
-export function Insights({ stats, trackId, voice }: {
+export function Insights({
+  stats,
+  trackId,
+  voice,
+}: {
   stats: MatchStats
   trackId: number
   voice: Voice
@@ -118,7 +122,11 @@ function FigureGroup({ title, rows }: { title: string; rows: Row[] }) {
 }
 
 /** The player's figures and the team's, each a button to the points behind it. */
-export function MatchFigures({ stats, trackId, voice }: {
+export function MatchFigures({
+  stats,
+  trackId,
+  voice,
+}: {
   stats: MatchStats
   trackId: number
   voice: Voice

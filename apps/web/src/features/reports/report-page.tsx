@@ -85,4 +85,3 @@ function NotReady() {
     </div>
   )
 }
-

@@ -158,7 +158,9 @@ export function Heatmap({ player, me = 'Você' }: { player: TrackedPlayer; me?: 
         <span className="court__net" aria-hidden="true">
           <span className="court__net-label">Rede</span>
         </span>
-        <span className={`court__side court__side--${near ? 'near' : 'far'}`}>{own ? 'Seu lado' : `Lado de ${me}`}</span>
+        <span className={`court__side court__side--${near ? 'near' : 'far'}`}>
+          {own ? 'Seu lado' : `Lado de ${me}`}
+        </span>
       </div>
       <figcaption className="report-heatmap__legend">
         <span>Pouco tempo</span>

@@ -4,12 +4,7 @@ import { ApiError } from '../../lib/api-error'
 import { formatLongDate } from '../../lib/format'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
-import {
-  createReportShare,
-  fetchReportShare,
-  reportKeys,
-  revokeReportShare,
-} from './report-api'
+import { createReportShare, fetchReportShare, reportKeys, revokeReportShare } from './report-api'
 
 const SHARE_FAILED = 'Não foi possível criar o link. Tente novamente.'
 const REVOKE_FAILED = 'Não foi possível desativar o link. Tente novamente.'
@@ -79,13 +74,23 @@ export function SharePanel({ videoId }: { videoId: number }) {
             <label className="field__label" htmlFor="share-url">
               Link da análise
             </label>
-            <input id="share-url" className="field__input" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="share-url"
+              className="field__input"
+              readOnly
+              value={url}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <div className="share__actions">
-              <Button onClick={() => void copy(url)}>{copied ? 'Link copiado' : 'Copiar link'}</Button>
+              <Button onClick={() => void copy(url)}>
+                {copied ? 'Link copiado' : 'Copiar link'}
+              </Button>
               {'share' in navigator ? (
                 <Button
                   variant="secondary"
-                  onClick={() => void navigator.share({ title: 'Minha análise no Areia', url }).catch(() => {})}
+                  onClick={() =>
+                    void navigator.share({ title: 'Minha análise no Areia', url }).catch(() => {})
+                  }
                 >
                   Enviar
                 </Button>
@@ -94,8 +99,8 @@ export function SharePanel({ videoId }: { videoId: number }) {
           </div>
         ) : since ? (
           <p className="share__status">
-            Há um link ativo desde {formatLongDate(since)}. Para ver o endereço de novo, crie um novo
-            link: o anterior deixa de funcionar.
+            Há um link ativo desde {formatLongDate(since)}. Para ver o endereço de novo, crie um
+            novo link: o anterior deixa de funcionar.
           </p>
         ) : null}
         {error ? (
