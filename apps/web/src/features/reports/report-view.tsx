@@ -3,6 +3,7 @@ import { teamOf } from '@areia/contracts/match'
 import type { ReactNode } from 'react'
 import { formatLongDate } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'
+import { useOnline } from '../../lib/use-online'
 import { LengthChart, MomentumChart, ServeChart, StrokeChart } from './match-charts'
 import type { Voice } from './match-insights'
 import { Insights, MatchFigures, ScoreBoard } from './match-sections'
@@ -51,6 +52,7 @@ export function ReportView({
         </p>
         {actions ? <div className="report__actions">{actions}</div> : null}
       </header>
+      <OfflineNotice />
 
       <ScoreBoard report={report} voice={voice} />
 
@@ -117,5 +119,17 @@ export function ReportView({
         <Rallies rallies={rallies} />
       </section>
     </PointsDialogProvider>
+  )
+}
+
+export const OFFLINE_NOTICE =
+  'Você está sem internet: esta é a cópia salva da análise. Os vídeos voltam quando a conexão voltar.'
+
+function OfflineNotice() {
+  const online = useOnline()
+  return online ? null : (
+    <p className="offline-notice" role="status">
+      {OFFLINE_NOTICE}
+    </p>
   )
 }
