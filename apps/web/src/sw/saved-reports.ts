@@ -20,6 +20,23 @@ const withoutSignature: WorkboxPlugin = {
 }
 
 /**
+ * A shared report that answers 404 was revoked: the copy kept for offline reading goes too, page
+ * and all, so the link stops working on this device as well.
+ */
+const forgetRevoked: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    const shared = /^\/api\/v1\/shared-reports\/([A-Za-z0-9_-]+)$/.exec(
+      new URL(request.url).pathname,
+    )
+    if (shared && response.status === 404) {
+      const cache = await caches.open(REPORTS_CACHE)
+      await Promise.all([cache.delete(request.url), cache.delete(`/r/${shared[1]}`)])
+    }
+    return response
+  },
+}
+
+/**
  * Fresh from the network whenever there is one (links are re-signed, a revoked share must stop
  * working), the last copy when there is none. Headers do not pick the copy: the token changes.
  */
@@ -27,7 +44,7 @@ export function registerSavedReports(): void {
   const options = { cacheName: REPORTS_CACHE, matchOptions: { ignoreVary: true } }
   registerRoute(
     ({ url, request }) => request.method === 'GET' && REPORT_API.test(url.pathname),
-    new NetworkFirst(options),
+    new NetworkFirst({ ...options, plugins: [forgetRevoked] }),
   )
   registerRoute(
     ({ url }) => REPORT_IMAGE.test(url.pathname),

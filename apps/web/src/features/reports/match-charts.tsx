@@ -1,7 +1,7 @@
 import { Stroke, STROKE_LABEL, type MatchStats, type StatFigure } from '@areia/contracts/match'
 import { longestRun, sidesOf, type Voice } from './match-insights'
 import { teamName } from './match-sections'
-import { figureText, StatButton } from './stat-button'
+import { StatButton } from './stat-button'
 
 const share = (f: StatFigure) => (f.of ? f.value / f.of : 0)
 
@@ -29,11 +29,12 @@ function Donut({ figure }: { figure: StatFigure }) {
 
 function DonutButton({ label, figure }: { label: string; figure: StatFigure }) {
   return (
-    <StatButton label={label} figure={figure} className="stat stat--donut">
-      <Donut figure={figure} />
-      <span className="stat__label">{label}</span>
-      <strong className="stat__value">{figureText(figure)}</strong>
-    </StatButton>
+    <StatButton
+      label={label}
+      figure={figure}
+      className="stat stat--donut"
+      visual={<Donut figure={figure} />}
+    />
   )
 }
 
@@ -107,26 +108,32 @@ export function StrokeChart({
                   label={`Erros de ${name.toLowerCase()}`}
                   figure={errors}
                   className="strokes__bar strokes__bar--errors"
-                >
-                  <span
-                    className="strokes__fill"
-                    style={{ width: `${(errors.value / max) * 100}%` }}
-                  />
-                  <span className="strokes__count">{errors.value}</span>
-                </StatButton>
+                  bar={
+                    <>
+                      <span
+                        className="strokes__fill"
+                        style={{ width: `${(errors.value / max) * 100}%` }}
+                      />
+                      <span className="strokes__count">{errors.value}</span>
+                    </>
+                  }
+                />
               </span>
               <span className="strokes__side">
                 <StatButton
                   label={`Winners de ${name.toLowerCase()}`}
                   figure={winners}
                   className="strokes__bar strokes__bar--winners"
-                >
-                  <span
-                    className="strokes__fill"
-                    style={{ width: `${(winners.value / max) * 100}%` }}
-                  />
-                  <span className="strokes__count">{winners.value}</span>
-                </StatButton>
+                  bar={
+                    <>
+                      <span
+                        className="strokes__fill"
+                        style={{ width: `${(winners.value / max) * 100}%` }}
+                      />
+                      <span className="strokes__count">{winners.value}</span>
+                    </>
+                  }
+                />
               </span>
             </li>
           )
@@ -249,13 +256,16 @@ export function LengthChart({
                 label={`${b.label}, ${who}`}
                 figure={figure}
                 className={`lengths__bar lengths__bar--${side}`}
-              >
-                <span
-                  className="lengths__fill"
-                  style={{ width: `${(figure.value / max) * 100}%` }}
-                />
-                <span className="lengths__count">{figure.value}</span>
-              </StatButton>
+                bar={
+                  <>
+                    <span
+                      className="lengths__fill"
+                      style={{ width: `${(figure.value / max) * 100}%` }}
+                    />
+                    <span className="lengths__count">{figure.value}</span>
+                  </>
+                }
+              />
             ))}
           </li>
         ))}

@@ -11,21 +11,25 @@ export function figureText(f: StatFigure): string {
 
 /**
  * A figure the player can tap to watch the points behind it. Its name starts with the label and
- * the value ("Winners: 5"), which is also how a screen reader announces it.
+ * the value ("Winners: 5"): read from its own text (the colon hidden on screen), so what is seen
+ * is what a screen reader says. `visual` sits before the words (a ring); `bar` replaces them with
+ * a bar and its count, the words then only in the name.
  */
 export function StatButton({
   label,
   figure,
   valueText,
   className = 'stat',
-  children,
+  visual,
+  bar,
 }: {
   label: string
   figure: StatFigure
   /** Shown and announced instead of the count (e.g. "48 s" for a rally's length). */
   valueText?: string
   className?: string
-  children?: ReactNode
+  visual?: ReactNode
+  bar?: ReactNode
 }) {
   const dialog = usePointsDialog()
   const text = valueText ?? figureText(figure)
@@ -34,15 +38,19 @@ export function StatButton({
     <button
       type="button"
       className={className}
-      aria-label={`${label}: ${text}`}
+      aria-label={bar ? `${label}: ${text}` : undefined}
       disabled={figure.points.length === 0}
       onClick={() => dialog.open({ title: `${label}: ${text}`, points: figure.points })}
     >
-      {children ?? (
+      {bar ?? (
         <>
-          <span className="stat__label">{label}</span>
+          {visual}
+          <span className="stat__label">
+            {label}
+            <span className="visually-hidden">:</span>
+          </span>{' '}
           <strong className="stat__value">{text}</strong>
-          {share !== null ? (
+          {share !== null && !visual ? (
             <span className="stat__bar" aria-hidden="true">
               <span className="stat__fill" style={{ width: `${share}%` }} />
             </span>
