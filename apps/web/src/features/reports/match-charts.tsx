@@ -5,7 +5,7 @@ import { StatButton } from './stat-button'
 
 const share = (f: StatFigure) => (f.of ? f.value / f.of : 0)
 
-/** A ring filled to the figure's share, its count in the middle. */
+/** A ring filled to the figure's share; the words beside it say the count. */
 function Donut({ figure }: { figure: StatFigure }) {
   const r = 40
   const length = 2 * Math.PI * r
@@ -20,9 +20,6 @@ function Donut({ figure }: { figure: StatFigure }) {
         strokeDasharray={`${share(figure) * length} ${length}`}
         transform="rotate(-90 50 50)"
       />
-      <text className="donut__text" x="50" y="50" dominantBaseline="central" textAnchor="middle">
-        {figure.of ? `${Math.round(share(figure) * 100)}%` : figure.value}
-      </text>
     </svg>
   )
 }
