@@ -116,6 +116,8 @@ export interface TurnsHeld {
   turnMessageId: number | null
 }
 
+const FOREIGN_KEY_VIOLATION = '23503'
+
 /** The advisory-lock space of "writing a player's chat messages" (the second key is the player). */
 const CHAT_WRITER_LOCK = 0x63686174
 
@@ -279,7 +281,8 @@ export class CoachingStore {
 
   /**
    * Takes the player's turns for `holder` until `until`: free, already its own, or left by a
-   * holder whose time ran out. Undefined when another holder has them.
+   * holder whose time ran out. Undefined when another holder has them; 'no-player' when the
+   * player's account is gone.
    */
   async holdTurns(
     db: DbOrTx,
@@ -287,8 +290,8 @@ export class CoachingStore {
     holder: string,
     until: Date,
     now: Date,
-  ): Promise<TurnsHeld | undefined> {
-    const [row] = await db
+  ): Promise<TurnsHeld | 'no-player' | undefined> {
+    const held = db
       .insert(chatTurns)
       .values({ userId, holder, heldUntil: until })
       .onConflictDoUpdate({
@@ -300,7 +303,20 @@ export class CoachingStore {
         answeredThrough: chatTurns.answeredThrough,
         turnMessageId: chatTurns.turnMessageId,
       })
-    return row
+    try {
+      const [row] = await held
+      return row
+    } catch (err) {
+      // The account was deleted after the turn was queued.
+      const code = (e: unknown) => (e as { code?: string } | undefined)?.code
+      if (
+        code(err) === FOREIGN_KEY_VIOLATION ||
+        code((err as Error).cause) === FOREIGN_KEY_VIOLATION
+      ) {
+        return 'no-player'
+      }
+      throw err
+    }
   }
 
   /** A turn starts: its message is noted and the hold renewed. False when the hold was lost. */
@@ -357,8 +373,7 @@ export class CoachingStore {
       plan: unknown
       written: number[]
     }
-    // Both drivers answer `execute` with `rows`.
-    const result = (await db.execute(sql`
+    const result = await db.execute<Row>(sql`
       WITH owed AS (
         SELECT id, content, created_at FROM ${chatMessages}
         WHERE user_id = ${userId} AND sender_type = 'USER' AND id > ${after}
@@ -378,8 +393,9 @@ export class CoachingStore {
         (SELECT plan FROM ${trainingPlans} WHERE user_id = ${userId}) AS plan,
         (SELECT COALESCE(json_agg(reply_index), '[]'::json) FROM ${chatMessages}
            WHERE reply_to = (SELECT id FROM owed)) AS written
-    `)) as unknown as { rows: Row[] }
-    const row = result.rows[0]
+    `)
+    // Both drivers (PGlite, node-postgres) answer `execute` with `rows`.
+    const [row] = (result as { rows: Row[] }).rows
     if (!row?.message) return undefined
     return {
       message: {
