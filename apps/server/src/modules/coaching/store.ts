@@ -293,7 +293,15 @@ export class CoachingStore {
   ): Promise<TurnsHeld | 'no-player' | undefined> {
     const held = db
       .insert(chatTurns)
-      .values({ userId, holder, heldUntil: until })
+      .values({
+        userId,
+        holder,
+        heldUntil: until,
+        // A conversation from before turns were kept: what came before its latest message from
+        // the team (or the host) counts as answered.
+        answeredThrough: sql`(SELECT COALESCE(MAX(${chatMessages.id}), 0) FROM ${chatMessages}
+          WHERE ${chatMessages.userId} = ${userId} AND ${chatMessages.senderType} <> 'USER')`,
+      })
       .onConflictDoUpdate({
         target: chatTurns.userId,
         set: { holder, heldUntil: until },
