@@ -60,6 +60,8 @@ export interface CoachingDeps {
 export class CoachingService {
   /** Storing a player's incoming messages in arrival order, before their turns are queued. */
   private readonly ingest = new PlayerQueues()
+  /** Turns being queued. */
+  private readonly sending = new PlayerQueues()
   private readonly hooks: ConversationHooks = {}
   private readonly voice: ChatVoice
   private readonly turns: ConversationTurns
@@ -164,12 +166,13 @@ export class CoachingService {
    */
   async settled(userId?: string): Promise<void> {
     for (;;) {
-      await settled([this.ingest, this.voice.outbox], userId)
+      await settled([this.ingest, this.sending, this.voice.outbox], userId)
       const queued = await this.deps.queue.pending(
         'chat.reply',
         userId === undefined ? {} : { user_id: userId },
       )
-      if (queued === 0 && this.ingest.pending(userId).length === 0) return
+      const busy = [this.ingest, this.sending].some((q) => q.pending(userId).length > 0)
+      if (queued === 0 && !busy) return
       await sleep(20)
     }
   }
@@ -186,7 +189,7 @@ export class CoachingService {
   /** Shutdown, last step: the player messages being stored are stored before the database closes. */
   async finish(): Promise<void> {
     this.stop()
-    await settled([this.ingest, this.voice.outbox])
+    await settled([this.ingest, this.sending, this.voice.outbox])
   }
 
   setMessageHook(hook: MessageHook): void {
@@ -228,12 +231,11 @@ export class CoachingService {
     }
   }
 
-  private async queueTurn(turn: Turn): Promise<void> {
-    try {
+  /** Sends a player's turns in the order they came (and lets `settled` see one being sent). */
+  private queueTurn(turn: Turn): Promise<void> {
+    return this.enqueue(this.sending, turn.user_id, async () => {
       await this.deps.queue.send('chat.reply', turn, { wake: true })
-    } catch (err) {
-      this.deps.onError(err, turn.user_id)
-    }
+    })
   }
 
   /** The player's coaches, in team order (the chat input offers them as mentions). */
