@@ -190,6 +190,7 @@ export async function createJobQueue(
         if (!/^[a-z_]+$/.test(field)) throw new Error(`unsafe job field ${field}`)
       }
       const where = fields.map((field, i) => ` AND data->>'${field}' = $${i + 2}`).join('')
+      // pg-boss's states are an ordered enum: created, retry, active come before completed.
       const { rows } = await database.rawQuery(
         `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'${where}`,
         [name, ...fields.map((f) => match[f])],
