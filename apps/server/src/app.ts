@@ -78,7 +78,7 @@ import type { CoachEngine } from './modules/coaching/engine'
 import { withLlm } from './modules/coaching/llm-engine'
 import { ChatHub } from './modules/coaching/hub'
 import { coachingRoutes } from './modules/coaching/routes'
-import { CoachingService, plainPreview } from './modules/coaching/service'
+import { chatPolicies, CoachingService, plainPreview } from './modules/coaching/service'
 import { CoachingStore } from './modules/coaching/store'
 import { googleAuthRoutes } from './modules/google-auth/routes'
 import { GoogleAuthService } from './modules/google-auth/service'
@@ -272,7 +272,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     (await createJobQueue(database, {
       pollingIntervalSeconds: config.jobs.pollSeconds,
       maintenanceIntervalSeconds: config.jobs.maintenanceSeconds,
-      policies: { ...analysisPolicies(config.analysis), ...mailPolicies(config.mail) },
+      policies: {
+        ...analysisPolicies(config.analysis),
+        ...mailPolicies(config.mail),
+        ...chatPolicies(config.chat.turnTimeoutSeconds),
+      },
     }))
   const diskErasure = new DiskErasure(database, queue, clock)
   const mailOrigin = config.publicOrigin
@@ -377,18 +381,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     clock,
     { notificationUrl, log: server.log },
   )
-  const coaching = new CoachingService(
-    database.db,
-    new CoachingStore(),
+  const coaching = new CoachingService({
+    db: database.db,
+    store: new CoachingStore(),
     users,
     hub,
-    coachEngine,
+    engine: coachEngine,
+    queue,
     clock,
-    config.chat.typing,
-    (err, userId) => server.log.error({ err, userId }, 'chat: processing failed'),
+    typing: config.chat.typing,
+    turnTimeoutSeconds: config.chat.turnTimeoutSeconds,
+    onError: (err, userId) => server.log.error({ err, userId }, 'chat: processing failed'),
     // A player with no chat open on this node gets the reply as a push notification; one tag
     // for the whole conversation, so a burst of replies shows as one notification.
-    async (userId, coach, text) => {
+    onCoachMessage: async (userId, coach, text) => {
       if (hub.localCount(userId) > 0) return
       await push.notify(userId, {
         title: `${coach.name} respondeu`,
@@ -397,7 +403,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
         tag: 'chat',
       })
     },
-  )
+  })
   let draining = false
   const deletion = new AccountDeletion(
     database.db,
@@ -486,6 +492,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     latest: await latestAnalysisFacts(database.db, userId),
     matches: await recentMatches(database.db, userId),
   }))
+  // Once every hook of the chat is in place: a queued reply may run at once.
+  if (config.jobs.runWorker) await coaching.work()
   if (config.jobs.runWorker) {
     await queue.work('videos.import', (job) => videos.importLink(job.video_id))
   }
@@ -557,10 +565,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     done(null, payload)
   })
   server.addHook('onClose', async () => {
+    // The reply under way is stored without its typing pause while the queue waits for it.
+    coaching.stop()
     if (!deps.queue) await queue.stop()
     await mail.close()
     await analysisRunner.close()
-    // After the jobs, which may post to the chat; before the bus, which carries the replies.
+    // Before the bus, which carries the messages.
     await coaching.finish()
     if (!deps.rateLimits) await rateLimits.close()
     if (!deps.bus) await bus.close()
@@ -681,12 +691,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   )
   await server.register(reportSharesRoutes, { shares })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
-  // Last, once every hook of the chat is in place. On PostgreSQL another node may be answering.
-  if (database.singleOwner) {
-    const owed = await coaching.answerAbandoned()
-    if (owed > 0) server.log.warn({ owed }, 'chat: answering messages a stopped process left')
-  }
-
   return {
     server,
     services: {

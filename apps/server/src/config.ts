@@ -59,6 +59,11 @@ const EnvSchema = z.object({
   COACH_TYPING_MIN_MS: int(700, 0, 10_000),
   COACH_TYPING_PER_CHAR_MS: int(12, 0, 1_000),
   COACH_TYPING_MAX_MS: int(2_500, 0, 30_000),
+  /**
+   * How long one turn of a player's conversation (a reply with its typing pauses and LLM calls)
+   * may run; a worker that died in one is replaced once this has passed.
+   */
+  CHAT_TURN_TIMEOUT_SECONDS: int(120, 5, 3600),
   /** `waitlist` sends every purchase to the waiting list (e.g. before launch). */
   SALES_MODE: z.enum(['checkout', 'waitlist']).default('checkout'),
   /** Web Push VAPID keys (base64url); unset, a pair is generated once under DATA_DIR. */
@@ -198,7 +203,7 @@ export interface Config {
     attemptSecondsPerVideoSecond: number
   }
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined
-  chat: { typing: { minMs: number; perCharMs: number; maxMs: number } }
+  chat: { typing: { minMs: number; perCharMs: number; maxMs: number }; turnTimeoutSeconds: number }
   rateLimits: {
     windowSeconds: number
     loginPerIp: number
@@ -373,6 +378,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         perCharMs: e.COACH_TYPING_PER_CHAR_MS,
         maxMs: e.COACH_TYPING_MAX_MS,
       },
+      turnTimeoutSeconds: e.CHAT_TURN_TIMEOUT_SECONDS,
     },
     rateLimits: {
       windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,

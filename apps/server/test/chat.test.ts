@@ -335,10 +335,10 @@ describe('chat socket protocol', () => {
     ])
   })
 
-  it('answers at start-up a recent message whose reply a stopped process owed, once', async () => {
+  it('answers a recent message whose turn was never queued when the player comes back, once', async () => {
     const { tokens, db, store, userId } = await playerWritingAsAReview('devida@example.com')
     const earlier = await playerWritingAsAReview('antiga@example.com')
-    // Stored as the players sent them; the process that was to answer them died.
+    // Stored as the players sent them; the process died before queueing their turns.
     await store.insertMessage(db, {
       userId,
       senderType: 'USER',
@@ -351,15 +351,51 @@ describe('chat socket protocol', () => {
       content: 'e o lob?',
       now: new Date(app.clock.now().getTime() - 60 * 60_000),
     })
-    expect(await app.services.coaching.answerAbandoned()).toBe(1)
+    await (await connect(tokens)).untilSettled(app)
+    await connect(earlier.tokens)
+    // A second visit finds it answered.
+    await connect(tokens)
     await app.services.coaching.settled()
-    // A second start finds it answered.
-    expect(await app.services.coaching.answerAbandoned()).toBe(0)
     expect((await history(tokens)).slice(-2).map((m) => m.content)).toEqual([
       'e o smash?',
       'Rafa responde: e o smash?',
     ])
+    // An hour late, an answer would reply to a conversation that has moved on.
     expect((await history(earlier.tokens)).at(-1)?.content).toBe('e o lob?')
+  })
+
+  it('a turn cut off after its reply was written does not write it again', async () => {
+    const { tokens, db, store, userId } = await playerWritingAsAReview('cortada@example.com')
+    const asked = await store.insertMessage(db, {
+      userId,
+      senderType: 'USER',
+      content: 'e o saque?',
+      now: app.clock.now(),
+    })
+    const coach = (await store.listCoaches(db, userId))[0]!
+    // What the worker that died had done: held the turn, started it and written the reply.
+    const dead = '00000000-0000-4000-8000-000000000000'
+    await store.holdTurns(db, userId, dead, app.clock.now(), app.clock.now())
+    await store.startTurn(db, userId, dead, asked, app.clock.now())
+    const reply = {
+      userId,
+      senderType: 'AI' as const,
+      coachId: coach.id,
+      content: 'Rafa responde: e o saque?',
+      now: app.clock.now(),
+      replyTo: asked,
+      replyIndex: 0,
+    }
+    expect(await store.insertReply(db, reply)).toBeTypeOf('number')
+    expect(await store.insertReply(db, reply)).toBeNull()
+
+    app.clock.advance(1)
+    await connect(tokens)
+    await app.services.coaching.settled()
+    expect((await history(tokens)).slice(-2).map((m) => m.content)).toEqual([
+      'e o saque?',
+      'Rafa responde: e o saque?',
+    ])
   })
 
   it('a reconnecting client receives what it missed, once, in order', async () => {

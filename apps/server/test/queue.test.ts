@@ -59,4 +59,35 @@ describe('job queue', () => {
       await slow.stop()
     }
   }, 60_000)
+  it('counts the jobs not finished yet, by payload, and wakes its own idle worker', async () => {
+    // A minute between polls: only the wake-up can start the job in time.
+    const slow = await createJobQueue(await testDatabase({ reset: false }), {
+      pollingIntervalSeconds: 60,
+    })
+    try {
+      const player = '7a1c4b9e-3f20-4d6a-9c55-0e8b2d1f6a70'
+      const other = '0d5e8f13-6b7a-4c2e-8a91-3f4d5c6b7e80'
+      let release = () => {}
+      const held = new Promise<void>((r) => (release = r))
+      const ran: string[] = []
+      await slow.work('chat.reply', async (turn) => {
+        ran.push(turn.user_id)
+        await held
+      })
+      // The worker has polled once and sleeps now.
+      await new Promise((r) => setTimeout(r, 500))
+      await slow.send('chat.reply', { turn: 'connected', user_id: player }, { wake: true })
+      await slow.send('chat.reply', { turn: 'connected', user_id: other })
+      await waitUntil(() => ran.length === 1, 10_000)
+      expect(ran).toEqual([player])
+      // One running, one waiting.
+      expect(await slow.pending('chat.reply')).toBe(2)
+      expect(await slow.pending('chat.reply', { user_id: player })).toBe(1)
+      release()
+      await waitUntil(() => ran.length === 2, 10_000)
+      await expect.poll(() => slow.pending('chat.reply', { user_id: player })).toBe(0)
+    } finally {
+      await slow.stop()
+    }
+  }, 60_000)
 })

@@ -28,6 +28,12 @@ const newUpload = (tokens: TokenPair) => h.newUpload(tokens)
 const put = (...args: Parameters<VideoHarness['put']>) => h.put(...args)
 const uploadWhole = (tokens: TokenPair, bytes: Buffer) => h.uploadWhole(tokens, bytes)
 
+/** The chat once every message queued for it has been written (replies and posts are jobs). */
+async function settledHistory(tokens: TokenPair) {
+  await app.services.coaching.settled()
+  return chatHistory(app, tokens)
+}
+
 describe('identification, game info, cancel and delete', () => {
   it('identifies the player, asks for the game, and stores the answer a coach confirms', async () => {
     const { tokens, userId } = await payingPlayer(app, 'identifica@example.com')
@@ -50,7 +56,7 @@ describe('identification, game info, cancel and delete', () => {
     const res = await identify(video_id, '2º jogador')
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ game_info_request_triggered: true })
-    const chat = await chatHistory(app, tokens)
+    const chat = await settledHistory(tokens)
     expect(chat.slice(-2).map((m) => m.content)).toEqual([
       'Obrigado! Registramos que você é o 2º jogador.',
       'Agora me conte a data e o resultado do jogo, por exemplo: "12/10/2025, ganhamos 6x4" ou "ontem, perdemos 4/6".',
@@ -58,7 +64,7 @@ describe('identification, game info, cancel and delete', () => {
     expect((await identify(video_id, 3)).statusCode).toBe(409)
 
     await app.services.coaching.userMessage(userId, '12/10/2025, ganhamos 6x4')
-    const after = await chatHistory(app, tokens)
+    const after = await settledHistory(tokens)
     const confirmation = after.at(-1)
     expect(confirmation?.coach_assigned_name).toBe('Leo')
     expect(confirmation?.content).toBe(
@@ -79,7 +85,7 @@ describe('identification, game info, cancel and delete', () => {
     })
     // The next message goes to the coaches again.
     await app.services.coaching.userMessage(userId, 'E agora, o que treino?')
-    expect((await chatHistory(app, tokens)).at(-1)?.content).not.toMatch(/^Anotado/)
+    expect((await settledHistory(tokens)).at(-1)?.content).not.toMatch(/^Anotado/)
 
     // The receipt's "Cancelar Envio" still works once queued, and says so.
     const cancel = await app.server.inject({
@@ -88,7 +94,7 @@ describe('identification, game info, cancel and delete', () => {
       headers: bearer(tokens.access_token),
     })
     expect(cancel.statusCode).toBe(204)
-    expect((await chatHistory(app, tokens)).at(-1)?.content).toBe('O envio do vídeo foi cancelado.')
+    expect((await settledHistory(tokens)).at(-1)?.content).toBe('O envio do vídeo foi cancelado.')
   })
 
   it('cancel deletes the video and its file and says so in the chat; delete later is silent', async () => {
@@ -104,7 +110,7 @@ describe('identification, game info, cancel and delete', () => {
       })
     expect((await del(video_id)).statusCode).toBe(204)
     expect(fs.existsSync(file)).toBe(false)
-    expect((await chatHistory(app, tokens)).at(-1)?.content).toBe('O envio do vídeo foi cancelado.')
+    expect((await settledHistory(tokens)).at(-1)?.content).toBe('O envio do vídeo foi cancelado.')
     expect((await del(video_id)).statusCode).toBe(404)
     const list = await app.server.inject({
       method: 'GET',

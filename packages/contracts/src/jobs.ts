@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { ChatAction } from './chat'
+import { Archetype } from './coaching'
 import { PushPayload } from './notifications'
 
 const VideoRun = { video_id: z.number().int().positive(), run: z.number().int().positive() }
@@ -29,6 +31,34 @@ export const JobPayloads = {
     subject: z.string().min(1).max(200),
     text: z.string().min(1).max(20_000),
   }),
+  /**
+   * A turn of a player's conversation, run by whichever worker takes it, one player's turns one
+   * at a time across every node: the coaches' reply to a stored message (read back from the
+   * database, with every other message still owed), the host's word when a socket opens, the
+   * team's introductions, or messages another module puts in the chat.
+   */
+  'chat.reply': z.discriminatedUnion('turn', [
+    z.object({
+      turn: z.literal('message'),
+      user_id: z.uuid(),
+      message_id: z.number().int().positive(),
+    }),
+    z.object({ turn: z.enum(['connected', 'introductions']), user_id: z.uuid() }),
+    z.object({
+      turn: z.literal('post'),
+      user_id: z.uuid(),
+      messages: z
+        .array(
+          z.object({
+            text: z.string().min(1).max(20_000),
+            actions: z.array(ChatAction).optional(),
+            as: z.union([z.literal('host'), Archetype]).optional(),
+          }),
+        )
+        .min(1)
+        .max(20),
+    }),
+  ]),
   /** Deliver one notification to one browser subscription, with retries on 5xx and 429. */
   'push.send': z.object({ subscription_id: z.number().int(), payload: PushPayload }),
   /**

@@ -32,6 +32,41 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `areia-faults-${prefix}-`))
 }
 
+// ---- Worker nodes -------------------------------------------------------------------------
+
+export interface WorkerProcess {
+  child: ChildProcess
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  output: () => string
+}
+
+/** The real `worker.ts` (job consumers, no HTTP) in its own process, ready once it says so. */
+export async function startWorker(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<WorkerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`worker exited early:\n${log}`)
+      return log.includes('worker pronto')
+    },
+    'the worker to start',
+    90_000,
+  )
+  return { child, exited, output: () => log }
+}
+
 // ---- PostgreSQL ---------------------------------------------------------------------------
 
 function postgresBin(): string {

@@ -287,10 +287,35 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     actions: jsonb('actions').$type<ChatAction[]>(),
     suggestions: jsonb('suggestions').$type<string[]>(),
+    /**
+     * The player's message this one answers and its place in that answer: a turn run again after
+     * its worker died writes each part of the answer at most once.
+     */
+    replyTo: bigint('reply_to', { mode: 'number' }),
+    replyIndex: integer('reply_index'),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_user_id_idx').on(t.userId, t.id)],
+  (t) => [
+    index('chat_messages_user_id_idx').on(t.userId, t.id),
+    uniqueIndex('chat_messages_reply_idx').on(t.replyTo, t.replyIndex),
+  ],
 )
+
+/**
+ * Who is running a player's conversation turns now (one worker at a time across nodes, until
+ * `held_until` unless renewed) and how far the player's messages have been answered.
+ */
+export const chatTurns = pgTable('chat_turns', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  holder: text('holder'),
+  heldUntil: timestamp('held_until', { withTimezone: true }),
+  /** The player's message whose turn started last: found again, that turn was cut off. */
+  turnMessageId: bigint('turn_message_id', { mode: 'number' }),
+  /** Every player message up to this id has had its turn. */
+  answeredThrough: bigint('answered_through', { mode: 'number' }).notNull().default(0),
+})
 
 /** Where the onboarding dialogue stands, as the coach engine's JSON state. */
 export const onboardingStates = pgTable('onboarding_states', {

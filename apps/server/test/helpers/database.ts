@@ -26,6 +26,7 @@ const TABLES = [
   'coupon_redemptions',
   'coupons',
   'plans',
+  'chat_turns',
   'chat_messages',
   'coaches',
   'onboarding_states',

@@ -11,6 +11,12 @@ export interface JobOptions {
    * step that may run twice enqueues its follow-up once.
    */
   id?: string
+  /**
+   * Wakes this process's idle workers of the queue at once instead of at their next poll: a job
+   * a person is waiting for (a chat reply) starts without the polling delay when this process
+   * runs that queue.
+   */
+  wake?: boolean
 }
 
 export interface QueuePolicy {
@@ -54,6 +60,11 @@ export interface JobQueue {
    * e-mail address, a notification's text) for days.
    */
   forget(match: Record<string, ReadonlyArray<string | number>>): Promise<void>
+  /**
+   * How many jobs of the queue are waiting, to be retried or running, optionally only those
+   * whose payload has these top-level values.
+   */
+  pending(name: JobName, match?: Record<string, string>): Promise<number>
   stop(): Promise<void>
 }
 
@@ -104,13 +115,18 @@ export async function createJobQueue(
     else await boss.createQueue(name, options)
   }
   if (database.singleOwner) await failAbandoned(boss, database)
+  /** This process's workers by queue, to wake them. */
+  const workers = new Map<JobName, string[]>()
   return {
-    send: async (name, data, jobOpts = {}) =>
-      boss.send(name, JobPayloads[name].parse(data), {
+    send: async (name, data, jobOpts = {}) => {
+      const id = await boss.send(name, JobPayloads[name].parse(data), {
         ...(jobOpts.startAfter ? { startAfter: jobOpts.startAfter } : {}),
         ...(jobOpts.expireInSeconds ? { expireInSeconds: jobOpts.expireInSeconds } : {}),
         ...(jobOpts.id ? { id: jobOpts.id } : {}),
-      }),
+      })
+      if (jobOpts.wake) for (const worker of workers.get(name) ?? []) boss.notifyWorker(worker)
+      return id
+    },
     work: async (name, handler, workOpts = {}) => {
       // pg-boss 10 runs one fetch loop per worker; several workers give parallel attempts.
       for (let i = 0; i < Math.max(1, workOpts.concurrency ?? 1); i++) {
@@ -148,6 +164,7 @@ export async function createJobQueue(
             if (jobs.length > 0 && worker.id) boss.notifyWorker(worker.id)
           },
         )
+        workers.set(name, [...(workers.get(name) ?? []), worker.id])
       }
     },
     schedule: async (name, cron, data) => {
@@ -166,6 +183,19 @@ export async function createJobQueue(
       for (const table of ['job', 'archive']) {
         await database.rawQuery(`DELETE FROM pgboss.${table} WHERE ${where}`, values)
       }
+    },
+    pending: async (name, match = {}) => {
+      const fields = Object.keys(match)
+      for (const field of fields) {
+        if (!/^[a-z_]+$/.test(field)) throw new Error(`unsafe job field ${field}`)
+      }
+      const where = fields.map((field, i) => ` AND data->>'${field}' = $${i + 2}`).join('')
+      // pg-boss's states are an ordered enum: created, retry, active come before completed.
+      const { rows } = await database.rawQuery(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'${where}`,
+        [name, ...fields.map((f) => match[f])],
+      )
+      return (rows[0] as { n: number }).n
     },
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   }

@@ -14,9 +14,9 @@ export interface OnboardingVoice {
 }
 
 /**
- * Onboarding, the host's dialogue before the player has a team. The caller runs it on the
- * player's work queue, one turn at a time. A turn saves the next step, then the host speaks:
- * a process that stops in between is recovered by {@link resume}.
+ * Onboarding, the host's dialogue before the player has a team. The caller runs it one turn of
+ * the player's at a time. A turn saves the next step, then the host speaks: a process that
+ * stops in between is recovered by {@link rerun} (its turn run again) or {@link resume}.
  */
 export class OnboardingDialogue {
   constructor(
@@ -51,18 +51,15 @@ export class OnboardingDialogue {
   }
 
   /**
-   * A dialogue that a stopped process cut off mid-turn. An answer newer than the saved step was
-   * never read (it is read now when `replay`: at start-up, when nothing else will), and a saved
-   * step newer than the last thing said was never asked (it is asked now).
+   * A dialogue that a stopped process cut off mid-turn, when the player comes back: a saved step
+   * newer than the last thing said was never asked (it is asked now). An answer newer than the
+   * saved step is left alone: its own turn reads it, or it is too old to read.
    */
-  async resume(userId: string, { replay }: { replay: boolean }): Promise<void> {
+  async resume(userId: string): Promise<void> {
     const saved = await this.store.getOnboardingState(this.db, userId)
     const [last] = await this.store.listMessages(this.db, userId, { limit: 1 })
     const unread = last?.senderType === 'USER' && (!saved || last.createdAt > saved.updatedAt)
-    if (unread) {
-      if (replay) await this.answer(userId, last.content)
-      return
-    }
+    if (unread) return
     if (!saved) {
       if (!last) await this.begin(userId)
       return
@@ -70,6 +67,22 @@ export class OnboardingDialogue {
     const owed = this.engine.resumeOnboarding(saved.state)
     if (!last || last.senderType === 'USER') await this.voice.host(userId, owed.messages)
     // The closing was said, but the team was never made.
+    if (owed.done) await this.complete(userId)
+  }
+
+  /**
+   * The turn of this answer started before and was cut off. Not yet in the saved step, it is
+   * read now; in it, what the host owed next is said, unless the host has spoken since.
+   */
+  async rerun(
+    userId: string,
+    message: { id: number; content: string; createdAt: Date },
+  ): Promise<void> {
+    const saved = await this.store.getOnboardingState(this.db, userId)
+    if (!saved || message.createdAt > saved.updatedAt) return this.answer(userId, message.content)
+    const [next] = await this.store.listMessages(this.db, userId, { after: message.id, limit: 1 })
+    const owed = this.engine.resumeOnboarding(saved.state)
+    if (!next || next.senderType === 'USER') await this.voice.host(userId, owed.messages)
     if (owed.done) await this.complete(userId)
   }
 

@@ -3,6 +3,7 @@ import type { ChatAction, SenderType } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import {
   chatMessages,
+  chatTurns,
   coaches,
   onboardingStates,
   partnerAgents,
@@ -85,11 +86,57 @@ export interface NewMessage {
   now: Date
 }
 
+/** A part of the answer to a player's message: its place in that answer makes it unique. */
+export interface NewReply extends NewMessage {
+  replyTo: number
+  replyIndex: number
+}
+
+/** The player's message a turn answers, with all the conversation the answer needs. */
+export interface TurnContext {
+  message: { id: number; content: string; createdAt: Date }
+  /** The player's coaches, in team order. */
+  team: Array<Pick<CoachRow, 'id' | 'name' | 'archetype' | 'persona'>>
+  /** The latest messages before it, oldest first, as the engine reads them. */
+  history: Array<{
+    senderType: SenderType
+    coachId: string | null
+    partnerSlug: string | null
+    content: string
+  }>
+  plan: unknown
+  /** Places of the answer already written by an earlier run of this turn. */
+  written: number[]
+}
+
+/** Where a player's turns stand, for the worker that holds them. */
+export interface TurnsHeld {
+  answeredThrough: number
+  /** The message whose turn started last (cut off if not answered yet). */
+  turnMessageId: number | null
+}
+
+const FOREIGN_KEY_VIOLATION = '23503'
+
 /** The advisory-lock space of "writing a player's chat messages" (the second key is the player). */
 const CHAT_WRITER_LOCK = 0x63686174
 
 export class CoachingStore {
   async insertMessage(db: DbOrTx, values: NewMessage): Promise<number> {
+    const id = await this.insert(db, values)
+    if (id === null) throw new Error('insert into chat_messages returned nothing')
+    return id
+  }
+
+  /** Stores a part of an answer unless an earlier run of the turn stored it (then null). */
+  insertReply(db: DbOrTx, values: NewReply): Promise<number | null> {
+    return this.insert(db, values)
+  }
+
+  private async insert(
+    db: DbOrTx,
+    values: NewMessage & Partial<Pick<NewReply, 'replyTo' | 'replyIndex'>>,
+  ): Promise<number | null> {
     // One writer of a player's messages at a time, from taking an id to commit (a nested call
     // holds it until its outer transaction ends): a player's messages commit in id order, on
     // every node, so a reconnecting client's `after` (the highest id it saw) skips none.
@@ -108,11 +155,13 @@ export class CoachingStore {
           content: values.content,
           actions: values.actions ?? null,
           suggestions: values.suggestions ?? null,
+          replyTo: values.replyTo ?? null,
+          replyIndex: values.replyIndex ?? null,
           createdAt: values.now,
         })
+        .onConflictDoNothing({ target: [chatMessages.replyTo, chatMessages.replyIndex] })
         .returning({ id: chatMessages.id })
-      if (!row) throw new Error('insert into chat_messages returned nothing')
-      return row.id
+      return row?.id ?? null
     })
   }
 
@@ -154,26 +203,6 @@ export class CoachingStore {
       .orderBy(desc(chatMessages.id))
       .limit(opts.limit)
     return rows.map(toStored).reverse()
-  }
-
-  /** Players whose latest message, written after `since`, is their own: each with that message. */
-  async unansweredSince(
-    db: DbOrTx,
-    since: Date,
-  ): Promise<Array<{ userId: string; id: number; content: string }>> {
-    const latest = await db
-      .selectDistinctOn([chatMessages.userId], {
-        userId: chatMessages.userId,
-        id: chatMessages.id,
-        senderType: chatMessages.senderType,
-        content: chatMessages.content,
-      })
-      .from(chatMessages)
-      .where(gt(chatMessages.createdAt, since))
-      .orderBy(chatMessages.userId, desc(chatMessages.id))
-    return latest
-      .filter((m) => m.senderType === 'USER')
-      .map(({ userId, id, content }) => ({ userId, id, content }))
   }
 
   /** Clears the conversation (the memory screen); the team and the profile stay. */
@@ -248,5 +277,154 @@ export class CoachingStore {
         target: trainingPlans.userId,
         set: { plan: plan as Record<string, unknown>, updatedAt: at },
       })
+  }
+
+  /**
+   * Takes the player's turns for `holder` until `until`: free, already its own, or left by a
+   * holder whose time ran out. Undefined when another holder has them; 'no-player' when the
+   * player's account is gone.
+   */
+  async holdTurns(
+    db: DbOrTx,
+    userId: string,
+    holder: string,
+    until: Date,
+    now: Date,
+  ): Promise<TurnsHeld | 'no-player' | undefined> {
+    const held = db
+      .insert(chatTurns)
+      .values({
+        userId,
+        holder,
+        heldUntil: until,
+        // A conversation from before turns were kept: what came before its latest message from
+        // the team (or the host) counts as answered.
+        answeredThrough: sql`(SELECT COALESCE(MAX(${chatMessages.id}), 0) FROM ${chatMessages}
+          WHERE ${chatMessages.userId} = ${userId} AND ${chatMessages.senderType} <> 'USER')`,
+      })
+      .onConflictDoUpdate({
+        target: chatTurns.userId,
+        set: { holder, heldUntil: until },
+        setWhere: sql`${chatTurns.holder} IS NULL OR ${chatTurns.holder} = ${holder} OR ${chatTurns.heldUntil} < ${now}`,
+      })
+      .returning({
+        answeredThrough: chatTurns.answeredThrough,
+        turnMessageId: chatTurns.turnMessageId,
+      })
+    try {
+      const [row] = await held
+      return row
+    } catch (err) {
+      // The account was deleted after the turn was queued.
+      const code = (e: unknown) => (e as { code?: string } | undefined)?.code
+      if (
+        code(err) === FOREIGN_KEY_VIOLATION ||
+        code((err as Error).cause) === FOREIGN_KEY_VIOLATION
+      ) {
+        return 'no-player'
+      }
+      throw err
+    }
+  }
+
+  /** A turn starts: its message is noted and the hold renewed. False when the hold was lost. */
+  async startTurn(
+    db: DbOrTx,
+    userId: string,
+    holder: string,
+    messageId: number,
+    until: Date,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(chatTurns)
+      .set({ turnMessageId: messageId, heldUntil: until })
+      .where(and(eq(chatTurns.userId, userId), eq(chatTurns.holder, holder)))
+      .returning({ userId: chatTurns.userId })
+    return rows.length > 0
+  }
+
+  async finishTurn(db: DbOrTx, userId: string, messageId: number): Promise<void> {
+    await db
+      .update(chatTurns)
+      .set({ answeredThrough: sql`GREATEST(${chatTurns.answeredThrough}, ${messageId})` })
+      .where(eq(chatTurns.userId, userId))
+  }
+
+  async releaseTurns(db: DbOrTx, userId: string, holder: string): Promise<void> {
+    await db
+      .update(chatTurns)
+      .set({ holder: null, heldUntil: null })
+      .where(and(eq(chatTurns.userId, userId), eq(chatTurns.holder, holder)))
+  }
+
+  /**
+   * The oldest of the player's messages after `after`, written after `since`, with everything
+   * its answer reads: the team, the conversation before it, the training plan and what an
+   * earlier run of its turn already wrote. One statement. Undefined when none is owed.
+   */
+  async nextTurn(
+    db: DbOrTx,
+    userId: string,
+    after: number,
+    since: Date,
+    historyLimit: number,
+  ): Promise<TurnContext | undefined> {
+    type Row = {
+      message: { id: number; content: string; created_at: string } | null
+      team: Array<Pick<CoachRow, 'id' | 'name' | 'archetype' | 'persona'>>
+      history: Array<{
+        sender_type: SenderType
+        coach_id: string | null
+        partner_slug: string | null
+        content: string
+      }>
+      plan: unknown
+      written: number[]
+    }
+    const result = await db.execute<Row>(sql`
+      WITH owed AS (
+        SELECT id, content, created_at FROM ${chatMessages}
+        WHERE user_id = ${userId} AND sender_type = 'USER' AND id > ${after}
+          AND created_at > ${since.toISOString()}
+        ORDER BY id LIMIT 1
+      )
+      SELECT
+        (SELECT row_to_json(owed) FROM owed) AS message,
+        (SELECT COALESCE(json_agg(json_build_object('id', c.id, 'name', c.name,
+             'archetype', c.archetype, 'persona', c.persona) ORDER BY c.position), '[]'::json)
+           FROM ${coaches} c WHERE c.user_id = ${userId}) AS team,
+        (SELECT COALESCE(json_agg(h ORDER BY h.id), '[]'::json) FROM (
+           SELECT m.id, m.sender_type, m.coach_id, p.slug AS partner_slug, m.content
+           FROM ${chatMessages} m LEFT JOIN ${partnerAgents} p ON p.id = m.partner_id
+           WHERE m.user_id = ${userId} AND m.id < (SELECT id FROM owed)
+           ORDER BY m.id DESC LIMIT ${historyLimit}) h) AS history,
+        (SELECT plan FROM ${trainingPlans} WHERE user_id = ${userId}) AS plan,
+        (SELECT COALESCE(json_agg(reply_index), '[]'::json) FROM ${chatMessages}
+           WHERE reply_to = (SELECT id FROM owed)) AS written
+    `)
+    // Both drivers (PGlite, node-postgres) answer `execute` with `rows`.
+    const [row] = (result as { rows: Row[] }).rows
+    if (!row?.message) return undefined
+    return {
+      message: {
+        id: Number(row.message.id),
+        content: row.message.content,
+        createdAt: new Date(row.message.created_at),
+      },
+      team: row.team.map((c) => ({
+        id: c.id,
+        name: c.name,
+        archetype: c.archetype,
+        persona: c.persona,
+      })),
+      history: row.history.map((h) => ({
+        senderType: h.sender_type,
+        coachId: h.coach_id,
+        partnerSlug: h.partner_slug,
+        content: h.content,
+      })),
+      plan: row.plan ?? null,
+      written: row.written,
+    }
   }
 }
