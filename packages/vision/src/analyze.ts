@@ -31,6 +31,7 @@ import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from '.
 import { segmentRallies, type Rally } from './rallies.js'
 import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
+import { Follower } from './follow.js'
 import { footPoint, people, PERSON_M, tooTall } from './people.js'
 import { cameraOf, personHeightPx, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
@@ -67,13 +68,21 @@ export interface AnalyzeOptions {
   /** what the rounds between full ones look at: 'mosaic' (default, one call) or 'tiles' (the
    * planned tiles holding the predicted players, one call each; slower, kept for comparison) */
   focus?: 'mosaic' | 'tiles'
+  /**
+   * Between detector rounds, a round where all four players were seen apart from each other in
+   * the last one follows their boxes by picture matching instead of calling the detector
+   * (default true); the detector still looks at least every other round and whenever a follow
+   * is unsure.
+   */
+  follow?: boolean
 }
 
 export interface DetectionRound {
   t: number
   frame: number
-  /** what the detector looked at: every planned tile, or one mosaic around the tracked players */
-  look?: 'tiles' | 'mosaic'
+  /** what the detector looked at: every planned tile, or one mosaic around the tracked players;
+   * or no detector call, the last round's boxes followed by picture matching */
+  look?: 'tiles' | 'mosaic' | 'follow'
   boxes: Array<Detection & { court: { x: number; y: number } | null; playerId: number | null }>
 }
 
@@ -140,6 +149,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const detectHz = opts.detectHz ?? 2
   const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 24))
   const focus = opts.focus ?? 'mosaic'
+  const followOn = opts.follow ?? true
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
   // Corners arrive, and every coordinate leaves, in the video's own pixels; the work in between
   // happens on the decoded frames.
@@ -208,6 +218,9 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let lastBoxes: Detection[] = []
   let stoppedEarly = false
   let lastFull = -Infinity
+  // The last detector round's players followed frame by frame, for the next round.
+  const follower = new Follower()
+  let followedLast = false
   // A chunk inside a longer video checks its camera against the video's first frame, like the
   // first chunk does: a camera moved before this chunk began is still a moved camera.
   let watch: CameraWatch | null =
@@ -249,6 +262,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     else if (frame.index % Math.max(1, Math.round(analysisFps)) === 0)
       cameraAway = watch.check(frame.timeSec, gray).moved
     const fnum = srcFrame(frame.timeSec)
+    if (followOn) follower.step(gray)
     if (prev) {
       const { mask, energy: e } = changeMask(
         prev.gray,
@@ -289,6 +303,13 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
               ),
             )
       if (full) lastFull = round
+      // Every other round at most, so the detector sets every box right again within a second.
+      const chains: Map<number, Detection> | null =
+        !full && followOn && !followedLast && tracker.started
+          ? follower.boxes(tracker.tracks.map((tr) => tr.id))
+          : null
+      const followed: Detection[] | null = chains ? [...chains.values()] : null
+      followedLast = followed !== null
       const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
       // Boxes too tall for a person standing at their foot point (two people, one behind the
       // other) go before duplicates are merged; people off the court stay for the analyst.
@@ -298,15 +319,17 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           !onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !tooTall(mapping, cam, d, court)
         )
       }
-      let dets = !expected
-        ? await detector.detect(frame, tiles, keep)
-        : focus === 'mosaic'
-          ? await detector.detectMosaic(frame, expected, keep)
-          : await detector.detect(frame, focused ?? tiles, keep)
+      let dets = followed
+        ? followed
+        : !expected
+          ? await detector.detect(frame, tiles, keep)
+          : focus === 'mosaic'
+            ? await detector.detectMosaic(frame, expected, keep)
+            : await detector.detect(frame, focused ?? tiles, keep)
       // A player seen a moment ago but missing from the mosaic (often half hidden behind
       // someone nearer the camera, whom the crop also holds) gets one more look: a tile around
       // where they should be, at the scale full rounds find people at.
-      if (expected) {
+      if (expected && !followed) {
         const preds = tracker.predict(frame.timeSec)
         const missing = tracker.tracks.flatMap((tr, i) => {
           if (frame.timeSec - tr.lastT > LOST_S + 0.01) return []
@@ -341,6 +364,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         fourFrames.push(fnum)
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
+      if (followOn && !followed) follower.start(gray, followable(found, valid, ids))
       const boxes = found.map((b, ref) => ({
         ...toSource(b.box),
         w: round2(b.box.w * sx),
@@ -350,7 +374,12 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       }))
       // A shared (merged) box names the player it was matched to; the partner's half position
       // is in the partner's samples.
-      rounds.push({ t: frame.timeSec, frame: fnum, look: expected ? 'mosaic' : 'tiles', boxes })
+      rounds.push({
+        t: frame.timeSec,
+        frame: fnum,
+        look: followed ? 'follow' : expected ? 'mosaic' : 'tiles',
+        boxes,
+      })
       // A clip on which nobody could start being tracked is refused early, not after minutes of
       // detector calls: a few seconds of full rounds are enough to say so.
       if (!tracker.started && rounds.length >= EARLY_EXIT_ROUNDS && fourRounds <= 2) {
@@ -456,6 +485,27 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
 
 export const NO_CONTRAST =
   'Não foi possível separar os pontos das pausas: nem o movimento nem o som mudam entre jogo e intervalo neste vídeo (por exemplo, um único rali contínuo).'
+
+/**
+ * Boxes of this detector round's players to follow: only a box matched to a track, clear of
+ * every other box (an overlapping one holds part of someone else) and not shared by partners.
+ */
+function followable(
+  found: Array<{ box: Detection }>,
+  valid: Array<{ ref: number; overlapped?: boolean }>,
+  ids: Map<number, number>,
+): Map<number, Detection> {
+  const out = new Map<number, Detection>()
+  const seen = new Set<number>()
+  for (const v of valid) {
+    const id = ids.get(v.ref)
+    if (!id || v.overlapped) continue
+    if (seen.has(id)) out.delete(id)
+    else out.set(id, found[v.ref]!.box)
+    seen.add(id)
+  }
+  return out
+}
 
 /** Rounds of full tiles at the start after which a clip where nobody can be tracked is refused. */
 const EARLY_EXIT_ROUNDS = 16
