@@ -226,7 +226,12 @@ async function main(): Promise<number> {
     const before = cpuSeconds()
     const calls = { ...detector.stats }
     const extra = process.env.EVAL_OPTIONS ? (JSON.parse(process.env.EVAL_OPTIONS) as object) : {}
-    const result = await analyze(file, { corners: spec.corners, detector, ...spec.options, ...extra })
+    const result = await analyze(file, {
+      corners: spec.corners,
+      detector,
+      ...spec.options,
+      ...extra,
+    })
     const cpu = cpuSeconds() - before
     if (process.env.EVAL_RESULTS) {
       fs.mkdirSync(process.env.EVAL_RESULTS, { recursive: true })

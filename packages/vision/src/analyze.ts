@@ -32,6 +32,7 @@ import { segmentRallies, type Rally } from './rallies.js'
 import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
 import { Follower } from './follow.js'
+import { followable, LOST_FULL_EVERY, LOST_S, searchLost, slackFor } from './looks.js'
 import { footPoint, people, PERSON_M, tooTall } from './people.js'
 import { cameraOf, personHeightPx, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
@@ -286,10 +287,10 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       // and (every few rounds, not every round) while a player stays out of sight; otherwise
       // one look where the four tracked players are predicted to be (a briefly unseen one with
       // a window widened by how far they could have run).
-      const full =
-        !tracker.started ||
-        round - lastFull >= fullEvery ||
-        (tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY)
+      const periodic = !tracker.started || round - lastFull >= fullEvery
+      const lostSearch =
+        !periodic && tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY
+      const full = periodic || lostSearch
       const expected = full
         ? null
         : tracker
@@ -321,11 +322,13 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       }
       let dets = followed
         ? followed
-        : !expected
-          ? await detector.detect(frame, tiles, keep)
-          : focus === 'mosaic'
-            ? await detector.detectMosaic(frame, expected, keep)
-            : await detector.detect(frame, focused ?? tiles, keep)
+        : lostSearch
+          ? await searchLost(detector, frame, tiles, tracker, mapping, cam, detectHz, keep)
+          : !expected
+            ? await detector.detect(frame, tiles, keep)
+            : focus === 'mosaic'
+              ? await detector.detectMosaic(frame, expected, keep)
+              : await detector.detect(frame, focused ?? tiles, keep)
       // A player seen a moment ago but missing from the mosaic (often half hidden behind
       // someone nearer the camera, whom the crop also holds) gets one more look: a tile around
       // where they should be, at the scale full rounds find people at.
@@ -364,7 +367,15 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         fourFrames.push(fnum)
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
-      if (followOn && !followed) follower.start(gray, followable(found, valid, ids))
+      // After a follow the next round is the detector's: nothing to follow until then.
+      if (followOn) {
+        if (followed) follower.clear()
+        else {
+          const mine = followable(found, valid, ids)
+          if (mine.size === 4) follower.start(gray, mine)
+          else follower.clear()
+        }
+      }
       const boxes = found.map((b, ref) => ({
         ...toSource(b.box),
         w: round2(b.box.w * sx),
@@ -486,38 +497,8 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
 export const NO_CONTRAST =
   'Não foi possível separar os pontos das pausas: nem o movimento nem o som mudam entre jogo e intervalo neste vídeo (por exemplo, um único rali contínuo).'
 
-/**
- * Boxes of this detector round's players to follow: only a box matched to a track, clear of
- * every other box (an overlapping one holds part of someone else) and not shared by partners.
- */
-function followable(
-  found: Array<{ box: Detection }>,
-  valid: Array<{ ref: number; overlapped?: boolean }>,
-  ids: Map<number, number>,
-): Map<number, Detection> {
-  const out = new Map<number, Detection>()
-  const seen = new Set<number>()
-  for (const v of valid) {
-    const id = ids.get(v.ref)
-    if (!id || v.overlapped) continue
-    if (seen.has(id)) out.delete(id)
-    else out.set(id, found[v.ref]!.box)
-    seen.add(id)
-  }
-  return out
-}
-
 /** Rounds of full tiles at the start after which a clip where nobody can be tracked is refused. */
 const EARLY_EXIT_ROUNDS = 16
-/** A player unseen for longer than this (s) brings back full rounds of tiles... */
-const LOST_S = 0.9
-/** ...one every this many rounds while they stay unseen (a player who walked off the picture
- * between points must not cost five detector calls a round until they come back). */
-const LOST_FULL_EVERY = 3
-/** How far (m) from the prediction a player missed for `dt` seconds beyond the last round may
- * be by now, for the look around it; none for a player seen in the last round (the crop keeps
- * the person at the scale the detector finds them). */
-const slackFor = (dt: number) => (dt <= 0.05 ? 0 : Math.min(2.5, 0.3 + 3 * dt))
 
 const round2 = (v: number) => Math.round(v * 100) / 100
 const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })

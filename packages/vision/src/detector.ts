@@ -26,6 +26,8 @@ export interface Tile {
   x: number
   y: number
   size: number
+  /** the court half the tile was planned for (tiles are sized to the people there) */
+  half?: 'near' | 'far'
 }
 
 interface HumanObject {

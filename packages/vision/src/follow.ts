@@ -19,10 +19,11 @@ export interface Template {
   h: number
 }
 
-/** Share of the box's width kept: the sides of a person box are mostly court behind them. */
+/** Share of the box's width kept: the person's outline is what moves; the box's edges are
+ * mostly court behind them. */
 const KEEP_W = 0.8
-/** The rows kept, as shares of the box's height from its top: the trunk, which keeps its shape
- * while arms swing and legs stride. */
+/** The rows kept, as shares of the box's height from its top: head to knees, leaving out the
+ * feet (strides and shadows change them most from frame to frame). */
 const TOP = 0.05
 const KEEP_H = 0.75
 
@@ -57,6 +58,7 @@ export function cutTemplate(gray: Gray, box: Detection): Template | null {
 
 /** Correlation of the template with the grey image at top-left (x, y), sampling every `step`. */
 function ncc(gray: Gray, t: Template, x: number, y: number, step: number): number {
+  if (step < 1) step = 1
   let sum = 0
   let sumSq = 0
   let dot = 0
@@ -86,9 +88,14 @@ export interface Followed {
   score: number
 }
 
+/** Rows a template is sampled at in the coarse search: a near player's box is several times
+ * taller than a far one's, and needs no more samples to be found. */
+const COARSE_ROWS = 24
+
 /**
  * The template's best match within `radius` grey pixels of where it is expected, (dx, dy) frame
- * pixels from where it was cut: a coarse search every other pixel, then the best spot refined.
+ * pixels from where it was cut: a coarse search (positions and template pixels every `step`,
+ * `step` growing with the template's size), then the best spot refined pixel by pixel.
  */
 export function follow(
   gray: Gray,
@@ -106,20 +113,22 @@ export function follow(
   const x1 = Math.min(gray.width - t.w, cx + r)
   const y1 = Math.min(gray.height - t.h, cy + r)
   if (x1 < x0 || y1 < y0) return null
+  const step = Math.max(2, Math.round(t.h / COARSE_ROWS))
   let best = -2
   let bx = cx
   let by = cy
-  for (let y = y0; y <= y1; y += 2)
-    for (let x = x0; x <= x1; x += 2) {
-      const v = ncc(gray, t, x, y, 2)
+  for (let y = y0; y <= y1; y += step)
+    for (let x = x0; x <= x1; x += step) {
+      const v = ncc(gray, t, x, y, step)
       if (v > best) [best, bx, by] = [v, x, y]
     }
   const cx2 = bx
   const cy2 = by
   best = -2
-  for (let y = Math.max(y0, cy2 - 2); y <= Math.min(y1, cy2 + 2); y++)
-    for (let x = Math.max(x0, cx2 - 2); x <= Math.min(x1, cx2 + 2); x++) {
-      const v = ncc(gray, t, x, y, 1)
+  const fine = Math.floor(step / 2)
+  for (let y = Math.max(y0, cy2 - step + 1); y <= Math.min(y1, cy2 + step - 1); y++)
+    for (let x = Math.max(x0, cx2 - step + 1); x <= Math.min(x1, cx2 + step - 1); x++) {
+      const v = ncc(gray, t, x, y, fine)
       if (v > best) [best, bx, by] = [v, x, y]
     }
   return {
@@ -155,14 +164,22 @@ export class Follower {
     }
   }
 
-  /** Follows every chain into the next frame; a chain that loses its picture ends. */
+  /** Drops every chain (their boxes will not be asked for). */
+  clear(): void {
+    this.chains.clear()
+  }
+
+  /**
+   * Follows every chain into the next frame. Boxes are only ever asked for all together, so
+   * when one chain loses its picture every chain ends (following the rest would be wasted).
+   */
   step(gray: Gray): void {
     for (const [id, ch] of this.chains) {
       const res = follow(gray, ch.tmpl, ch.vx, ch.vy, (STEP_REACH * ch.tmpl.box.h) / gray.scale)
       const next = res && res.score >= MIN_STEP ? cutTemplate(gray, res.box) : null
       if (!res || !next) {
-        this.chains.delete(id)
-        continue
+        this.chains.clear()
+        return
       }
       const dx = res.box.x - ch.tmpl.box.x
       const dy = res.box.y - ch.tmpl.box.y

@@ -26,7 +26,7 @@ function frame(px: number | null, py: number, pw = 14, ph = 30): Gray {
   for (let y = 0; y < H; y++)
     for (let x = 0; x < W; x++) {
       const inside = px !== null && x >= px && x < px + pw && y >= py && y < py + ph
-      data[y * W + x] = inside ? person(x - px!, y - py) : ground(x, y)
+      data[y * W + x] = inside ? person(x - px, y - py) : ground(x, y)
     }
   return { width: W, height: H, scale: 2, data }
 }
