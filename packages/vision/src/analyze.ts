@@ -81,7 +81,8 @@ export interface AnalyzeOptions {
 export interface DetectionRound {
   t: number
   frame: number
-  /** what the detector looked at: every planned tile, or one mosaic around the tracked players;
+  /** what the detector looked at: planned tiles (all of them, or while a player is out of sight
+   * those of their half, with a mosaic for the others), or one mosaic around the tracked players;
    * or no detector call, the last round's boxes followed by picture matching */
   look?: 'tiles' | 'mosaic' | 'follow'
   boxes: Array<Detection & { court: { x: number; y: number } | null; playerId: number | null }>
