@@ -2,7 +2,13 @@
 // rate → motion energy, ball blobs and (every few frames) tiled person detection + tracking →
 // per-player metrics, rallies and ball trajectories. The result is plain JSON; every figure
 // carries the source frames it came from.
-import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js'
+import {
+  ballCandidates,
+  linkTrajectories,
+  movedBoxes,
+  type BallTrajectory,
+  type RoundBox,
+} from './ball.js'
 import { audioOnsets, strikeSpans } from './audio.js'
 import { CameraWatch } from './camera.js'
 import { nonMaxSuppression, PersonDetector, type Detection, type Tile } from './detector.js'
@@ -71,9 +77,10 @@ export interface AnalyzeOptions {
   focus?: 'mosaic' | 'tiles'
   /**
    * Between detector rounds, a round where all four players were seen apart from each other in
-   * the last one follows their boxes by picture matching instead of calling the detector
-   * (default true); the detector still looks at least every other round and whenever a follow
-   * is unsure.
+   * the last one follows their boxes by picture matching instead of calling the detector; the
+   * detector still looks at least every other round and whenever a follow is unsure. Off by
+   * default: on real footage it saved a few calls but its rounds shifted the tracker enough to
+   * swap two far partners where one box stood for both.
    */
   follow?: boolean
 }
@@ -151,7 +158,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const detectHz = opts.detectHz ?? 2
   const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 24))
   const focus = opts.focus ?? 'mosaic'
-  const followOn = opts.follow ?? true
+  const followOn = opts.follow ?? false
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
   // Corners arrive, and every coordinate leaves, in the video's own pixels; the work in between
   // happens on the decoded frames.
@@ -217,7 +224,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const fourFrames: number[] = []
   let prev: { gray: Gray; frame: Frame } | null = null
   let prevMask: Uint8Array | null = null
-  let lastBoxes: Detection[] = []
+  let lastBoxes: RoundBox[] = []
   let stoppedEarly = false
   let lastFull = -Infinity
   // The last detector round's players followed frame by frame, for the next round.
@@ -277,7 +284,10 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e: cameraAway ? 0 : e })
       if (prevMask) {
         spare.both = andMasks(prevMask, mask, spare.both)
-        const blobs = ballCandidates(findBlobs(spare.both, gray), lastBoxes)
+        const blobs = ballCandidates(
+          findBlobs(spare.both, gray),
+          movedBoxes(lastBoxes, tracker.predict(prev.frame.timeSec), mapping),
+        )
         ballFrames.push({ t: prev.frame.timeSec, frame: srcFrame(prev.frame.timeSec), blobs })
       }
       prevMask = mask
@@ -360,7 +370,6 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           )
         }
       }
-      lastBoxes = dets
       const found = people(frame, mapping, cam, dets)
       const valid = found.flatMap((b, ref) => (b.det ? [{ ...b.det, ref }] : []))
       if (valid.filter((d) => onCourt(d.court, 0.5, 1.5)).length >= 4) {
@@ -368,6 +377,13 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         fourFrames.push(fnum)
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
+      // Where each box's player is predicted to be as the round ends, so that the frames until
+      // the next round can move the box with them (see movedBoxes).
+      const atRound = tracker.predict(frame.timeSec)
+      lastBoxes = found.map((b, ref) => {
+        const i = tracker.tracks.findIndex((tr) => tr.id === ids.get(ref))
+        return { box: b.box, from: i >= 0 ? courtToImage(mapping, atRound[i]!) : null, track: i }
+      })
       // After a follow the next round is the detector's: nothing to follow until then.
       if (followOn) {
         if (followed) follower.clear()
