@@ -37,6 +37,7 @@ import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from '.
 import { segmentRallies, type Rally } from './rallies.js'
 import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
+import { feetBehindNet, PoseFeet } from './feet.js'
 import { Follower } from './follow.js'
 import { followable, LOST_FULL_EVERY, LOST_S, searchLost, slackFor } from './looks.js'
 import { footPoint, people, PERSON_M, tooTall } from './people.js'
@@ -66,6 +67,15 @@ export interface AnalyzeOptions {
   maxWidth?: number
   /** a detector already loaded (workers reuse one across jobs) */
   detector?: PersonDetector
+  /**
+   * Far players' feet from a pose model's ankles when their box bottom lies in the net band
+   * (feet seen through the mesh), one extra model call per such box (default false: on the real
+   * clips it placed feet better where labels are exact but cost a pose call per far player and
+   * round)
+   */
+  pose?: boolean
+  /** the pose model already loaded (loaded when `pose` is on and none is given) */
+  poseFeet?: PoseFeet
   /**
    * While all four players are tracked, every Nth detection round still searches every tile
    * (default 24: every 12 s at 2 Hz); the rounds between make one call on a mosaic of crops
@@ -212,6 +222,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     }
   }
   const detector = opts.detector ?? (await PersonDetector.create())
+  const poseFeet = opts.pose ? (opts.poseFeet ?? (await PoseFeet.create())) : null
   const detectEvery = Math.max(1, Math.round(analysisFps / detectHz))
   let tiles: Tile[] = []
   let region: Uint8Array | null = null
@@ -369,6 +380,14 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
             0.45,
           )
         }
+      }
+      if (poseFeet) {
+        const seen = dets
+        dets = []
+        for (const d of seen)
+          dets.push(
+            feetBehindNet(mapping, cam, d) ? await poseFeet.refine(frame, mapping, cam, d) : d,
+          )
       }
       const found = people(frame, mapping, cam, dets)
       const valid = found.flatMap((b, ref) => (b.det ? [{ ...b.det, ref }] : []))
