@@ -8,13 +8,16 @@
  * labelled play, and CPU-seconds (this process and its ffmpeg children) per video second. Skips
  * with a message when the folder is absent. `EVAL_CLIPS=name,name` picks clips; `EVAL_JSON=file`
  * also writes the figures as JSON; `EVAL_RESULTS=dir` writes each clip's whole result there (to
- * look into a figure).
+ * look into a figure); `EVAL_OPTIONS='{"follow":true}'` passes analysis options (to compare);
+ * `EVAL_OPTIONS='{"pose":true}'` takes far players' feet from the pose model;
+ * `EVAL_VERBOSE=1` names the rounds where a label's track changes.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { analyze, type AnalysisResult } from '../src/analyze.js'
 import { PersonDetector } from '../src/detector.js'
+import { PoseFeet } from '../src/feet.js'
 import { probe } from '../src/ffmpeg.js'
 import { imageToCourt, mapCourt, type Corners, type Point } from '../src/homography.js'
 import { assign } from '../src/tracker.js'
@@ -118,7 +121,13 @@ export function evaluate(
     for (const r of perRound) {
       const k = r.pick[i]
       if (k === null || k === undefined) continue
-      if (last !== null && last !== k) switches++
+      if (last !== null && last !== k) {
+        switches++
+        if (process.env.EVAL_VERBOSE)
+          process.stdout.write(
+            `  switch: label ${labels[i]} from track ${trackIds[last]} to ${trackIds[k]} at ${r.round.t.toFixed(1)} s (${r.round.look})\n`,
+          )
+      }
       last = k
     }
   })
@@ -207,6 +216,7 @@ async function main(): Promise<number> {
   const only = process.env.EVAL_CLIPS?.split(',').filter(Boolean)
   const specs = CLIPS.filter((c) => !only || only.some((o) => c.name.includes(o)))
   const detector = await PersonDetector.create()
+  const poseFeet = await PoseFeet.create()
   const all: ClipFigures[] = []
   for (const spec of specs) {
     const file = path.join(FOOTAGE, spec.file)
@@ -218,7 +228,15 @@ async function main(): Promise<number> {
     const feet = spec.feet(FOOTAGE, info.fps)
     const before = cpuSeconds()
     const calls = { ...detector.stats }
-    const result = await analyze(file, { corners: spec.corners, detector, ...spec.options })
+    const poses = { ...poseFeet.stats }
+    const extra = process.env.EVAL_OPTIONS ? (JSON.parse(process.env.EVAL_OPTIONS) as object) : {}
+    const result = await analyze(file, {
+      corners: spec.corners,
+      detector,
+      poseFeet,
+      ...spec.options,
+      ...extra,
+    })
     const cpu = cpuSeconds() - before
     if (process.env.EVAL_RESULTS) {
       fs.mkdirSync(process.env.EVAL_RESULTS, { recursive: true })
@@ -249,8 +267,14 @@ async function main(): Promise<number> {
     }
     const n = detector.stats.calls - calls.calls
     const dcpu = detector.stats.cpuSec - calls.cpuSec
+    const rounds = result.detections.length
+    const followed = result.detections.filter((r) => r.look === 'follow').length
     process.stdout.write(
-      `  detector           ${n} calls, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, n)).toFixed(0)} ms a call)\n`,
+      `  detector           ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it), ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, n)).toFixed(0)} ms a call); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
+    )
+    const pn = poseFeet.stats.calls - poses.calls
+    process.stdout.write(
+      `  pose (feet)        ${pn} calls, ${(poseFeet.stats.cpuSec - poses.cpuSec).toFixed(1)} CPU-s\n`,
     )
     all.push(figures)
   }

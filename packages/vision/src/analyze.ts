@@ -2,7 +2,13 @@
 // rate → motion energy, ball blobs and (every few frames) tiled person detection + tracking →
 // per-player metrics, rallies and ball trajectories. The result is plain JSON; every figure
 // carries the source frames it came from.
-import { ballCandidates, linkTrajectories, type BallTrajectory } from './ball.js'
+import {
+  ballCandidates,
+  linkTrajectories,
+  movedBoxes,
+  type BallTrajectory,
+  type RoundBox,
+} from './ball.js'
 import { audioOnsets, strikeSpans } from './audio.js'
 import { CameraWatch } from './camera.js'
 import { nonMaxSuppression, PersonDetector, type Detection, type Tile } from './detector.js'
@@ -31,6 +37,9 @@ import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from '.
 import { segmentRallies, type Rally } from './rallies.js'
 import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
+import { feetBehindNet, PoseFeet } from './feet.js'
+import { Follower } from './follow.js'
+import { followable, LOST_FULL_EVERY, LOST_S, searchLost, slackFor } from './looks.js'
 import { footPoint, people, PERSON_M, tooTall } from './people.js'
 import { cameraOf, personHeightPx, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
@@ -59,6 +68,15 @@ export interface AnalyzeOptions {
   /** a detector already loaded (workers reuse one across jobs) */
   detector?: PersonDetector
   /**
+   * Far players' feet from a pose model's ankles when their box bottom lies in the net band
+   * (feet seen through the mesh), one extra model call per such box (default false: on the real
+   * clips it placed feet better where labels are exact but cost a pose call per far player and
+   * round)
+   */
+  pose?: boolean
+  /** the pose model already loaded (loaded when `pose` is on and none is given) */
+  poseFeet?: PoseFeet
+  /**
    * While all four players are tracked, every Nth detection round still searches every tile
    * (default 24: every 12 s at 2 Hz); the rounds between make one call on a mosaic of crops
    * around the four predicted players. Any lost player brings the next round back to all tiles.
@@ -67,13 +85,23 @@ export interface AnalyzeOptions {
   /** what the rounds between full ones look at: 'mosaic' (default, one call) or 'tiles' (the
    * planned tiles holding the predicted players, one call each; slower, kept for comparison) */
   focus?: 'mosaic' | 'tiles'
+  /**
+   * Between detector rounds, a round where all four players were seen apart from each other in
+   * the last one follows their boxes by picture matching instead of calling the detector; the
+   * detector still looks at least every other round and whenever a follow is unsure. Off by
+   * default: on real footage it saved a few calls but its rounds shifted the tracker enough to
+   * swap two far partners where one box stood for both.
+   */
+  follow?: boolean
 }
 
 export interface DetectionRound {
   t: number
   frame: number
-  /** what the detector looked at: every planned tile, or one mosaic around the tracked players */
-  look?: 'tiles' | 'mosaic'
+  /** what the detector looked at: planned tiles (all of them, or while a player is out of sight
+   * those of their half, with a mosaic for the others), or one mosaic around the tracked players;
+   * or no detector call, the last round's boxes followed by picture matching */
+  look?: 'tiles' | 'mosaic' | 'follow'
   boxes: Array<Detection & { court: { x: number; y: number } | null; playerId: number | null }>
 }
 
@@ -140,6 +168,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const detectHz = opts.detectHz ?? 2
   const fullEvery = Math.max(1, Math.round(opts.fullRoundEvery ?? 24))
   const focus = opts.focus ?? 'mosaic'
+  const followOn = opts.follow ?? false
   const width = Math.min(info.width, opts.maxWidth ?? 1280)
   // Corners arrive, and every coordinate leaves, in the video's own pixels; the work in between
   // happens on the decoded frames.
@@ -193,6 +222,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     }
   }
   const detector = opts.detector ?? (await PersonDetector.create())
+  const poseFeet = opts.pose ? (opts.poseFeet ?? (await PoseFeet.create())) : null
   const detectEvery = Math.max(1, Math.round(analysisFps / detectHz))
   let tiles: Tile[] = []
   let region: Uint8Array | null = null
@@ -205,9 +235,12 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const fourFrames: number[] = []
   let prev: { gray: Gray; frame: Frame } | null = null
   let prevMask: Uint8Array | null = null
-  let lastBoxes: Detection[] = []
+  let lastBoxes: RoundBox[] = []
   let stoppedEarly = false
   let lastFull = -Infinity
+  // The last detector round's players followed frame by frame, for the next round.
+  const follower = new Follower()
+  let followedLast = false
   // A chunk inside a longer video checks its camera against the video's first frame, like the
   // first chunk does: a camera moved before this chunk began is still a moved camera.
   let watch: CameraWatch | null =
@@ -249,6 +282,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     else if (frame.index % Math.max(1, Math.round(analysisFps)) === 0)
       cameraAway = watch.check(frame.timeSec, gray).moved
     const fnum = srcFrame(frame.timeSec)
+    if (followOn) follower.step(gray)
     if (prev) {
       const { mask, energy: e } = changeMask(
         prev.gray,
@@ -261,7 +295,10 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e: cameraAway ? 0 : e })
       if (prevMask) {
         spare.both = andMasks(prevMask, mask, spare.both)
-        const blobs = ballCandidates(findBlobs(spare.both, gray), lastBoxes)
+        const blobs = ballCandidates(
+          findBlobs(spare.both, gray),
+          movedBoxes(lastBoxes, tracker.predict(prev.frame.timeSec), mapping),
+        )
         ballFrames.push({ t: prev.frame.timeSec, frame: srcFrame(prev.frame.timeSec), blobs })
       }
       prevMask = mask
@@ -272,10 +309,10 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       // and (every few rounds, not every round) while a player stays out of sight; otherwise
       // one look where the four tracked players are predicted to be (a briefly unseen one with
       // a window widened by how far they could have run).
-      const full =
-        !tracker.started ||
-        round - lastFull >= fullEvery ||
-        (tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY)
+      const periodic = !tracker.started || round - lastFull >= fullEvery
+      const lostSearch =
+        !periodic && tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY
+      const full = periodic || lostSearch
       const expected = full
         ? null
         : tracker
@@ -289,6 +326,13 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
               ),
             )
       if (full) lastFull = round
+      // Every other round at most, so the detector sets every box right again within a second.
+      const chains: Map<number, Detection> | null =
+        !full && followOn && !followedLast && tracker.started
+          ? follower.boxes(tracker.tracks.map((tr) => tr.id))
+          : null
+      const followed: Detection[] | null = chains ? [...chains.values()] : null
+      followedLast = followed !== null
       const focused = expected && focus === 'tiles' ? selectTiles(tiles, expected) : null
       // Boxes too tall for a person standing at their foot point (two people, one behind the
       // other) go before duplicates are merged; people off the court stay for the analyst.
@@ -298,15 +342,19 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           !onCourt(court, SIDE_MARGIN_M, TRACK_END_MARGIN_M) || !tooTall(mapping, cam, d, court)
         )
       }
-      let dets = !expected
-        ? await detector.detect(frame, tiles, keep)
-        : focus === 'mosaic'
-          ? await detector.detectMosaic(frame, expected, keep)
-          : await detector.detect(frame, focused ?? tiles, keep)
+      let dets = followed
+        ? followed
+        : lostSearch
+          ? await searchLost(detector, frame, tiles, tracker, mapping, cam, detectHz, keep)
+          : !expected
+            ? await detector.detect(frame, tiles, keep)
+            : focus === 'mosaic'
+              ? await detector.detectMosaic(frame, expected, keep)
+              : await detector.detect(frame, focused ?? tiles, keep)
       // A player seen a moment ago but missing from the mosaic (often half hidden behind
       // someone nearer the camera, whom the crop also holds) gets one more look: a tile around
       // where they should be, at the scale full rounds find people at.
-      if (expected) {
+      if (expected && !followed) {
         const preds = tracker.predict(frame.timeSec)
         const missing = tracker.tracks.flatMap((tr, i) => {
           if (frame.timeSec - tr.lastT > LOST_S + 0.01) return []
@@ -333,7 +381,14 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           )
         }
       }
-      lastBoxes = dets
+      if (poseFeet) {
+        const seen = dets
+        dets = []
+        for (const d of seen)
+          dets.push(
+            feetBehindNet(mapping, cam, d) ? await poseFeet.refine(frame, mapping, cam, d) : d,
+          )
+      }
       const found = people(frame, mapping, cam, dets)
       const valid = found.flatMap((b, ref) => (b.det ? [{ ...b.det, ref }] : []))
       if (valid.filter((d) => onCourt(d.court, 0.5, 1.5)).length >= 4) {
@@ -341,6 +396,22 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         fourFrames.push(fnum)
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
+      // Where each box's player is predicted to be as the round ends, so that the frames until
+      // the next round can move the box with them (see movedBoxes).
+      const atRound = tracker.predict(frame.timeSec)
+      lastBoxes = found.map((b, ref) => {
+        const i = tracker.tracks.findIndex((tr) => tr.id === ids.get(ref))
+        return { box: b.box, from: i >= 0 ? courtToImage(mapping, atRound[i]!) : null, track: i }
+      })
+      // After a follow the next round is the detector's: nothing to follow until then.
+      if (followOn) {
+        if (followed) follower.clear()
+        else {
+          const mine = followable(found, valid, ids)
+          if (mine.size === 4) follower.start(gray, mine)
+          else follower.clear()
+        }
+      }
       const boxes = found.map((b, ref) => ({
         ...toSource(b.box),
         w: round2(b.box.w * sx),
@@ -350,7 +421,12 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       }))
       // A shared (merged) box names the player it was matched to; the partner's half position
       // is in the partner's samples.
-      rounds.push({ t: frame.timeSec, frame: fnum, look: expected ? 'mosaic' : 'tiles', boxes })
+      rounds.push({
+        t: frame.timeSec,
+        frame: fnum,
+        look: followed ? 'follow' : expected ? 'mosaic' : 'tiles',
+        boxes,
+      })
       // A clip on which nobody could start being tracked is refused early, not after minutes of
       // detector calls: a few seconds of full rounds are enough to say so.
       if (!tracker.started && rounds.length >= EARLY_EXIT_ROUNDS && fourRounds <= 2) {
@@ -459,15 +535,6 @@ export const NO_CONTRAST =
 
 /** Rounds of full tiles at the start after which a clip where nobody can be tracked is refused. */
 const EARLY_EXIT_ROUNDS = 16
-/** A player unseen for longer than this (s) brings back full rounds of tiles... */
-const LOST_S = 0.9
-/** ...one every this many rounds while they stay unseen (a player who walked off the picture
- * between points must not cost five detector calls a round until they come back). */
-const LOST_FULL_EVERY = 3
-/** How far (m) from the prediction a player missed for `dt` seconds beyond the last round may
- * be by now, for the look around it; none for a player seen in the last round (the crop keeps
- * the person at the scale the detector finds them). */
-const slackFor = (dt: number) => (dt <= 0.05 ? 0 : Math.min(2.5, 0.3 + 3 * dt))
 
 const round2 = (v: number) => Math.round(v * 100) / 100
 const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })

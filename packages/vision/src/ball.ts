@@ -2,6 +2,7 @@
 // small moving blobs (three-frame differencing) away from the players, linked frame to frame into
 // short trajectories whose motion is close to constant velocity (a flight seen over a few frames).
 import type { Box } from './detector.js'
+import { courtToImage, type CourtMapping, type Point } from './homography.js'
 import type { Blob } from './motion.js'
 
 export interface BallPoint {
@@ -117,4 +118,25 @@ export function linkTrajectories(
   return done
     .filter((pts) => pts.length >= minLength && meanStep(pts) >= minStep)
     .map((points) => ({ estimated: true as const, frames: points.map((p) => p.frame), points }))
+}
+
+/** A box of the last detector round, with its player's predicted foot (image) at that round. */
+export interface RoundBox {
+  box: Box
+  from: Point | null
+  track: number
+}
+
+/**
+ * The last round's boxes moved along with their players' predicted paths: between rounds the
+ * players keep running, and the arms and racket of one who has left their old box would
+ * otherwise pass for the ball.
+ */
+export function movedBoxes(boxes: RoundBox[], preds: Point[], mapping: CourtMapping): Box[] {
+  return boxes.map(({ box, from, track }) => {
+    const p = track >= 0 ? preds[track] : undefined
+    if (!from || !p) return box
+    const to = courtToImage(mapping, p)
+    return { ...box, x: box.x + to.x - from.x, y: box.y + to.y - from.y }
+  })
 }

@@ -26,6 +26,8 @@ export interface Tile {
   x: number
   y: number
   size: number
+  /** the court half the tile was planned for (tiles are sized to the people there) */
+  half?: 'near' | 'far'
 }
 
 interface HumanObject {
@@ -33,9 +35,18 @@ interface HumanObject {
   score: number
   box: [number, number, number, number]
 }
-interface HumanLike {
+export interface HumanKeypoint {
+  part: string
+  position: [number, number, ...number[]]
+  score: number
+}
+export interface HumanLike {
   load(): Promise<void>
-  detect(input: unknown): Promise<{ object: HumanObject[]; error?: string | null }>
+  detect(input: unknown): Promise<{
+    object: HumanObject[]
+    body: Array<{ score: number; keypoints: HumanKeypoint[] }>
+    error?: string | null
+  }>
   tf: {
     tensor4d(
       data: Float32Array,
@@ -64,6 +75,39 @@ function patchFetchForFiles(): void {
   }
 }
 
+/**
+ * One @vladmandic/human instance on the WASM backend with every model off except those `models`
+ * turns on (person boxes here, body keypoints in feet.ts), loaded from local files.
+ */
+export async function loadHuman(models: Record<string, unknown>): Promise<HumanLike> {
+  patchFetchForFiles()
+  const humanDir = path.dirname(require.resolve('@vladmandic/human'))
+  const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))
+  const modelsDir = path.join(humanDir, '..', 'models')
+  const mod = require(path.join(humanDir, 'human.node-wasm.js')) as {
+    Human: new (config: unknown) => HumanLike
+  }
+  const human = new mod.Human({
+    backend: 'wasm',
+    wasmPath: pathToFileURL(wasmDir).pathname + '/',
+    wasmPlatformFetch: false,
+    modelBasePath: pathToFileURL(modelsDir).href + '/',
+    debug: false,
+    warmup: 'none',
+    cacheSensitivity: 0,
+    filter: { enabled: false },
+    face: { enabled: false },
+    hand: { enabled: false },
+    body: { enabled: false },
+    gesture: { enabled: false },
+    segmentation: { enabled: false },
+    object: { enabled: false },
+    ...models,
+  })
+  await human.load()
+  return human
+}
+
 export interface DetectorOptions {
   /** detections below this score are dropped (centernet scores people at 0.2–0.55 when small) */
   minScore?: number
@@ -84,28 +128,8 @@ export class PersonDetector {
 
   /** Loads centernet from the installed package's models folder; no network. */
   static async create(opts: DetectorOptions = {}): Promise<PersonDetector> {
-    patchFetchForFiles()
-    const humanDir = path.dirname(require.resolve('@vladmandic/human'))
-    const wasmDir = path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm'))
-    const modelsDir = path.join(humanDir, '..', 'models')
-    const mod = require(path.join(humanDir, 'human.node-wasm.js')) as {
-      Human: new (config: unknown) => HumanLike
-    }
     const minScore = opts.minScore ?? 0.2
-    const human = new mod.Human({
-      backend: 'wasm',
-      wasmPath: pathToFileURL(wasmDir).pathname + '/',
-      wasmPlatformFetch: false,
-      modelBasePath: pathToFileURL(modelsDir).href + '/',
-      debug: false,
-      warmup: 'none',
-      cacheSensitivity: 0,
-      filter: { enabled: false },
-      face: { enabled: false },
-      hand: { enabled: false },
-      body: { enabled: false },
-      gesture: { enabled: false },
-      segmentation: { enabled: false },
+    const human = await loadHuman({
       object: {
         enabled: true,
         modelPath: 'centernet.json',
@@ -114,7 +138,6 @@ export class PersonDetector {
         maxDetected: 20,
       },
     })
-    await human.load()
     return new PersonDetector(human, minScore)
   }
 

@@ -35,12 +35,12 @@ export function planTiles(
   frameH: number,
   cam: Camera | null = null,
 ): Tile[] {
-  const halves: Array<[number, number]> = [
-    [NET_Y_M, COURT_LENGTH_M + END_MARGIN_M],
-    [-END_MARGIN_M, NET_Y_M],
+  const halves: Array<[number, number, 'near' | 'far']> = [
+    [NET_Y_M, COURT_LENGTH_M + END_MARGIN_M, 'far'],
+    [-END_MARGIN_M, NET_Y_M, 'near'],
   ]
   const tiles: Tile[] = []
-  for (const [y0, y1] of halves) {
+  for (const [y0, y1, half] of halves) {
     const mid = personHeightPx(m, cam, { x: COURT_WIDTH_M / 2, y: (y0 + y1) / 2 }, PERSON_M)
     const size = Math.round(Math.min(frameH, frameW, Math.max(128, mid * TILE_PER_PERSON)))
     // Bounding box of the half (with margins), raised by the height of a person at its far edge.
@@ -65,6 +65,7 @@ export function planTiles(
           x: Math.max(0, Math.min(frameW - size, tx)),
           y: Math.max(0, Math.min(frameH - size, ty)),
           size,
+          half,
         })
       }
     }
