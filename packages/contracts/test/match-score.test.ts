@@ -58,10 +58,14 @@ describe('advanceScore', () => {
     expect(advanceScore(s([5, 4], [3, 0]), 0)).toEqual(s([0, 0], [0, 0], [[6, 4]]))
     expect(advanceScore(s([5, 5], [3, 0]), 0)).toEqual(s([6, 5], [0, 0]))
     expect(advanceScore(s([6, 5], [3, 0], [[6, 4]]), 0)).toEqual(
-      s([0, 0], [0, 0], [
-        [6, 4],
-        [7, 5],
-      ]),
+      s(
+        [0, 0],
+        [0, 0],
+        [
+          [6, 4],
+          [7, 5],
+        ],
+      ),
     )
   })
   it('starts a tie-break at 6–6', () => {
@@ -72,10 +76,14 @@ describe('advanceScore', () => {
     expect(advanceScore(s([6, 6], [6, 6], [], true), 0)).toEqual(s([6, 6], [7, 6], [], true))
     expect(advanceScore(s([6, 6], [7, 6], [], true), 1)).toEqual(s([6, 6], [7, 7], [], true))
     expect(advanceScore(s([6, 6], [8, 7], [[4, 6]], true), 0)).toEqual(
-      s([0, 0], [0, 0], [
-        [4, 6],
-        [7, 6],
-      ]),
+      s(
+        [0, 0],
+        [0, 0],
+        [
+          [4, 6],
+          [7, 6],
+        ],
+      ),
     )
   })
   it('leaves the score it was given untouched', () => {
@@ -98,7 +106,18 @@ describe('isGoldenPoint', () => {
 describe('scoreLine', () => {
   it('writes finished sets, then the games of the set being played', () => {
     expect(scoreLine(s([3, 2], [1, 0], [[6, 4]]))).toBe('6/4 3/2')
-    expect(scoreLine(s([0, 0], [0, 0], [[6, 4], [6, 7]]))).toBe('6/4 6/7')
+    expect(
+      scoreLine(
+        s(
+          [0, 0],
+          [0, 0],
+          [
+            [6, 4],
+            [6, 7],
+          ],
+        ),
+      ),
+    ).toBe('6/4 6/7')
     expect(scoreLine(ZERO_SCORE)).toBe('0/0')
   })
   it('shows the tie-break points in brackets', () => {

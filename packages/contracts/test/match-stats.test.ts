@@ -82,7 +82,12 @@ describe('computeMatchStats on a hand-tagged match', () => {
 
   it('keeps the final score and writes it as players do', () => {
     expect(stats.points_tagged).toBe(13)
-    expect(stats.final_score).toEqual(sc([0, 0], [0, 0], false, [[6, 4], [7, 6]]))
+    expect(stats.final_score).toEqual(
+      sc([0, 0], [0, 0], false, [
+        [6, 4],
+        [7, 6],
+      ]),
+    )
     expect(stats.score_line).toBe('6/4 7/6')
   })
 
