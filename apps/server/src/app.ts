@@ -38,6 +38,8 @@ import { PipelineStore } from './modules/analysis/pipeline-store'
 import { AnalysisRunner } from './modules/analysis/runner'
 import { AnalysisService } from './modules/analysis/service'
 import { AnalysisStore } from './modules/analysis/store'
+import { TaggingService } from './modules/analysis/tagging'
+import { TagsStore } from './modules/analysis/tags-store'
 import { AdminPartnersService } from './modules/admin/partners-service'
 import { AdminPartnersStore } from './modules/admin/partners-store'
 import { AdminService } from './modules/admin/service'
@@ -660,7 +662,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     mediaSigner,
     clock,
   )
-  await server.register(analystRoutes, { analysis })
+  const tagging = new TaggingService(database.db, analysisStore, new TagsStore(), clock)
+  await server.register(analystRoutes, { analysis, tagging })
   await server.register(reportRoutes, { reports })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
   // Last, once every hook of the chat is in place. On PostgreSQL another node may be answering.
