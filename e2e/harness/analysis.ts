@@ -52,7 +52,15 @@ async function register(url: string, email: string) {
  * with a team of coaches and a `standard` (Pro) subscription, as onboarding and a checkout leave
  * them, and an analyst, as `npm run admin:create` would.
  */
-export async function startAnalysisServer(pushCaFile: string): Promise<{
+export async function startAnalysisServer(
+  pushCaFile: string | null,
+  /** Runs on the seeded database, with the server stopped (e.g. a video already analysed). */
+  prepare?: (
+    db: PGlite,
+    dataDir: string,
+    accounts: { player: string; analyst: string },
+  ) => Promise<void>,
+): Promise<{
   server: RunningServer
   player: string
   analyst: string
@@ -65,7 +73,7 @@ export async function startAnalysisServer(pushCaFile: string): Promise<{
   fs.cpSync(WEB_DIST, webDir, { recursive: true })
   // The local push service listens on loopback, which only an allowed host may.
   const env = {
-    NODE_EXTRA_CA_CERTS: pushCaFile,
+    ...(pushCaFile ? { NODE_EXTRA_CA_CERTS: pushCaFile } : {}),
     WEB_DIST_DIR: webDir,
     PUSH_ALLOWED_HOSTS: '127.0.0.1',
   }
@@ -82,6 +90,7 @@ export async function startAnalysisServer(pushCaFile: string): Promise<{
     const db = await PGlite.create(path.join(dataDir, 'pgdata'))
     try {
       await seedPlayerAndAnalyst(db, player, analyst)
+      await prepare?.(db, dataDir, { player, analyst })
     } finally {
       await db.close()
     }

@@ -100,6 +100,9 @@ import { usersRoutes } from './modules/users/routes'
 import { memoryRoutes } from './modules/memory/routes'
 import { MemoryService } from './modules/memory/service'
 import { MemoryStore } from './modules/memory/store'
+import { reportSharesRoutes } from './modules/report-shares/routes'
+import { ReportSharesService } from './modules/report-shares/service'
+import { ReportSharesStore } from './modules/report-shares/store'
 import { videosRoutes } from './modules/videos/routes'
 import {
   IdentificationFrames,
@@ -665,6 +668,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const tagging = new TaggingService(database.db, analysisStore, new TagsStore(), clock)
   await server.register(analystRoutes, { analysis, tagging })
   await server.register(reportRoutes, { reports })
+  const shares = new ReportSharesService(
+    database.db,
+    new ReportSharesStore(),
+    {
+      report: (userId, videoId) => reports.report(userId, videoId),
+      playerName: async (userId) => (await users.findById(userId))?.name ?? null,
+    },
+    clock,
+    rateLimits.limiter('shared-report-ip', 120, config.rateLimits.windowSeconds),
+    (p) => (config.publicOrigin ? new URL(p, config.publicOrigin).href : p),
+  )
+  await server.register(reportSharesRoutes, { shares })
   if (config.web.serve) await server.register(webApp, { distDir: config.web.distDir })
   // Last, once every hook of the chat is in place. On PostgreSQL another node may be answering.
   if (database.singleOwner) {

@@ -43,6 +43,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/subscriptions/plans': 'public',
   'GET /api/v1/public/legal': 'public',
   'GET /api/v1/notifications/public-key': 'public',
+  // The token in the URL is the authority; revoked or unknown answers 404 (report-shares.test.ts).
+  'GET /api/v1/shared-reports/:token': 'public',
   'PATCH /api/v1/users/me/password': 'player',
   'POST /api/v1/users/me/email/confirmation': 'player',
   'PUT /api/v1/users/me/email': 'player',
@@ -89,6 +91,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/videos/:id/identification': 'owned',
   'GET /api/v1/videos/:id/report': 'owned',
   'GET /api/v1/videos/:id/report/heatmap.png': 'owned',
+  'GET /api/v1/videos/:id/report/share': 'owned',
+  'POST /api/v1/videos/:id/report/share': 'owned',
+  'DELETE /api/v1/videos/:id/report/share': 'owned',
   'PATCH /api/v1/memory/facts/:id': 'owned',
   'DELETE /api/v1/memory/facts/:id': 'owned',
   'GET /api/v1/chat/ws': 'signed',
@@ -121,6 +126,9 @@ const OWNED: Record<string, { resource: Resource; body?: unknown; ownerStatus?: 
   'GET /api/v1/videos/:id/identification': { resource: 'video' },
   'GET /api/v1/videos/:id/report': { resource: 'reported-video' },
   'GET /api/v1/videos/:id/report/heatmap.png': { resource: 'reported-video' },
+  'GET /api/v1/videos/:id/report/share': { resource: 'reported-video' },
+  'POST /api/v1/videos/:id/report/share': { resource: 'reported-video' },
+  'DELETE /api/v1/videos/:id/report/share': { resource: 'reported-video' },
   'PATCH /api/v1/memory/facts/:id': { resource: 'fact', body: { text: 'Joga de esquerda.' } },
   'DELETE /api/v1/memory/facts/:id': { resource: 'fact' },
 }
@@ -237,7 +245,15 @@ async function ownerView(resource: Resource): Promise<unknown> {
   })
   expect(res.statusCode, url).toBe(200)
   // Signed media links are minted per request; everything else must be identical.
-  return JSON.parse(res.body.replace(/"[^"]*[?&]signature=[^"]*"/g, '"<link>"')) as unknown
+  const view = JSON.parse(res.body.replace(/"[^"]*[?&]signature=[^"]*"/g, '"<link>"')) as unknown
+  if (resource !== 'reported-video') return view
+  // The report's public link is part of what the owner sees of it.
+  const share = await app.server.inject({
+    method: 'GET',
+    url: `${url}/share`,
+    headers: bearer(owners[resource].access_token),
+  })
+  return { view, share: share.json<unknown>() }
 }
 
 describe('authorization matrix of the whole route table', () => {

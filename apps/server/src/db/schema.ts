@@ -650,6 +650,18 @@ export const videoAnalyses = pgTable(
   (t) => [index('video_analyses_stage_idx').on(t.stage)],
 )
 
+/**
+ * A published report's public link. Only a hash of the token is kept, so a copy of the database
+ * opens nothing; one live link per video, and revoking deletes the row.
+ */
+export const reportShares = pgTable('report_shares', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+})
+
 /** A slice of a long video analysed by one worker; merged when every chunk of the run is done. */
 export const analysisChunks = pgTable(
   'analysis_chunks',
@@ -755,6 +767,7 @@ export const schema = {
   cardTokens,
   videos,
   videoAnalyses,
+  reportShares,
   analysisChunks,
   auditLog,
   retainedRecords,

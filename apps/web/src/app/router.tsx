@@ -54,6 +54,15 @@ export const routes: RouteObject[] = [
     path: '/privacy',
     ...lazyRoute(() => import('../features/legal/privacy-page'), 'PrivacyPage'),
   },
+  // Reports read without an account: a link a player shared, and the example.
+  {
+    path: '/r/:token',
+    ...lazyRoute(() => import('../features/reports/shared-report-page'), 'SharedReportPage'),
+  },
+  {
+    path: '/relatorio/exemplo',
+    ...lazyRoute(() => import('../features/reports/example-report-page'), 'ExampleReportPage'),
+  },
   {
     element: <RequireAuth />,
     children: [

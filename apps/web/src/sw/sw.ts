@@ -4,7 +4,9 @@ import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkOnly } from 'workbox-strategies'
+import { REPORTS_CACHE } from './cache-names'
 import { notificationTarget, openTarget } from './notification-target'
+import { PUBLIC_REPORT_PAGE, registerSavedReports } from './saved-reports'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -16,7 +18,10 @@ const OFFLINE_PAGE = '/offline.html'
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// The API is never answered from a cache: an answer is either fresh from the server or an error.
+// Reports the player opened can be read again offline; registered first, so they win.
+registerSavedReports()
+
+// Otherwise the API is never answered from a cache: fresh from the server or an error.
 registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly())
 
 // Pages always come from the network, so the shell is never stale; without one, the offline page.
@@ -24,10 +29,21 @@ const network = new NetworkOnly()
 registerRoute(
   new NavigationRoute(
     async (options) => {
+      const url = new URL(options.request.url)
+      const saved = PUBLIC_REPORT_PAGE.test(url.pathname)
       try {
-        return await network.handle(options)
+        const response = await network.handle(options)
+        // A shared or example report keeps its page, so it opens again without a connection.
+        if (saved && response.ok) {
+          const copy = response.clone()
+          options.event.waitUntil(caches.open(REPORTS_CACHE).then((c) => c.put(url.pathname, copy)))
+        }
+        return response
       } catch {
-        return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error()
+        const copy = saved
+          ? await caches.match(url.pathname, { cacheName: REPORTS_CACHE })
+          : undefined
+        return copy ?? (await matchPrecache(OFFLINE_PAGE)) ?? Response.error()
       }
     },
     { denylist: [/^\/api\//, /^\/sandbox\//] },

@@ -131,6 +131,24 @@ describe('PlansModal', () => {
     })
   }, 15_000) // many typed keystrokes: slow on a loaded machine
 
+  it('links to the example report, closing the plans on the way', async () => {
+    mockServer({
+      'GET /api/v1/subscriptions/plans': () => jsonResponse(catalogue()),
+      'GET /api/v1/public/legal': () => jsonResponse(legal),
+    })
+    const closed = vi.fn()
+    const router = renderRoutes(
+      [
+        { path: '/', element: <PlansModal open onClose={closed} /> },
+        { path: '/relatorio/exemplo', element: <p>exemplo</p> },
+      ],
+      '/',
+    )
+    await userEvent.click(await screen.findByRole('link', { name: 'Veja um relatório de exemplo' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/relatorio/exemplo'))
+    expect(closed).toHaveBeenCalled()
+  })
+
   it('says when the coupon check itself failed', async () => {
     const user = userEvent.setup()
     mockServer({

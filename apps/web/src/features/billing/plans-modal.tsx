@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import type { Plan } from '@areia/contracts/billing'
 import type { BillingCycle } from '@areia/contracts/enums'
 import { errorMessage } from '../../lib/api-error'
@@ -130,6 +130,12 @@ export function PlansModal({ open, onClose }: PlansModalProps) {
           onType={coupon.type}
           onApply={() => void coupon.apply(coupon.state.code)}
         />
+        <p className="plans__example">
+          Quer ver o que vem na análise de um jogo?{' '}
+          <Link to="/relatorio/exemplo" onClick={onClose}>
+            Veja um relatório de exemplo
+          </Link>
+        </p>
       </div>
     )
   }

@@ -1,9 +1,40 @@
 import { VideoReport } from '@areia/contracts/analysis'
+import { ReportShareResponse, ReportShareStatus, SharedReport } from '@areia/contracts/report-share'
 import { apiRequest } from '../../lib/api-client'
 
-export const reportKeys = { video: (id: number) => ['videos', id, 'report'] as const }
+export const reportKeys = {
+  video: (id: number) => ['videos', id, 'report'] as const,
+  share: (id: number) => ['videos', id, 'report', 'share'] as const,
+  shared: (token: string) => ['shared-reports', token] as const,
+}
 
 /** The published report of one of the player's videos (404 until the analyst publishes it). */
 export function fetchVideoReport(id: number, signal?: AbortSignal) {
   return apiRequest(`/api/v1/videos/${id}/report`, { schema: VideoReport, signal })
+}
+
+/** The report's live share link, if any. */
+export function fetchReportShare(id: number, signal?: AbortSignal) {
+  return apiRequest(`/api/v1/videos/${id}/report/share`, { schema: ReportShareStatus, signal })
+}
+
+/** Makes a new link (any earlier one stops working). */
+export function createReportShare(id: number) {
+  return apiRequest(`/api/v1/videos/${id}/report/share`, {
+    method: 'POST',
+    schema: ReportShareResponse,
+  })
+}
+
+export function revokeReportShare(id: number) {
+  return apiRequest(`/api/v1/videos/${id}/report/share`, { method: 'DELETE' })
+}
+
+/** A report opened through its link: no account, no token. */
+export function fetchSharedReport(token: string, signal?: AbortSignal) {
+  return apiRequest(`/api/v1/shared-reports/${encodeURIComponent(token)}`, {
+    schema: SharedReport,
+    signal,
+    auth: false,
+  })
 }

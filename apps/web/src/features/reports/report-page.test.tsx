@@ -93,7 +93,7 @@ describe('VideoReportPage', () => {
       await screen.findByRole('heading', { name: 'Jogo de 12 de outubro de 2025 · Vitória · 6x4' }),
     ).toBeVisible()
 
-    const figures = screen.getByRole('list', { name: 'Seus números' })
+    const figures = screen.getByRole('list', { name: 'Movimentação' })
     expect(within(figures).getByText('1.234 m')).toBeVisible()
     expect(within(figures).getByText('5,4 km/h')).toBeVisible() // 1.5 m/s
     expect(within(figures).getByText('18,0 km/h')).toBeVisible() // 5 m/s
@@ -180,7 +180,7 @@ describe('VideoReportPage', () => {
     expect(await screen.findByText(REPORT_FAILED, {}, { timeout: 5000 })).toBeVisible()
     fail = false
     await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }))
-    expect(await screen.findByRole('list', { name: 'Seus números' })).toBeVisible()
+    expect(await screen.findByRole('list', { name: 'Movimentação' })).toBeVisible()
     // Without a partner: only the player's bars, no comparison table.
     expect(screen.queryByRole('meter', { name: 'Parceiro' })).toBeNull()
     expect(screen.queryByRole('table')).toBeNull()

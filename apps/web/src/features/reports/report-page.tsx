@@ -1,14 +1,13 @@
-import type { VideoReport } from '@areia/contracts/analysis'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
-import { formatLongDate } from '../../lib/format'
-import { MarkdownView } from '../../lib/markdown-view'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { fetchVideoReport, reportKeys } from './report-api'
-import { gameLine } from './report-format'
-import { FigureCards, Heatmap, PartnerComparison, Rallies, ZoneTimes } from './report-sections'
+import { useAuth } from '../../lib/auth/auth-context'
+import { PrintButton } from './print-button'
+import { ReportView } from './report-view'
+import { SharePanel } from './share-panel'
 
 export const REPORT_NOT_READY = 'Relatório ainda não disponível'
 export const REPORT_NOT_READY_LEAD =
@@ -22,6 +21,7 @@ function parseId(raw: string | undefined): number | null {
 /** `/videos/:id`: the published analysis of one of the player's games. */
 export function VideoReportPage() {
   const id = parseId(useParams().id)
+  const { user } = useAuth()
   const report = useQuery({
     queryKey: reportKeys.video(id ?? 0),
     queryFn: ({ signal }) => fetchVideoReport(id ?? 0, signal),
@@ -47,7 +47,20 @@ export function VideoReportPage() {
         </Button>
       </div>
     )
-  else content = <Report report={report.data} />
+  else
+    content = (
+      <ReportView
+        report={report.data}
+        markdown={report.data.markdown}
+        voice={{ kind: 'own', gender: user?.profile.gender ?? null }}
+        actions={
+          <>
+            <SharePanel videoId={report.data.video_id} />
+            <PrintButton />
+          </>
+        }
+      />
+    )
 
   return (
     <section className="page report" aria-labelledby="report-title">
@@ -70,67 +83,5 @@ function NotReady() {
         <span>Ver meus vídeos</span>
       </Link>
     </div>
-  )
-}
-
-function Report({ report }: { report: VideoReport }) {
-  const { player, partner, rallies } = report
-  return (
-    <>
-      <header className="card report__head">
-        <p className="eyebrow">Análise do jogo</p>
-        <h1 id="report-title" className="page__title">
-          {gameLine(report.game)}
-        </h1>
-        <p className="report__published">
-          Publicada em{' '}
-          <time dateTime={report.published_at}>{formatLongDate(report.published_at)}</time>
-        </p>
-      </header>
-
-      <section className="card report__section" aria-labelledby="report-figures">
-        <h2 id="report-figures" className="report__title">
-          Seus números
-        </h2>
-        <FigureCards player={player} />
-      </section>
-
-      <div className="report__pair">
-        <section className="card report__section" aria-labelledby="report-zones">
-          <h2 id="report-zones" className="report__title">
-            Onde você jogou
-          </h2>
-          <ZoneTimes player={player} partner={partner} />
-          {partner ? (
-            <>
-              <h3 className="report__subtitle">Você e seu parceiro</h3>
-              <PartnerComparison player={player} partner={partner} />
-            </>
-          ) : null}
-        </section>
-        <section className="card report__section" aria-labelledby="report-heatmap">
-          <h2 id="report-heatmap" className="report__title">
-            Mapa de calor
-          </h2>
-          <Heatmap player={player} />
-        </section>
-      </div>
-
-      {report.markdown.trim() ? (
-        <section className="card report__section" aria-labelledby="report-text">
-          <h2 id="report-text" className="report__title">
-            Comentários do analista
-          </h2>
-          <MarkdownView className="report__text" text={report.markdown} />
-        </section>
-      ) : null}
-
-      <section className="card report__section" aria-labelledby="report-rallies">
-        <h2 id="report-rallies" className="report__title">
-          Lances
-        </h2>
-        <Rallies rallies={rallies} />
-      </section>
-    </>
   )
 }

@@ -20,7 +20,7 @@ export function FigureCards({ player }: { player: TrackedPlayer }) {
     },
   ]
   return (
-    <ul className="report-figures" aria-label="Seus números">
+    <ul className="report-figures" aria-label="Movimentação">
       {cards.map((card) => (
         <li key={card.label} className="report-figure">
           <span className="report-figure__label">{card.label}</span>
@@ -64,9 +64,12 @@ function ZoneBar({ who, percent, tone }: { who: string; percent: number; tone: '
 export function ZoneTimes({
   player,
   partner,
+  me = 'Você',
 }: {
   player: TrackedPlayer
   partner: TrackedPlayer | null
+  /** How the player is named: "Você" in their own report, the first name in a shared one. */
+  me?: string
 }) {
   const mine = zoneShares(player)
   const theirs = partner ? zoneShares(partner) : null
@@ -75,7 +78,7 @@ export function ZoneTimes({
       {ZONES.map((zone) => (
         <div key={zone.key} className="report-zone" role="group" aria-label={zone.label}>
           <p className="report-zone__label">{zone.label}</p>
-          <ZoneBar who="Você" percent={mine[zone.key]} tone="me" />
+          <ZoneBar who={me} percent={mine[zone.key]} tone="me" />
           {theirs ? <ZoneBar who="Parceiro" percent={theirs[zone.key]} tone="partner" /> : null}
         </div>
       ))}
@@ -87,9 +90,11 @@ export function ZoneTimes({
 export function PartnerComparison({
   player,
   partner,
+  me = 'Você',
 }: {
   player: TrackedPlayer
   partner: TrackedPlayer
+  me?: string
 }) {
   const rows = [
     [
@@ -111,11 +116,11 @@ export function PartnerComparison({
   ]
   return (
     <table className="report-compare">
-      <caption className="visually-hidden">Você e seu parceiro</caption>
+      <caption className="visually-hidden">{me} e parceiro</caption>
       <thead>
         <tr>
           <th scope="col">Número</th>
-          <th scope="col">Você</th>
+          <th scope="col">{me}</th>
           <th scope="col">Parceiro</th>
         </tr>
       </thead>
@@ -136,8 +141,9 @@ export function PartnerComparison({
  * The coverage heatmap (court seen from above, near baseline at the bottom, the net across the
  * middle, as vision draws it) inside a labelled court outline.
  */
-export function Heatmap({ player }: { player: TrackedPlayer }) {
+export function Heatmap({ player, me = 'Você' }: { player: TrackedPlayer; me?: string }) {
   const near = player.side === 'near'
+  const own = me === 'Você'
   return (
     <figure className="report-heatmap">
       <div className="court">
@@ -145,14 +151,16 @@ export function Heatmap({ player }: { player: TrackedPlayer }) {
         <img
           className="court__image"
           src={player.heatmap_url}
-          alt="Mapa de calor: onde você esteve na quadra, do areia (pouco tempo) ao vermelho (muito tempo)"
+          alt={`Mapa de calor: onde ${own ? 'você' : me} esteve na quadra, do areia (pouco tempo) ao vermelho (muito tempo)`}
           width={216}
           height={408}
         />
         <span className="court__net" aria-hidden="true">
           <span className="court__net-label">Rede</span>
         </span>
-        <span className={`court__side court__side--${near ? 'near' : 'far'}`}>Seu lado</span>
+        <span className={`court__side court__side--${near ? 'near' : 'far'}`}>
+          {own ? 'Seu lado' : `Lado de ${me}`}
+        </span>
       </div>
       <figcaption className="report-heatmap__legend">
         <span>Pouco tempo</span>

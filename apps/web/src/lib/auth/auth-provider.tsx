@@ -11,6 +11,7 @@ import {
   saveTokens,
 } from '../session-storage'
 import { forgetVideoUploads } from '../video-uploads'
+import { forgetSavedReports } from '../saved-reports'
 import {
   EARLY_SESSION,
   fetchUserStatus,
@@ -53,6 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearTokens()
     // Upload sessions are per user and resumable after a reload: none survive a logout.
     forgetVideoUploads()
+    forgetSavedReports()
     queryClient.clear()
     setState((s) => ({ ...s, ...loggedOut }))
   }, [queryClient])
@@ -74,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         switch (event.type) {
           case 'ended':
             forgetVideoUploads()
+            forgetSavedReports()
             dropEarly()
             queryClient.clear()
             setState((s) => ({ ...s, ...loggedOut }))

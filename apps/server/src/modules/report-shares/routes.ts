@@ -1,0 +1,58 @@
+import {
+  ErrorBody,
+  ReportShareResponse,
+  ReportShareStatus,
+  SharedReport,
+  ShareTokenParams,
+  VideoIdParams,
+} from '@areia/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ReportSharesService } from './service'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody }
+
+/** The owner makes and revokes a report's link; anyone with the link reads it. */
+export const reportSharesRoutes: FastifyPluginAsyncZod<{ shares: ReportSharesService }> = async (
+  app,
+  { shares },
+) => {
+  const owner = { preHandler: app.requireUser }
+  app.get(
+    '/api/v1/videos/:id/report/share',
+    {
+      ...owner,
+      schema: { params: VideoIdParams, response: { 200: ReportShareStatus, ...errors } },
+    },
+    (request) => shares.status(request.user.id, request.params.id),
+  )
+
+  app.post(
+    '/api/v1/videos/:id/report/share',
+    {
+      ...owner,
+      schema: { params: VideoIdParams, response: { 201: ReportShareResponse, ...errors } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await shares.create(request.user.id, request.params.id)),
+  )
+
+  app.delete(
+    '/api/v1/videos/:id/report/share',
+    { ...owner, schema: { params: VideoIdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await shares.revoke(request.user.id, request.params.id)
+      return reply.status(204).send(null)
+    },
+  )
+
+  // No account: the token is the authority. Never cached by shared caches, since it can be revoked.
+  app.get(
+    '/api/v1/shared-reports/:token',
+    { schema: { params: ShareTokenParams, response: { 200: SharedReport, ...errors } } },
+    async (request, reply) => {
+      const body = await shares.open(request.params.token, request.ip)
+      return reply.header('cache-control', 'private, no-store').send(body)
+    },
+  )
+}

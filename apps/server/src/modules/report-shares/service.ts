@@ -1,0 +1,89 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type {
+  ReportShareResponse,
+  ReportShareStatus,
+  SharedReport,
+  VideoReport,
+} from '@areia/contracts'
+import type { Clock } from '../../adapters/clock'
+import type { Db } from '../../adapters/db'
+import type { Limiter } from '../../adapters/rate-limit'
+import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
+import type { ReportSharesStore } from './store'
+
+export const SHARED_REPORT_GONE =
+  'Esta análise não está disponível: o link foi desativado ou não existe.'
+
+/** What sharing needs of the rest of the app, passed in by the composition root. */
+export interface ShareSources {
+  /** The owner's published report; throws 404 for another player's video or one not published. */
+  report(userId: string, videoId: number): Promise<VideoReport>
+  /** The name the player chose, as stored (the first word is shown). */
+  playerName(userId: string): Promise<string | null>
+}
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** "Ana Paula Souza" → "Ana": the only part of the player's identity a shared report shows. */
+export function firstName(name: string | null): string | null {
+  const first = name?.trim().split(/\s+/)[0]
+  return first ? first.slice(0, 40) : null
+}
+
+/**
+ * Links that open a published report without an account. The token is random and only its hash
+ * is stored; the public answer keeps the match and the first name and leaves out the analyst's
+ * text, which is free writing that may name people.
+ */
+export class ReportSharesService {
+  constructor(
+    private readonly db: Db,
+    private readonly store: ReportSharesStore,
+    private readonly sources: ShareSources,
+    private readonly clock: Clock,
+    private readonly limiter: Limiter,
+    /** The public address of an app path. */
+    private readonly link: (path: string) => string,
+  ) {}
+
+  async create(userId: string, videoId: number): Promise<ReportShareResponse> {
+    await this.sources.report(userId, videoId)
+    const token = randomBytes(32).toString('base64url')
+    const now = this.clock.now()
+    await this.store.put(this.db, videoId, hashOf(token), now)
+    return { url: this.link(`/r/${token}`), created_at: now.toISOString() }
+  }
+
+  async status(userId: string, videoId: number): Promise<ReportShareStatus> {
+    await this.sources.report(userId, videoId)
+    const row = await this.store.ofVideo(this.db, videoId)
+    return { created_at: row?.createdAt.toISOString() ?? null }
+  }
+
+  async revoke(userId: string, videoId: number): Promise<void> {
+    await this.sources.report(userId, videoId)
+    await this.store.remove(this.db, videoId)
+  }
+
+  async open(token: string, ip: string): Promise<SharedReport> {
+    const limit = await this.limiter.hit(ip)
+    if (!limit.allowed) {
+      throw tooManyRequests(
+        `Muitas aberturas de análises compartilhadas. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
+        limit.retryAfterSeconds,
+      )
+    }
+    const row = await this.store.byHash(this.db, hashOf(token))
+    if (!row) throw notFound(SHARED_REPORT_GONE)
+    let report: VideoReport
+    try {
+      report = await this.sources.report(row.userId, row.videoId)
+    } catch (err) {
+      // Published once, the analysis may since have been re-run or the video removed.
+      if (err instanceof AppError && err.statusCode === 404) throw notFound(SHARED_REPORT_GONE)
+      throw err
+    }
+    const { markdown: _markdown, video_id: _videoId, ...shown } = report
+    return { ...shown, first_name: firstName(await this.sources.playerName(row.userId)) }
+  }
+}

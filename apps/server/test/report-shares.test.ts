@@ -1,0 +1,134 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { ReportShareResponse, SharedReport, TokenPair } from '@areia/contracts'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { reportShares, users } from '../src/db/schema'
+import { analystApi, seedAnalysed, staff } from './helpers/analysis'
+import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { testDatabase } from './helpers/database'
+import { payingPlayer } from './helpers/videos'
+
+let app: TestApp
+let dataDir: string
+let api: ReturnType<typeof analystApi>
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-share-'))
+  app = await createTestApp({ DATA_DIR: dataDir })
+  api = analystApi(app, await staff(app, 'analista-share@areia.test', 'ANALYST'))
+}, 60_000)
+afterAll(async () => {
+  await app.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const db = async () => (await testDatabase({ reset: false })).db
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, tokens?: TokenPair) =>
+  app.server.inject({ method, url, headers: tokens ? bearer(tokens.access_token) : {} })
+const share = (id: number, tokens: TokenPair) =>
+  call('POST', `/api/v1/videos/${id}/report/share`, tokens)
+const tokenOf = (url: string) => url.split('/r/')[1]!
+
+/** A player named "Ana Paula Souza" with a published report. */
+async function published(email: string) {
+  const player = await payingPlayer(app, email)
+  await (
+    await db()
+  )
+    .update(users)
+    .set({ name: 'Ana Paula Souza' })
+    .where(eq(users.id, player.userId))
+  const id = await seedAnalysed(app, dataDir, player.userId, { gameDate: '2026-11-20' })
+  await api.player(id, 2)
+  await api.report(id, 'Ana Paula jogou com o Beto Lima (beto@exemplo.com).')
+  expect((await api.publish(id)).statusCode).toBe(204)
+  return { ...player, id }
+}
+
+describe('sharing a report', () => {
+  it('opens without an account, with the first name and no e-mail or analyst text', async () => {
+    const p = await published('ana.share@areia.test')
+    expect((await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json()).toEqual({
+      created_at: null,
+    })
+    const res = await share(p.id, p.tokens)
+    expect(res.statusCode).toBe(201)
+    const { url, created_at } = res.json<ReportShareResponse>()
+    expect(url).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/)
+    expect(Date.parse(created_at)).not.toBeNaN()
+    // Only the hash is kept.
+    const [row] = await (
+      await db()
+    )
+      .select()
+      .from(reportShares)
+      .where(eq(reportShares.videoId, p.id))
+    expect(row?.tokenHash).not.toContain(tokenOf(url))
+    expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+
+    const open = await call('GET', `/api/v1/shared-reports/${tokenOf(url)}`)
+    expect(open.statusCode).toBe(200)
+    const body = open.json<SharedReport>()
+    expect(body.first_name).toBe('Ana')
+    expect(body.game).toEqual({ date: '2026-11-20', outcome: 'WON', score: '6/4' })
+    expect(body.player.track_id).toBe(2)
+    expect(open.body).not.toContain('ana.share@areia.test')
+    expect(open.body).not.toContain('Paula')
+    expect(open.body).not.toContain('Beto')
+    expect(open.body).not.toContain('@')
+    expect(body).not.toHaveProperty('markdown')
+    expect(body).not.toHaveProperty('video_id')
+    expect(open.headers['cache-control']).toContain('no-store')
+    expect((await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json()).toEqual({
+      created_at,
+    })
+  })
+
+  it('stops working when revoked, and a new link replaces the old one', async () => {
+    const p = await published('revoga.share@areia.test')
+    const first = tokenOf((await share(p.id, p.tokens)).json<ReportShareResponse>().url)
+    const second = tokenOf((await share(p.id, p.tokens)).json<ReportShareResponse>().url)
+    expect(second).not.toBe(first)
+    const gone = await call('GET', `/api/v1/shared-reports/${first}`)
+    expect(gone.statusCode).toBe(404)
+    expect(gone.json().detail).toMatch(/não está disponível/)
+    expect((await call('GET', `/api/v1/shared-reports/${second}`)).statusCode).toBe(200)
+
+    expect((await call('DELETE', `/api/v1/videos/${p.id}/report/share`, p.tokens)).statusCode).toBe(
+      204,
+    )
+    expect((await call('GET', `/api/v1/shared-reports/${second}`)).statusCode).toBe(404)
+    expect((await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json()).toEqual({
+      created_at: null,
+    })
+  })
+
+  it("answers 404 for another player's video and for one not published, and 401 without login", async () => {
+    const p = await published('dono.share@areia.test')
+    const other = await payingPlayer(app, 'outro.share@areia.test')
+    expect((await share(p.id, other.tokens)).statusCode).toBe(404)
+    expect(
+      (await call('DELETE', `/api/v1/videos/${p.id}/report/share`, other.tokens)).statusCode,
+    ).toBe(404)
+    expect(
+      (await call('GET', `/api/v1/videos/${p.id}/report/share`, other.tokens)).statusCode,
+    ).toBe(404)
+    const unpublished = await seedAnalysed(app, dataDir, other.userId)
+    expect((await share(unpublished, other.tokens)).statusCode).toBe(404)
+    expect((await call('POST', `/api/v1/videos/${p.id}/report/share`)).statusCode).toBe(401)
+    expect(
+      (await (await db()).select().from(reportShares).where(eq(reportShares.videoId, p.id))).length,
+    ).toBe(0)
+  })
+
+  it('refuses a malformed or unknown token with a pt-BR detail', async () => {
+    const bad = await call('GET', '/api/v1/shared-reports/curto')
+    expect(bad.statusCode).toBe(422)
+    expect(bad.json().detail).toBeTruthy()
+    const unknown = await call('GET', `/api/v1/shared-reports/${'A'.repeat(43)}`)
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().detail).toMatch(/link foi desativado ou não existe/)
+  })
+})

@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { VideoReport } from './analysis'
+
+/** The owner's answer when a share link is made: the public address and when it was made. */
+export const ReportShareResponse = z.object({
+  url: z.string(),
+  created_at: z.string(),
+})
+export type ReportShareResponse = z.infer<typeof ReportShareResponse>
+
+/**
+ * Whether a report has a live link, and since when. Only a hash of the token is kept, so the
+ * address itself is shown once, when it is made; making a new one replaces the old.
+ */
+export const ReportShareStatus = z.object({ created_at: z.string().nullable() })
+export type ReportShareStatus = z.infer<typeof ReportShareStatus>
+
+/** `/r/:token`: random 32 bytes as base64url (43 characters). */
+export const ShareTokenParams = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Link inválido.' }),
+})
+
+/**
+ * A report as anyone with its link reads it: the match and the player's first name, nothing else
+ * about the player. The analyst's text is left out, since it is free text that may name people,
+ * and so is the video's id.
+ */
+export const SharedReport = VideoReport.omit({ markdown: true, video_id: true }).extend({
+  first_name: z.string().nullable(),
+})
+export type SharedReport = z.infer<typeof SharedReport>
