@@ -193,7 +193,7 @@ export function ScoreEditor({
   const [points, setPoints] = useState<[number, number]>(score.points)
   const [tiebreak, setTiebreak] = useState(score.tiebreak)
   const [error, setError] = useState<string | null>(null)
-  const team = ['Dupla J1 e J2', 'Dupla J3 e J4']
+  const team = ['J1 e J2', 'J3 e J4']
   const setPair = (
     pair: [number, number],
     i: 0 | 1,
@@ -232,8 +232,10 @@ export function ScoreEditor({
       />
       {([0, 1] as const).map((i) => (
         <div key={i} className="tagging-score-editor__team">
-          <span>{team[i]}</span>
-          <label htmlFor={`${id}-g${i}`}>Games</label>
+          <span>Dupla {team[i]}</span>
+          <label htmlFor={`${id}-g${i}`}>
+            Games<span className="visually-hidden"> de {team[i]}</span>
+          </label>
           <input
             id={`${id}-g${i}`}
             type="number"
@@ -242,7 +244,9 @@ export function ScoreEditor({
             value={games[i]}
             onChange={(e) => setPair(games, i, Number(e.target.value), setGames)}
           />
-          <label htmlFor={`${id}-p${i}`}>Pontos</label>
+          <label htmlFor={`${id}-p${i}`}>
+            Pontos<span className="visually-hidden"> de {team[i]}</span>
+          </label>
           {tiebreak ? (
             <input
               id={`${id}-p${i}`}

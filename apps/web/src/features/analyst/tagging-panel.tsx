@@ -51,7 +51,9 @@ const SAVE_TEXT: Record<SaveStatus, string> = {
   stale: 'Não salvo',
 }
 
+/** Fields keep every key; buttons and summaries keep the keys that press them. */
 const EDITABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA'])
+const PRESSABLE = new Set(['BUTTON', 'SUMMARY'])
 
 /** How far past the point's end a playing video still counts as having just crossed it. */
 const LOOP_SLACK_SEC = 1
@@ -111,7 +113,9 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
   )
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (closed || EDITABLE.has((e.target as HTMLElement).tagName)) return
+    const target = (e.target as HTMLElement).tagName
+    if (closed || EDITABLE.has(target)) return
+    if (PRESSABLE.has(target) && (e.key === 'Enter' || e.key === ' ')) return
     const result = keyResult(e, state)
     if (!result) return
     e.preventDefault()
