@@ -67,6 +67,7 @@ describe('tagging a match point by point', () => {
     await analyst.page.getByRole('heading', { name: 'Marcação ponto a ponto' }).waitFor(WAIT)
     const panel = analyst.page.getByTestId('tagging')
     const list = analyst.page.getByRole('list', { name: 'Pontos do vídeo' })
+    await list.getByRole('listitem').first().waitFor(WAIT)
     expect(await list.getByRole('listitem').count()).toBe(2)
 
     // The video joins the match at 6/4 5/4, 30–0: the analyst types the score it starts from.

@@ -55,6 +55,11 @@ const SAVE_TEXT: Record<SaveStatus, string> = {
 const EDITABLE = new Set(['INPUT', 'SELECT', 'TEXTAREA'])
 const PRESSABLE = new Set(['BUTTON', 'SUMMARY'])
 
+/** Plays when the browser lets it (a refused autoplay just leaves the video paused). */
+function play(element: HTMLVideoElement) {
+  void element.play()?.catch(() => undefined)
+}
+
 /** How far past the point's end a playing video still counts as having just crossed it. */
 const LOOP_SLACK_SEC = 1
 
@@ -77,11 +82,14 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
   // The open point plays in a loop, from its start, whenever it changes.
   const spanStart = span?.start_sec
   const spanEnd = span?.end_sec
+  const opened = useRef(false)
   useEffect(() => {
     const element = videoRef.current
     if (!element || spanStart === undefined) return
     element.currentTime = spanStart
-    element.play().catch(() => undefined)
+    // Opening the console only shows the first point; the analyst's next one plays it.
+    if (opened.current) play(element)
+    opened.current = true
   }, [state.cursor, spanStart])
   useEffect(() => {
     const element = videoRef.current
@@ -90,13 +98,22 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
     // Only a play crossing the end loops: a seek elsewhere (to find a missed point) is left alone.
     const check = () => {
       const t = element.currentTime
-      if (!element.paused && t >= spanEnd && t < spanEnd + LOOP_SLACK_SEC) {
-        element.currentTime = spanStart
-      }
+      if (t >= spanEnd && t < spanEnd + LOOP_SLACK_SEC) element.currentTime = spanStart
       frame = requestAnimationFrame(check)
     }
-    frame = requestAnimationFrame(check)
-    return () => cancelAnimationFrame(frame)
+    const onPlay = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(check)
+    }
+    const onPause = () => cancelAnimationFrame(frame)
+    element.addEventListener('play', onPlay)
+    element.addEventListener('pause', onPause)
+    if (!element.paused) onPlay()
+    return () => {
+      cancelAnimationFrame(frame)
+      element.removeEventListener('play', onPlay)
+      element.removeEventListener('pause', onPause)
+    }
   }, [spanStart, spanEnd])
 
   const onVideo = useCallback(
@@ -105,8 +122,8 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
       if (!element) return
       if (command === 'replay') {
         element.currentTime = spanStart ?? 0
-        element.play().catch(() => undefined)
-      } else if (element.paused) element.play().catch(() => undefined)
+        play(element)
+      } else if (element.paused) play(element)
       else element.pause()
     },
     [spanStart],
