@@ -41,7 +41,7 @@ function Choice({
       onClick={onClick}
     >
       {children}
-      {hint ? <kbd>{hint}</kbd> : null}
+      {hint ? <kbd translate="no">{hint}</kbd> : null}
     </button>
   )
 }

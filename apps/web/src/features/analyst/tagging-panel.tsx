@@ -20,7 +20,14 @@ import { TrackedVideo } from './overlay-video'
 import { fullScore, PointForm, ScoreEditor } from './tagging-form'
 import { KEY_HELP, keyResult, TYPICAL_PRESSES, type VideoCommand } from './tagging-keys'
 import { useAutosave, type SaveStatus } from './tagging-save'
-import { initialState, pressesPerPoint, reduce, scores, toMatchTags } from './tagging-state'
+import {
+  ALL_TAGGED,
+  initialState,
+  pressesPerPoint,
+  reduce,
+  scores,
+  toMatchTags,
+} from './tagging-state'
 
 /** The analyst's point-by-point tagging of the match, keyboard first. */
 export function TaggingPanel({ video }: { video: AnalystVideo }) {
@@ -225,7 +232,7 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
               onClick={() => dispatch({ type: 'remove' })}
               disabled={!span || closed}
             >
-              Não foi ponto (Delete)
+              Não foi ponto <kbd translate="no">Delete</kbd>
             </Button>
           </div>
         </div>
@@ -249,9 +256,15 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
                 dispatch={dispatch}
               />
               {state.notice ? (
-                <p className="tagging__notice" role="alert">
-                  {state.notice}
-                </p>
+                state.notice === ALL_TAGGED ? (
+                  <p className="analyst-card__ok" role="status">
+                    {state.notice}
+                  </p>
+                ) : (
+                  <p className="tagging__notice" role="alert">
+                    {state.notice}
+                  </p>
+                )
               ) : null}
               <div className="analyst-actions">
                 <Button onClick={() => dispatch({ type: 'confirm' })} disabled={closed}>
@@ -328,7 +341,7 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
           {KEY_HELP.map((k) => (
             <div key={k.keys}>
               <dt>
-                <kbd>{k.keys}</kbd>
+                <kbd translate="no">{k.keys}</kbd>
               </dt>
               <dd>{k.does}</dd>
             </div>

@@ -74,6 +74,9 @@ export type Action =
   | { type: 'scoreOverride'; score: MatchScore | null }
   | { type: 'press' }
 
+/** Said when the last open span is confirmed: good news, not a problem. */
+export const ALL_TAGGED = 'Todos os trechos foram marcados.'
+
 /** A span shorter than this is no rally: boundaries never bring start and end closer. */
 export const MIN_SPAN_SEC = 0.5
 /** A point the analyst adds lasts this long until its end is set. */
@@ -422,7 +425,7 @@ export function reduce(state: TaggingState, action: Action): TaggingState {
       const next = confirmed.spans.findIndex((s, i) => i > state.cursor && !s.done)
       return next >= 0
         ? select(confirmed, next)
-        : { ...confirmed, pending: null, notice: 'Todos os trechos foram marcados.' }
+        : { ...confirmed, pending: null, notice: ALL_TAGGED }
     }
     case 'boundary': {
       if (!span) return state
