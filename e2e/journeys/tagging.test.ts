@@ -1,5 +1,5 @@
 import { computeMatchStats, type AnalystTagsResponse } from '@areia/contracts'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SEEDED_PASSWORD } from '../harness/accounts'
 import { startAnalysisServer } from '../harness/analysis'
@@ -42,6 +42,13 @@ async function open(email: string, viewport: ViewportName) {
 async function press(page: Page, keys: string[]): Promise<number> {
   for (const key of keys) await page.keyboard.press(key)
   return keys.length
+}
+
+/** Scrolls an element to the top of the screen, clear of the sticky header. */
+async function scrollBelowHeader(target: Locator) {
+  await target.evaluate((el) =>
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80),
+  )
 }
 
 /** The analyst's saved tags, as the API gives them back. */
@@ -95,7 +102,7 @@ describe('tagging a match point by point', () => {
     await analyst.text('Marcações salvas').waitFor(WAIT)
     await analyst.page.getByText('Atalhos do teclado').click()
     expect(await analyst.page.getByTestId('tagging-average').textContent()).toBe('5')
-    await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await scrollBelowHeader(analyst.page.getByRole('heading', { name: 'Marcação ponto a ponto' }))
     await analyst.capture('tagging')
 
     // What was saved is exactly what was typed.
@@ -120,7 +127,7 @@ describe('tagging a match point by point', () => {
     await phoneConsole.goto(`/analista/${videoId}`)
     const phonePanel = phoneConsole.page.getByRole('heading', { name: 'Marcação ponto a ponto' })
     await phonePanel.waitFor(WAIT)
-    await phonePanel.evaluate((el) => el.scrollIntoView({ block: 'start' }))
+    await scrollBelowHeader(phonePanel)
     await phoneConsole.capture('tagging')
 
     // ---- Publishes -------------------------------------------------------------------------

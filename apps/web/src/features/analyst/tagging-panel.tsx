@@ -204,28 +204,28 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
               onClick={() => dispatch({ type: 'boundary', edge: 'start', at: atNow() })}
               disabled={!span || closed}
             >
-              Início aqui [
+              Início aqui <kbd translate="no">[</kbd>
             </Button>
             <Button
               variant="secondary"
               onClick={() => dispatch({ type: 'boundary', edge: 'end', at: atNow() })}
               disabled={!span || closed}
             >
-              Fim aqui ]
+              Fim aqui <kbd translate="no">]</kbd>
             </Button>
             <Button
               variant="secondary"
               onClick={() => dispatch({ type: 'split', at: atNow() })}
               disabled={!span || closed}
             >
-              Partir (P)
+              Partir <kbd translate="no">P</kbd>
             </Button>
             <Button
               variant="secondary"
               onClick={() => dispatch({ type: 'add', at: atNow() })}
               disabled={closed}
             >
-              Adicionar ponto (A)
+              Adicionar ponto <kbd translate="no">A</kbd>
             </Button>
             <Button
               variant="ghost"
@@ -268,7 +268,7 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
               ) : null}
               <div className="analyst-actions">
                 <Button onClick={() => dispatch({ type: 'confirm' })} disabled={closed}>
-                  Confirmar ponto (Enter)
+                  Confirmar ponto <kbd translate="no">Enter</kbd>
                 </Button>
                 <Button
                   variant="ghost"
