@@ -47,6 +47,10 @@ export class TagsSaver {
     return !this.stopped && body !== this.saved
   }
 
+  /** True when the last save failed: what is on screen is not what is stored. */
+  failed = false
+  private running: Promise<void> | null = null
+
   async flush(body: string): Promise<void> {
     if (!this.owes(body)) return
     if (this.inFlight) {
@@ -55,6 +59,19 @@ export class TagsSaver {
     }
     this.inFlight = true
     this.report((s) => ({ ...s, status: 'saving' }))
+    const run = this.request(body)
+    this.running = run
+    await run
+    if (this.running === run) this.running = null
+  }
+
+  /** Saves what is on screen now and waits until nothing is left to send. */
+  async settle(): Promise<void> {
+    await this.flush(this.latest)
+    while (this.running) await this.running
+  }
+
+  private async request(body: string): Promise<void> {
     try {
       const res = await saveTags(this.videoId, {
         revision: this.revision,
@@ -62,10 +79,12 @@ export class TagsSaver {
       })
       this.revision = res.revision
       this.saved = body
+      this.failed = false
       this.report({ status: 'saved', error: null, savedAt: res.saved_at })
     } catch (e) {
       const stale = e instanceof ApiError && e.status === 409
       if (stale) this.stopped = true
+      this.failed = true
       this.report((s) => ({
         ...s,
         status: stale ? 'stale' : 'error',
@@ -83,6 +102,21 @@ export class TagsSaver {
   }
 }
 
+/** The open consoles' savers: publishing waits for their last tags first. */
+const openSavers = new Set<TagsSaver>()
+
+/** Sends the tags still pending; refuses when they could not be saved (nothing is published then). */
+export async function settleTagging(): Promise<void> {
+  const savers = [...openSavers]
+  await Promise.all(savers.map((s) => s.settle()))
+  if (savers.some((s) => s.failed)) {
+    throw new ApiError(
+      0,
+      'As últimas marcações ponto a ponto não foram salvas. Resolva isso antes de publicar.',
+    )
+  }
+}
+
 /** Autosaves `tags` after each pause in the tagging. */
 export function useAutosave(videoId: number, revision: number, tags: MatchTags): SaveState {
   const json = JSON.stringify(tags)
@@ -96,7 +130,13 @@ export function useAutosave(videoId: number, revision: number, tags: MatchTags):
   }, [json, saver])
 
   // Leaving the page inside the pause still saves what was tagged.
-  useEffect(() => () => void saver.flush(saver.latest), [saver])
+  useEffect(() => {
+    openSavers.add(saver)
+    return () => {
+      openSavers.delete(saver)
+      void saver.flush(saver.latest)
+    }
+  }, [saver])
 
   return state
 }
