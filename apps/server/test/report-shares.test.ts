@@ -93,7 +93,7 @@ describe('sharing a report', () => {
     expect(second).not.toBe(first)
     const gone = await call('GET', `/api/v1/shared-reports/${first}`)
     expect(gone.statusCode).toBe(404)
-    expect(gone.json().detail).toMatch(/não está disponível/)
+    expect(gone.json<{ detail: string }>().detail).toMatch(/não está disponível/)
     expect((await call('GET', `/api/v1/shared-reports/${second}`)).statusCode).toBe(200)
 
     expect((await call('DELETE', `/api/v1/videos/${p.id}/report/share`, p.tokens)).statusCode).toBe(
@@ -126,9 +126,9 @@ describe('sharing a report', () => {
   it('refuses a malformed or unknown token with a pt-BR detail', async () => {
     const bad = await call('GET', '/api/v1/shared-reports/curto')
     expect(bad.statusCode).toBe(422)
-    expect(bad.json().detail).toBeTruthy()
+    expect(bad.json<{ detail: string }>().detail).toBeTruthy()
     const unknown = await call('GET', `/api/v1/shared-reports/${'A'.repeat(43)}`)
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json().detail).toMatch(/link foi desativado ou não existe/)
+    expect(unknown.json<{ detail: string }>().detail).toMatch(/link foi desativado ou não existe/)
   })
 })

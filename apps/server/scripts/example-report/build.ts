@@ -62,10 +62,7 @@ const tags = MatchTags.parse({
   start_score: hand.start_score,
   points: hand.points.map((p) => {
     const golden_point = isGoldenPoint(score)
-    score = advanceScore(
-      score,
-      pointWinner({ ending: p.ending, last_player: p.last_player as TrackId }),
-    )
+    score = advanceScore(score, pointWinner({ ending: p.ending, last_player: p.last_player }))
     return { ...p, golden_point, score_after: score } as PointTag
   }),
 })
@@ -96,7 +93,7 @@ fs.mkdirSync(OUT, { recursive: true })
 const player = result.players.find((p) => p.id === PLAYER_TRACK)!
 const partner = result.players.find((p) => p.id === player.partnerId) ?? null
 for (const p of [player, partner]) {
-  if (p) fs.writeFileSync(path.join(OUT, `heatmap-${p.id}.png`), await heatmapPng(p.heatmap))
+  if (p) fs.writeFileSync(path.join(OUT, `heatmap-${p.id}.png`), heatmapPng(p.heatmap))
 }
 const heatmap = (id: number) => `/exemplo/heatmap-${id}.png`
 const report = SharedReport.parse({

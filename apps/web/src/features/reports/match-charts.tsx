@@ -5,7 +5,7 @@ import { StatButton } from './stat-button'
 
 const share = (f: StatFigure) => (f.of ? f.value / f.of : 0)
 
-/** A ring filled to the figure's share, its count in the middle. */
+/** A ring filled to the figure's share; the words beside it say the count. */
 function Donut({ figure }: { figure: StatFigure }) {
   const r = 40
   const length = 2 * Math.PI * r
@@ -20,9 +20,6 @@ function Donut({ figure }: { figure: StatFigure }) {
         strokeDasharray={`${share(figure) * length} ${length}`}
         transform="rotate(-90 50 50)"
       />
-      <text className="donut__text" x="50" y="50" dominantBaseline="central" textAnchor="middle">
-        {figure.of ? `${Math.round(share(figure) * 100)}%` : figure.value}
-      </text>
     </svg>
   )
 }
@@ -169,7 +166,8 @@ export function MomentumChart({
   const area = `${line.join(' ')} L${width},${height / 2} L0,${height / 2} Z`
   const setEnds = stats.momentum
     .map((m, i) => ({ i: i + 1, sets: m.score.sets.length }))
-    .filter((m, k, all) => k > 0 && m.sets > all[k - 1]!.sets)
+    // A set that ends on the last point is the end of the chart, not a boundary inside it.
+    .filter((m, k, all) => k > 0 && k < all.length - 1 && m.sets > all[k - 1]!.sets)
   const best = Math.max(...diffs)
   const worst = Math.min(...diffs)
   const run = longestRun(stats, team)
@@ -213,8 +211,8 @@ export function MomentumChart({
         <path className="momentum__line" d={line.join(' ')} />
       </svg>
       <p className="momentum__legend" aria-hidden="true">
-        <span>{name} à frente</span>
-        <span>Adversários à frente</span>
+        <span className="momentum__key momentum__key--up">{name} à frente</span>
+        <span className="momentum__key momentum__key--down">Adversários à frente</span>
       </p>
       {run.value > 1 ? (
         <StatButton label="Maior sequência de pontos" figure={run} className="stat stat--wide" />

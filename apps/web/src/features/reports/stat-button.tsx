@@ -11,9 +11,8 @@ export function figureText(f: StatFigure): string {
 
 /**
  * A figure the player can tap to watch the points behind it. Its name starts with the label and
- * the value ("Winners: 5"): read from its own text (the colon hidden on screen), so what is seen
- * is what a screen reader says. `visual` sits before the words (a ring); `bar` replaces them with
- * a bar and its count, the words then only in the name.
+ * the value ("Winners: 5"), and holds the words it shows, in that order. `visual` sits before the
+ * words (a ring, with no text of its own); `bar` replaces them with a bar and its count.
  */
 export function StatButton({
   label,
@@ -38,17 +37,14 @@ export function StatButton({
     <button
       type="button"
       className={className}
-      aria-label={bar ? `${label}: ${text}` : undefined}
+      aria-label={`${label}: ${text}`}
       disabled={figure.points.length === 0}
       onClick={() => dialog.open({ title: `${label}: ${text}`, points: figure.points })}
     >
       {bar ?? (
         <>
           {visual}
-          <span className="stat__label">
-            {label}
-            <span className="visually-hidden">:</span>
-          </span>{' '}
+          <span className="stat__label">{label}</span>{' '}
           <strong className="stat__value">{text}</strong>
           {share !== null && !visual ? (
             <span className="stat__bar" aria-hidden="true">
