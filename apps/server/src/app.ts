@@ -39,6 +39,8 @@ import { PipelineStore } from './modules/analysis/pipeline-store'
 import { AnalysisRunner } from './modules/analysis/runner'
 import { AnalysisService } from './modules/analysis/service'
 import { AnalysisStore } from './modules/analysis/store'
+import { TaggingService } from './modules/analysis/tagging'
+import { TagsStore } from './modules/analysis/tags-store'
 import { AdminPartnersService } from './modules/admin/partners-service'
 import { AdminPartnersStore } from './modules/admin/partners-store'
 import { AdminService } from './modules/admin/service'
@@ -676,7 +678,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   )
   // Meus Vídeos shows each match's stage, due time and media as the analysis knows them.
   videos.setMatchViews(new MatchViews(database.db, analysisStore, mediaSigner))
-  await server.register(analystRoutes, { analysis })
+  const tagging = new TaggingService(database.db, analysisStore, new TagsStore(), clock)
+  await server.register(analystRoutes, { analysis, tagging })
   await server.register(reportRoutes, { reports })
   const shares = new ReportSharesService(
     database.db,

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** A machine-readable reason, for clients that act on it (e.g. reload on a stale save). */
+    readonly code?: string,
   ) {
     super(detail)
     this.name = 'AppError'

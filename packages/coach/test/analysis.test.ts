@@ -246,3 +246,54 @@ describe('the LLM prompt with the analysis', () => {
     expect(prompt()).not.toMatch(/análise de vídeo publicada|Números do último jogo/)
   })
 })
+
+describe('a match the analyst tagged point by point', () => {
+  const TAGGED: AnalysisFacts = {
+    ...FACTS,
+    tagged: {
+      score_line: '6/4 7/6',
+      points_tagged: 13,
+      team_points_won: { value: 8, of: 13 },
+      serves_in: { value: 2, of: 3 },
+      points_won_on_serve: { value: 2, of: 3 },
+      points_won_on_return: { value: 2, of: 5 },
+      winners: 2,
+      unforced_errors: 2,
+      best_stroke: { stroke: 'smash', winners: 1 },
+      smashes_converted: { value: 1, of: 1 },
+      net_points_won: { value: 3, of: 4 },
+      golden_points: { value: 0, of: 1 },
+    },
+  }
+
+  it('cites the points won and the net points in the match summary', () => {
+    const text = ask('Como foi meu último jogo?', TAGGED)[0]?.text ?? ''
+    expect(text).toContain('placar 6/4 7/6')
+    expect(text).toContain('sua dupla ganhou **8 de 13 pontos**')
+    expect(text).toContain('quando você terminou o ponto na rede, ganhou **3 de 4 pontos**')
+    // The movement figures are still there.
+    expect(text).toContain('18% do tempo perto da rede')
+  })
+
+  it('answers a stroke question with the tagged figures instead of declining', () => {
+    const text = ask('quantos smashes eu acertei no último jogo', TAGGED)[0]?.text ?? ''
+    expect(text).not.toMatch(/ainda não conta/)
+    expect(text).toContain('converteu **1 de 1 smash**')
+    expect(text).toContain('seu saque entrou em **2 de 3 saques**')
+    expect(text).toContain('nos pontos de ouro, sua dupla levou **0 de 1 ponto**')
+  })
+
+  it('gives the model the tagged figures and no longer says strokes are not counted', () => {
+    const system = buildChatPrompt({
+      coach: estatistico,
+      team: t,
+      profile: LEFTY,
+      history: [],
+      text: 'como foi meu último jogo?',
+      knowledge: retrieve('como foi meu último jogo?'),
+      analysis: TAGGED,
+    })[0]?.content
+    expect(system).toContain('Smashes convertidos: 1 de 1')
+    expect(system).not.toContain('não conta golpes')
+  })
+})

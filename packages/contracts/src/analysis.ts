@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MatchStats, ReportPoint } from './match'
+import { MatchStats, ReportPoint, Stroke } from './match'
 import { VideoIdParams, VideoStatus } from './videos'
 
 /**
@@ -227,6 +227,29 @@ export type CheckForReportResponse = z.infer<typeof CheckForReportResponse>
  * The figures the coaches read when the player asks about their game (the newest published
  * analysis). Shares are 0–1 of the tracked time.
  */
+const CountOf = z.object({ value: z.number().int().min(0), of: z.number().int().min(0) })
+
+/** The player's side of the tagged stats, as the coaches quote them. */
+export const TaggedFacts = z.object({
+  score_line: z.string(),
+  points_tagged: z.number().int().min(0),
+  /** Points the player's team won, of all tagged. */
+  team_points_won: CountOf,
+  serves_in: CountOf,
+  points_won_on_serve: CountOf,
+  points_won_on_return: CountOf,
+  winners: z.number().int().min(0),
+  unforced_errors: z.number().int().min(0),
+  /** The stroke of most of the player's winners, when there were any. */
+  best_stroke: z.object({ stroke: Stroke, winners: z.number().int().min(1) }).nullable(),
+  smashes_converted: CountOf,
+  /** Points won when the player was at the net as the point ended; null without tracks. */
+  net_points_won: CountOf.nullable(),
+  /** The team's pontos de ouro won, of played. */
+  golden_points: CountOf,
+})
+export type TaggedFacts = z.infer<typeof TaggedFacts>
+
 export const AnalysisFacts = z.object({
   video_id: z.number().int(),
   published_at: z.string(),
@@ -245,6 +268,8 @@ export const AnalysisFacts = z.object({
   total_play_sec: z.number(),
   /** How the team's figures compare: the partner's net share, for "who goes to the net". */
   partner_net_share: z.number().nullable(),
+  /** The figures of the analyst's point-by-point tags; absent or null when the match was not tagged. */
+  tagged: TaggedFacts.nullable().optional(),
 })
 export type AnalysisFacts = z.infer<typeof AnalysisFacts>
 

@@ -168,6 +168,8 @@ export const ExportAnalysis = z.object({
   artifacts: json,
   problem: z.string().nullable(),
   report_markdown: z.string(),
+  /** The analyst's point-by-point tags of the match, when it was tagged. */
+  match_tags: z.object({ tags: json, revision: z.number().int(), saved_at: time }).nullable(),
   published_at: maybeTime,
   report_seen_at: maybeTime,
   created_at: time,

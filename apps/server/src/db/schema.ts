@@ -38,6 +38,7 @@ import {
   type VideoProbe,
   AnalysisStage,
   type CourtCorners,
+  type MatchTags,
   type MemoryFactKind,
 } from '@areia/contracts'
 
@@ -702,6 +703,20 @@ export const analysisChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.videoId, t.run, t.index] })],
 )
+
+/**
+ * The analyst's point-by-point tags of a video (contracts' MatchTags, parsed on every write).
+ * `revision` grows with every save, so an older console tab cannot overwrite a newer one.
+ */
+export const matchTags = pgTable('match_tags', {
+  videoId: integer('video_id')
+    .primaryKey()
+    .references(() => videos.id, { onDelete: 'cascade' }),
+  tags: jsonb('tags').$type<MatchTags>().notNull(),
+  revision: integer('revision').notNull(),
+  savedBy: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /**
  * Every change made from the operations console: who (kept as text too, so the row outlives the

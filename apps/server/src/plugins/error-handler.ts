@@ -34,7 +34,10 @@ const FIELD_LABELS: Record<string, string> = {
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ detail: error.detail })
+      return reply
+        .status(error.statusCode)
+        .headers(error.headers)
+        .send({ detail: error.detail, ...(error.code ? { code: error.code } : {}) })
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]

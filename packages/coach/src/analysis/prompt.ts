@@ -1,5 +1,6 @@
 import type { AnalysisFacts } from '@areia/contracts'
 import { gameParts, num, pct } from './reply'
+import { taggedPromptLines } from './tagged'
 
 const one = (v: number) => num(v, 1)
 
@@ -24,7 +25,11 @@ export function analysisLines(facts: AnalysisFacts | null): string {
       ? '- Tempo do parceiro perto da rede: não medido'
       : `- Tempo do parceiro perto da rede: ${pct(facts.partner_net_share)}`,
     `- Ralis: ${facts.rallies}; mais longo ${one(facts.longest_rally_sec)} s; bola em jogo ${num(facts.total_play_sec)} s no total`,
-    '- A análise mede posição, deslocamento, ralis e a dupla; não conta golpes, erros, saques nem pontos: não invente esses números.',
+    ...(facts.tagged
+      ? taggedPromptLines(facts.tagged)
+      : [
+          '- A análise mede posição, deslocamento, ralis e a dupla; não conta golpes, erros, saques nem pontos: não invente esses números.',
+        ]),
     '- Para interpretar: a bola nunca quica, então a rede é onde se ganham os pontos; a quadra tem 16 × 8 m (cada dupla em 8 × 8 m); dupla lado a lado costuma ficar a uns 3–4 m (referência geral). Dê uma ou duas sugestões concretas de treino a partir dos números.',
   ]
   return lines.join('\n')

@@ -2,6 +2,7 @@ import type { AnalysisFacts } from '@areia/contracts'
 import { firstName } from '../profile'
 import { at, normalize } from '../text'
 import type { PlayerProfile, Rng } from '../types'
+import { taggedHeadline, taggedStrokes } from './tagged'
 import { type GameTopic, UNMEASURED } from './topic'
 
 /**
@@ -242,7 +243,9 @@ function withFacts(input: AnalysisReplyInput, f: AnalysisFacts): string {
   const parts = [opener]
   if (UNMEASURED.test(normalize(input.text)))
     parts.push(
-      'Golpe a golpe (saques, smashes, erros, pontos) a análise ainda não conta, e eu não vou chutar; o que ela mede é posição em quadra, deslocamento, ralis e a distância da dupla.',
+      f.tagged
+        ? taggedStrokes(f.tagged)
+        : 'Golpe a golpe (saques, smashes, erros, pontos) a análise ainda não conta, e eu não vou chutar; o que ela mede é posição em quadra, deslocamento, ralis e a distância da dupla.',
     )
   if (TREND.test(normalize(input.text)))
     parts.push(
@@ -253,6 +256,7 @@ function withFacts(input: AnalysisReplyInput, f: AnalysisFacts): string {
       parts.push(
         `${label}, ${netSentence(f)}`,
         [...netReading(f), ...partnerNetLine(f)].join(' '),
+        ...(f.tagged ? [taggedHeadline(f.tagged)] : []),
         `**Para o próximo treino:**\n${netAdvice(f)
           .map((a) => `- ${a}`)
           .join('\n')}`,
@@ -279,7 +283,11 @@ function withFacts(input: AnalysisReplyInput, f: AnalysisFacts): string {
       break
     case 'GAME': {
       const [numbers, ...rest] = summary(f)
-      parts.push(`${label}, ${numbers ?? ''}`, ...rest)
+      parts.push(
+        `${label}, ${numbers ?? ''}`,
+        ...(f.tagged ? [taggedHeadline(f.tagged)] : []),
+        ...rest,
+      )
       break
     }
   }

@@ -2,7 +2,9 @@ import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../adapters/db'
-import { videoAnalyses, videos } from '../../db/schema'
+import { matchTags, videoAnalyses, videos } from '../../db/schema'
+import { matchStatsOf, taggedFacts, tagsOf } from './tagged-report'
+import { resultOf } from './views'
 
 /**
  * The figures the coaches quote when a player asks about their game: the newest published
@@ -60,9 +62,11 @@ export async function latestAnalysisFacts(
       gameDate: videos.gameDate,
       gameOutcome: videos.gameOutcome,
       gameScore: videos.gameScore,
+      tags: matchTags.tags,
     })
     .from(videoAnalyses)
     .innerJoin(videos, eq(videos.id, videoAnalyses.videoId))
+    .leftJoin(matchTags, eq(matchTags.videoId, videoAnalyses.videoId))
     .where(
       and(
         eq(videos.userId, userId),
@@ -82,6 +86,7 @@ export async function latestAnalysisFacts(
     if (!player || !own) continue
     const partner = players.find((p) => p.id === player.partnerId && p.id !== player.id)
     const outcome = row.gameOutcome === 'WON' || row.gameOutcome === 'LOST' ? row.gameOutcome : null
+    const tags = tagsOf(row.tags)
     return {
       video_id: row.videoId,
       published_at: row.publishedAt.toISOString(),
@@ -99,6 +104,7 @@ export async function latestAnalysisFacts(
       longest_rally_sec: rallies.longestSec,
       total_play_sec: rallies.totalPlaySec,
       partner_net_share: partner ? (shares(partner)?.net ?? null) : null,
+      tagged: tags ? taggedFacts(matchStatsOf(tags, resultOf(row.result)), player.id) : null,
     }
   }
   return null

@@ -17,6 +17,8 @@ import {
   sendObject,
 } from './files'
 import type { AnalysisStore } from './store'
+import { taggedReport, tagsOf } from './tagged-report'
+import { TagsStore } from './tags-store'
 import {
   artifactKey,
   artifactsOf,
@@ -38,6 +40,7 @@ const CONTENT_TYPES = {
 /** What the player reads of a published analysis, and the signed media of every analysis. */
 export class ReportsService {
   private readonly videos = new VideosStore()
+  private readonly tags = new TagsStore()
 
   constructor(
     private readonly db: Db,
@@ -52,6 +55,10 @@ export class ReportsService {
     const artifacts = artifactsOf(analysis.artifacts)
     const partner = result.players.find((p) => p.id === player.partnerId)
     const heatmap = (id: number) => heatmapUrl(videoId, id, artifacts, this.signer)
+    const stored = await this.tags.get(this.db, videoId)
+    const tagged = taggedReport(tagsOf(stored?.tags ?? null), result, () =>
+      this.signer.url(videoId, 'source'),
+    )
     return {
       video_id: videoId,
       published_at: analysis.publishedAt!.toISOString(),
@@ -60,8 +67,8 @@ export class ReportsService {
       player: trackedPlayer(player, heatmap(player.id)),
       partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,
       rallies: ralliesSummary(videoId, result, artifacts, this.signer),
-      stats: null,
-      points: [],
+      stats: tagged.stats,
+      points: tagged.points,
     }
   }
 

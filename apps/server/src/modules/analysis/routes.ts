@@ -5,6 +5,8 @@ import {
   AnalystRejectBody,
   AnalystReportBody,
   AnalystSwapBody,
+  AnalystTagsBody,
+  AnalystTagsResponse,
   AnalystVideo,
   AnalystVideoParams,
   CheckForReportResponse,
@@ -21,6 +23,7 @@ import { FORBIDDEN_DETAIL } from '../admin/routes'
 import { MediaParams, MediaQuery } from './files'
 import type { ReportsService } from './reports'
 import type { AnalysisService } from './service'
+import { TAGGING_ERRORS, type TaggingService } from './tagging'
 
 const ANALYST_ROLES: readonly Role[] = ['ANALYST', 'ADMIN']
 const errors = {
@@ -37,10 +40,10 @@ const noContent = { 204: z.null(), ...errors }
  * `/api/v1/analyst/**` (decision 010's guard, for analysts and admins): the role is checked for
  * every route of this plugin before its body is parsed.
  */
-export const analystRoutes: FastifyPluginAsyncZod<{ analysis: AnalysisService }> = async (
-  app,
-  { analysis },
-) => {
+export const analystRoutes: FastifyPluginAsyncZod<{
+  analysis: AnalysisService
+  tagging: TaggingService
+}> = async (app, { analysis, tagging }) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     await app.requireUser(request)
     if (!ANALYST_ROLES.includes(request.user.role)) throw new AppError(403, FORBIDDEN_DETAIL)
@@ -102,6 +105,34 @@ export const analystRoutes: FastifyPluginAsyncZod<{ analysis: AnalysisService }>
     async (request, reply) => {
       await analysis.publish(request.user.id, request.params.id)
       return reply.status(204).send(null)
+    },
+  )
+
+  app.get(
+    '/api/v1/analyst/videos/:id/tags',
+    { schema: { params, response: { 200: AnalystTagsResponse, ...errors } } },
+    (request) => tagging.get(request.params.id),
+  )
+
+  app.put(
+    '/api/v1/analyst/videos/:id/tags',
+    {
+      // A malformed document is the console's bug, not the analyst's input: 400 with a code.
+      attachValidation: true,
+      schema: { params, body: AnalystTagsBody, response: { 200: AnalystTagsResponse, ...errors } },
+    },
+    (request) => {
+      const invalid = request.validationError
+      if (invalid) {
+        const why = (invalid.validation as Array<{ message?: string }> | undefined)?.[0]?.message
+        throw new AppError(
+          400,
+          TAGGING_ERRORS.invalid(why ?? 'formato não reconhecido'),
+          {},
+          TAGGING_ERRORS.invalidCode,
+        )
+      }
+      return tagging.save(request.user.id, request.params.id, request.body)
     },
   )
 

@@ -7,6 +7,7 @@ import {
   couponRedemptions,
   coupons,
   mailOutbox,
+  matchTags,
   memoryFacts,
   onboardingStates,
   orders,
@@ -47,6 +48,7 @@ export interface PlayerRows {
   push: Row<typeof pushSubscriptions>[]
   videos: Row<typeof videos>[]
   analyses: Row<typeof videoAnalyses>[]
+  matchTags: Row<typeof matchTags>[]
   audit: Row<typeof auditLog>[]
   emails: Row<typeof mailOutbox>[]
 }
@@ -148,6 +150,14 @@ export class ExportStore {
               .from(videoAnalyses)
               .where(inArray(videoAnalyses.videoId, videoIds))
               .orderBy(asc(videoAnalyses.videoId))
+          : [],
+      matchTags:
+        videoIds.length > 0
+          ? await db
+              .select()
+              .from(matchTags)
+              .where(inArray(matchTags.videoId, videoIds))
+              .orderBy(asc(matchTags.videoId))
           : [],
       audit: await db
         .select()

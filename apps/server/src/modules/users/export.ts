@@ -41,6 +41,10 @@ export class DataExportService {
 }
 
 export function toDocument(r: PlayerRows, now: Date): DataExport {
+  const tagsOf = (videoId: number) => {
+    const t = r.matchTags.find((m) => m.videoId === videoId)
+    return t ? { tags: t.tags, revision: t.revision, saved_at: iso(t.savedAt) } : null
+  }
   const { user } = r
   return {
     format: 'areia-dados/1',
@@ -191,6 +195,7 @@ export function toDocument(r: PlayerRows, now: Date): DataExport {
       artifacts: a.artifacts,
       problem: a.problem,
       report_markdown: a.reportMarkdown,
+      match_tags: tagsOf(a.videoId),
       published_at: isoOrNull(a.publishedAt),
       report_seen_at: isoOrNull(a.reportSeenAt),
       created_at: iso(a.createdAt),

@@ -4,6 +4,7 @@ import {
   type AnalystSwapBody,
   type CourtCorners,
 } from '@areia/contracts/analysis'
+import { AnalystTagsResponse, type AnalystTagsBody } from '@areia/contracts/match'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 import { isRunning, POLL_MS } from './analyst-rules'
@@ -14,6 +15,7 @@ export const analystKeys = {
   all: ['analyst'] as const,
   queue: ['analyst', 'queue'] as const,
   video: (id: number) => ['analyst', 'video', id] as const,
+  tags: (id: number) => ['analyst', 'tags', id] as const,
 }
 
 /** The queue polls while the pipeline works on any item, so stage and percent move on screen. */
@@ -67,4 +69,21 @@ export function publish(id: number) {
 
 export function reject(id: number, reason: string) {
   return apiRequest(`${BASE}/videos/${id}/reject`, { method: 'POST', body: { json: { reason } } })
+}
+
+/** The point-by-point tags; read once when the console opens (the console then owns them). */
+export const tagsQuery = (id: number) =>
+  queryOptions({
+    queryKey: analystKeys.tags(id),
+    queryFn: () => apiRequest(`${BASE}/videos/${id}/tags`, { schema: AnalystTagsResponse }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  })
+
+export function saveTags(id: number, body: AnalystTagsBody) {
+  return apiRequest(`${BASE}/videos/${id}/tags`, {
+    method: 'PUT',
+    body: { json: body },
+    schema: AnalystTagsResponse,
+  })
 }

@@ -14,6 +14,11 @@ const routes = [
 ]
 const analyst = () => fakeAuth({ user: makeUser({ role: 'ANALYST' }) })
 const VIDEO = 'GET /api/v1/analyst/videos/7'
+/** The tagging panel reads the video's tags (none yet). */
+const TAGS = {
+  'GET /api/v1/analyst/videos/7/tags': () =>
+    jsonResponse({ revision: 0, tags: null, saved_at: null }),
+}
 
 /** A 2D context that records what the overlay draws (jsdom has no canvas). */
 function recordCanvas() {
@@ -50,6 +55,7 @@ describe('AnalystVideoPage', () => {
     let stage = 'REVIEW'
     let sent: { corners: AnalystVideo['corners'] } | null = null
     mockServer({
+      ...TAGS,
       [VIDEO]: () =>
         jsonResponse(
           analystVideo({
@@ -118,6 +124,7 @@ describe('AnalystVideoPage', () => {
     const user = userEvent.setup()
     const bodies: unknown[] = []
     mockServer({
+      ...TAGS,
       [VIDEO]: () => jsonResponse(analystVideo()),
       'POST /api/v1/analyst/videos/7/swap': async (request) => {
         bodies.push(await request.json())
@@ -164,6 +171,7 @@ describe('AnalystVideoPage', () => {
     const user = userEvent.setup()
     let body: unknown = null
     mockServer({
+      ...TAGS,
       [VIDEO]: () => jsonResponse(analystVideo()),
       'PUT /api/v1/analyst/videos/7/player': async (request) => {
         body = await request.json()
@@ -183,6 +191,7 @@ describe('AnalystVideoPage', () => {
     const user = userEvent.setup()
     const saved: unknown[] = []
     const server = mockServer({
+      ...TAGS,
       [VIDEO]: () => jsonResponse(analystVideo({ human_commentary: true })),
       'PUT /api/v1/analyst/videos/7/report': async (request) => {
         saved.push(await request.json())
@@ -219,6 +228,7 @@ describe('AnalystVideoPage', () => {
     const user = userEvent.setup()
     let body: unknown = null
     mockServer({
+      ...TAGS,
       [VIDEO]: () =>
         jsonResponse(analystVideo({ problem: 'A quadra não aparece inteira no vídeo.' })),
       'POST /api/v1/analyst/videos/7/reject': async (request) => {

@@ -16,6 +16,7 @@ import { IdentityPanel } from './identity-panel'
 import { MetricsPanel } from './metrics-panel'
 import { OverlayVideo } from './overlay-video'
 import { ReportEditor } from './report-editor'
+import { TaggingPanel } from './tagging-panel'
 
 // A bare date is read at noon so the São Paulo day is the one the player typed.
 const formatGameDate = (date: string) =>
@@ -100,6 +101,7 @@ function Workspace({ video }: { video: AnalystVideo }) {
         <CornersEditor video={video} />
         <IdentityPanel video={video} currentTime={currentTime} />
         <MetricsPanel video={video} onSeek={seek} />
+        {video.rallies ? <TaggingPanel video={video} /> : null}
         <ReportEditor video={video} />
       </div>
     </>

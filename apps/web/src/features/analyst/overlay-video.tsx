@@ -8,11 +8,33 @@ type Props = {
   onTime: (seconds: number) => void
 }
 
+/** The match video in its card, with the tracker's boxes drawn over it. */
+export function OverlayVideo({ video, videoRef, onTime }: Props) {
+  return (
+    <section className="card analyst-card analyst-video" aria-labelledby="video-title">
+      <h2 id="video-title" className="analyst-card__title">
+        Vídeo com o rastreamento
+      </h2>
+      <TrackedVideo video={video} videoRef={videoRef} onTime={onTime} />
+      <p className="analyst-card__hint">
+        {video.overlay.length > 0
+          ? 'Cada jogador rastreado tem uma cor e um número (J1 a J4); a caixa acompanha o vídeo.'
+          : 'Ainda não há rastreamento para desenhar sobre o vídeo.'}
+      </p>
+    </section>
+  )
+}
+
 /**
- * The match with the tracker's boxes drawn over it: the canvas has the video's own pixel size
+ * The video with the tracker's boxes drawn over it: the canvas has the video's own pixel size
  * (the overlay's coordinates) and CSS scales both together, so no coordinate is converted.
  */
-export function OverlayVideo({ video, videoRef, onTime }: Props) {
+export function TrackedVideo({
+  video,
+  videoRef,
+  onTime,
+  label = 'Vídeo do jogo',
+}: Props & { label?: string }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const { overlay, width, height } = video
 
@@ -78,26 +100,16 @@ export function OverlayVideo({ video, videoRef, onTime }: Props) {
   }, [overlay, width, height, videoRef, onTime])
 
   return (
-    <section className="card analyst-card analyst-video" aria-labelledby="video-title">
-      <h2 id="video-title" className="analyst-card__title">
-        Vídeo com o rastreamento
-      </h2>
-      <div className="analyst-video__frame" style={{ aspectRatio: `${width} / ${height}` }}>
-        <video
-          ref={videoRef}
-          src={video.video_url}
-          controls
-          preload="metadata"
-          playsInline
-          aria-label="Vídeo do jogo"
-        />
-        <canvas ref={canvas} width={width} height={height} aria-hidden="true" />
-      </div>
-      <p className="analyst-card__hint">
-        {overlay.length > 0
-          ? 'Cada jogador rastreado tem uma cor e um número (J1 a J4); a caixa acompanha o vídeo.'
-          : 'Ainda não há rastreamento para desenhar sobre o vídeo.'}
-      </p>
-    </section>
+    <div className="analyst-video__frame" style={{ aspectRatio: `${width} / ${height}` }}>
+      <video
+        ref={videoRef}
+        src={video.video_url}
+        controls
+        preload="metadata"
+        playsInline
+        aria-label={label}
+      />
+      <canvas ref={canvas} width={width} height={height} aria-hidden="true" />
+    </div>
   )
 }

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { analystKeys, publish, reject, saveReport } from './analyst-api'
+import { settleTagging } from './tagging-save'
 import { isRunning } from './analyst-rules'
 import { formatDateTime } from './analyst-ui'
 
@@ -51,6 +52,8 @@ export function ReportEditor({ video }: { video: AnalystVideo }) {
   })
   const release = useMutation({
     mutationFn: async (markdown: string | null) => {
+      // The report's figures come from the tags: the last ones typed must be stored first.
+      await settleTagging()
       if (markdown !== null) await saveReport(id, markdown)
       await publish(id)
     },
