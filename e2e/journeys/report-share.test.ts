@@ -60,6 +60,24 @@ describe('sharing a report', () => {
     await player.expectText(/O ponto a ponto .* não está disponível para este jogo/)
     await player.capture('report-untagged')
 
+    // Opened once, the player's own report reopens from a cold start without a connection: the
+    // app keeps the session it last confirmed instead of logging out.
+    await waitForServiceWorker(player.page)
+    await player.page.reload()
+    await score.waitFor(WAIT)
+    await player.context.setOffline(true)
+    await player.page.reload()
+    await score.waitFor(WAIT)
+    await player.expectText(/Você está sem internet: esta é a cópia salva da análise/)
+    expect(await score.textContent()).toContain('6/4 6/3')
+    await player.context.setOffline(false)
+    player.forgiveServerOutage()
+    // What had no saved answer (the session check, the chat) failed as it must without a network.
+    const online = player.problems.filter((p) => !p.endsWith('net::ERR_FAILED'))
+    player.problems.splice(0, player.problems.length, ...online)
+    await player.page.reload()
+    await score.waitFor(WAIT)
+
     const desk = await open('desktop')
     await desk.logIn(app.player, SEEDED_PASSWORD)
     await desk.expectPath('/chat')

@@ -130,3 +130,30 @@ describe('refreshSession across tabs', () => {
     expect(server.calls).toHaveLength(0)
   })
 })
+
+describe('ensureAccessToken without a connection', () => {
+  // The across-tabs test replaces navigator.locks with a queue that keeps every turn it ran.
+  beforeEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('hands back the expired token so a saved answer can still be read; the session stays', async () => {
+    const stale = jwtExpiringIn(-60)
+    saveTokens({ access_token: stale, refresh_token: 'r1' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () => Promise.reject(new TypeError('Failed to fetch')),
+    })
+    await expect(ensureAccessToken()).resolves.toBe(stale)
+    expect(getRefreshToken()).toBe('r1')
+    expect(events.some((e) => e.type === 'ended')).toBe(false)
+  })
+
+  it('still ends the session when the server refuses the refresh', async () => {
+    saveTokens({ access_token: jwtExpiringIn(-60), refresh_token: 'r1' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão expirada.' }, 401),
+    })
+    await expect(ensureAccessToken()).rejects.toBeInstanceOf(SessionExpiredError)
+    expect(getRefreshToken()).toBeNull()
+  })
+})

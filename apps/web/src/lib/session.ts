@@ -82,5 +82,12 @@ export function refreshSession(): Promise<string> {
 export async function ensureAccessToken(): Promise<string> {
   const token = getAccessToken()
   if (token && !isTokenExpired(token)) return token
-  return refreshSession()
+  try {
+    return await refreshSession()
+  } catch (error) {
+    // No connection (fetch rejects with a TypeError): the old token still lets the service worker
+    // answer from what it kept; a reachable server refuses it and the refresh runs again.
+    if (token && error instanceof TypeError) return token
+    throw error
+  }
 }

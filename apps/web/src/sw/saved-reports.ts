@@ -8,8 +8,11 @@ import { REPORTS_CACHE } from './cache-names'
 export const REPORT_API = /^\/api\/v1\/(videos\/\d+\/report|shared-reports\/[A-Za-z0-9_-]+)$/
 /** Its heatmaps: signed links, a new signature each time, so the cache keys them without it. */
 export const REPORT_IMAGE = /^\/api\/v1\/media\/videos\/\d+\/heatmap\//
-/** Reports anyone can open again offline: no session is needed to show them. */
-export const PUBLIC_REPORT_PAGE = /^\/(r\/[A-Za-z0-9_-]{43}|relatorio\/exemplo)$/
+/**
+ * Report pages kept for offline reading: the public ones and the player's own, whose session the
+ * app keeps while offline (the copies go at logout with the rest of the cache).
+ */
+export const SAVED_REPORT_PAGE = /^\/(r\/[A-Za-z0-9_-]{43}|relatorio\/exemplo|videos\/\d+)$/
 
 const withoutSignature: WorkboxPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => {

@@ -6,7 +6,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkOnly } from 'workbox-strategies'
 import { REPORTS_CACHE } from './cache-names'
 import { notificationTarget, openTarget } from './notification-target'
-import { PUBLIC_REPORT_PAGE, registerSavedReports } from './saved-reports'
+import { SAVED_REPORT_PAGE, registerSavedReports } from './saved-reports'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null } | string>
@@ -30,10 +30,10 @@ registerRoute(
   new NavigationRoute(
     async (options) => {
       const url = new URL(options.request.url)
-      const saved = PUBLIC_REPORT_PAGE.test(url.pathname)
+      const saved = SAVED_REPORT_PAGE.test(url.pathname)
       try {
         const response = await network.handle(options)
-        // A shared or example report keeps its page, so it opens again without a connection.
+        // A report page is kept, so it opens again without a connection.
         if (saved && response.ok) {
           const copy = response.clone()
           options.event.waitUntil(caches.open(REPORTS_CACHE).then((c) => c.put(url.pathname, copy)))

@@ -1,6 +1,8 @@
+import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
+import { keepReportPage } from '../../lib/saved-reports'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { fetchVideoReport, reportKeys } from './report-api'
@@ -31,6 +33,11 @@ export function VideoReportPage() {
     // Clip and heatmap links are signed for a short while: a later visit asks for fresh ones.
     staleTime: 60_000,
   })
+
+  const loaded = report.isSuccess
+  useEffect(() => {
+    if (loaded && id !== null) keepReportPage(`/videos/${id}`)
+  }, [loaded, id])
 
   let content
   const notReady = id === null || (report.error instanceof ApiError && report.error.status === 404)

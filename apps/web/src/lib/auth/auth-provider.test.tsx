@@ -3,7 +3,13 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
-import { getAccessToken, getRefreshToken, saveTokens } from '../session-storage'
+import {
+  getAccessToken,
+  getRefreshToken,
+  getSavedUser,
+  saveTokens,
+  saveUser,
+} from '../session-storage'
 import { loadStoredUploads, saveStoredUpload } from '../video-uploads-storage'
 import { useAuth, type AuthContextValue } from './auth-context'
 import { AuthProvider } from './auth-provider'
@@ -91,6 +97,41 @@ describe('AuthProvider start-up', () => {
     renderAuth()
     await screen.findByText('deslogado')
     expect(getAccessToken()).toBeNull()
+  })
+
+  it('without a connection, keeps the last confirmed user and checks again once back online', async () => {
+    const stale = jwtExpiringIn(-60)
+    saveTokens({ access_token: stale, refresh_token: 'r1' })
+    saveUser(makeUser())
+    let online = false
+    const offline = () => Promise.reject(new TypeError('Failed to fetch'))
+    const server = mockServer({
+      'POST /api/v1/auth/refresh/': () => (online ? tokens(jwtExpiringIn(600), 'r2') : offline()),
+      'GET /api/v1/auth/me/status': () => (online ? jsonResponse(makeUser()) : offline()),
+    })
+    renderAuth()
+    await screen.findByText('logado: jogadora@areia.test')
+    expect(getRefreshToken()).toBe('r1')
+    expect(probe.auth?.token).toBe(stale)
+
+    online = true
+    act(() => {
+      window.dispatchEvent(new Event('online'))
+    })
+    await waitFor(() => expect(getRefreshToken()).toBe('r2'))
+    expect(server.count('GET /api/v1/auth/me/status')).toBe(2)
+    expect(screen.getByText('logado: jogadora@areia.test')).toBeInTheDocument()
+  })
+
+  it('without a connection and no user confirmed on this device, logs out as before', async () => {
+    saveTokens({ access_token: jwtExpiringIn(-60), refresh_token: 'r1' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () => Promise.reject(new TypeError('Failed to fetch')),
+    })
+    renderAuth()
+    await screen.findByText('deslogado')
+    expect(getRefreshToken()).toBeNull()
+    expect(getSavedUser()).toBeNull()
   })
 
   it('is not loading at all for a visitor, and makes no call', () => {

@@ -7,8 +7,10 @@ import {
   clearTokens,
   getAccessToken,
   getRefreshToken,
+  getSavedUser,
   hasStoredSession,
   saveTokens,
+  saveUser,
 } from '../session-storage'
 import { forgetVideoUploads } from '../video-uploads'
 import { forgetSavedReports } from '../saved-reports'
@@ -92,25 +94,45 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   )
 
+  // The user the server last confirmed is kept, so the app can open again without a connection.
+  useEffect(() => {
+    if (state.isAuthenticated && state.user) saveUser(state.user)
+  }, [state.isAuthenticated, state.user])
+
   // Start-up: a valid token (refreshed if missing or expired), then the user; loading always ends.
   useEffect(() => {
     if (!hasStoredSession()) return
     let cancelled = false
-    const start = async () => {
+    const start = async (early: boolean) => {
       try {
         // Usually already on its way: main.tsx starts it before React renders.
-        const { token, user } = await takeEarly(EARLY_SESSION, resumeSession)
+        const { token, user } = early
+          ? await takeEarly(EARLY_SESSION, resumeSession)
+          : await resumeSession()
         if (!cancelled)
           setState({ token, user, isAuthenticated: true, loading: false, refreshing: false })
-      } catch {
-        if (!cancelled) {
-          // No stored session is the normal case of a visitor; any other failure also logs out.
-          if (getRefreshToken()) clearTokens()
-          setState((s) => ({ ...s, ...loggedOut, loading: false }))
+      } catch (error) {
+        if (cancelled) return
+        const saved = getSavedUser()
+        if (error instanceof TypeError && saved && getRefreshToken()) {
+          // No connection, not a refused session: the player keeps what the device holds (saved
+          // reports, the screens) and the session is checked again when the connection returns.
+          setState({
+            token: getAccessToken(),
+            user: saved,
+            isAuthenticated: true,
+            loading: false,
+            refreshing: false,
+          })
+          window.addEventListener('online', () => void start(false), { once: true })
+          return
         }
+        // No stored session is the normal case of a visitor; any other failure also logs out.
+        if (getRefreshToken()) clearTokens()
+        setState((s) => ({ ...s, ...loggedOut, loading: false }))
       }
     }
-    void start()
+    void start(true)
     return () => {
       cancelled = true
     }
