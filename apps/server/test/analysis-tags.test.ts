@@ -116,7 +116,7 @@ describe('the analyst’s tags of a video', () => {
       ...TAGS,
       points: [point({ start_sec: 6, end_sec: 5 })],
     })
-    expect(backwards.statusCode).toBe(400)
+    expect(backwards.statusCode).toBe(422)
     expect(backwards.json()).toEqual({
       detail: 'Marcações inválidas: o fim do ponto precisa vir depois do início.',
       code: 'tags_invalid',
@@ -125,10 +125,10 @@ describe('the analyst’s tags of a video', () => {
       ...TAGS,
       points: [point({ serve_in: false, last_stroke: 'smash' })],
     })
-    expect(serveOut.statusCode).toBe(400)
+    expect(serveOut.statusCode).toBe(422)
     expect(serveOut.json<{ detail: string }>().detail).toContain('o último golpe é o saque')
     const noBody = await api.call('PUT', `/videos/${id}/tags`, { revision: 'x' })
-    expect(noBody.statusCode).toBe(400)
+    expect(noBody.statusCode).toBe(422)
     expect(noBody.json<{ code: string }>().code).toBe('tags_invalid')
     expect((await tags(id)).json()).toEqual({ revision: 0, tags: null, saved_at: null })
   })

@@ -46,6 +46,9 @@ export const pathOf = (uploadUrl: string) => {
 }
 
 export async function chatHistory(app: TestApp, tokens: TokenPair): Promise<ChatHistoryItem[]> {
+  // Messages the server posts (receipts, questions) go through the chat's job queue: read the
+  // history once nothing is owed, as a player's screen shows it after the socket delivers.
+  await app.services.coaching.settled()
   const res = await app.server.inject({
     method: 'GET',
     url: '/api/v1/chat/history',

@@ -117,7 +117,7 @@ export const analystRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/v1/analyst/videos/:id/tags',
     {
-      // A malformed document is the console's bug, not the analyst's input: 400 with a code.
+      // A malformed document is the console's bug, not the analyst's input: say which rule, with a code.
       attachValidation: true,
       schema: { params, body: AnalystTagsBody, response: { 200: AnalystTagsResponse, ...errors } },
     },
@@ -126,7 +126,7 @@ export const analystRoutes: FastifyPluginAsyncZod<{
       if (invalid) {
         const why = (invalid.validation as Array<{ message?: string }> | undefined)?.[0]?.message
         throw new AppError(
-          400,
+          422,
           TAGGING_ERRORS.invalid(why ?? 'formato não reconhecido'),
           {},
           TAGGING_ERRORS.invalidCode,
