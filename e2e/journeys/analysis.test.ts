@@ -211,7 +211,7 @@ describe('match analysis', () => {
 
     // ---- The report page ------------------------------------------------------------------
     await player.expectHeading('Jogo de 12 de outubro de 2025 · Vitória · 6x4')
-    const figures = player.page.getByRole('list', { name: 'Seus números' })
+    const figures = player.page.getByRole('list', { name: 'Movimentação' })
     expect(await figures.getByRole('listitem').allInnerTexts()).toHaveLength(4)
     await expect
       .poll(
