@@ -71,12 +71,13 @@ describe('sharing a report', () => {
     await player.expectText(/Você está sem internet: esta é a cópia salva da análise/)
     expect(await score.textContent()).toContain('6/4 6/3')
     await player.context.setOffline(false)
-    player.forgiveServerOutage()
-    // What had no saved answer (the session check, the chat) failed as it must without a network.
-    const online = player.problems.filter((p) => !p.endsWith('net::ERR_FAILED'))
-    player.problems.splice(0, player.problems.length, ...online)
     await player.page.reload()
     await score.waitFor(WAIT)
+    // What had no saved answer (the session check, the chat) failed as it must without a network;
+    // the offline page is gone now, so no such failure can still be on its way.
+    player.forgiveServerOutage()
+    const online = player.problems.filter((p) => !p.endsWith('net::ERR_FAILED'))
+    player.problems.splice(0, player.problems.length, ...online)
 
     const desk = await open('desktop')
     await desk.logIn(app.player, SEEDED_PASSWORD)
