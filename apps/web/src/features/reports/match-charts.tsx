@@ -100,38 +100,18 @@ export function StrokeChart({
           return (
             <li key={s} className="strokes__row">
               <span className="strokes__name">{name}</span>
-              <span className="strokes__side strokes__side--errors">
-                <StatButton
-                  label={`Erros de ${name.toLowerCase()}`}
-                  figure={errors}
-                  className="strokes__bar strokes__bar--errors"
-                  bar={
-                    <>
-                      <span
-                        className="strokes__fill"
-                        style={{ width: `${(errors.value / max) * 100}%` }}
-                      />
-                      <span className="strokes__count">{errors.value}</span>
-                    </>
-                  }
-                />
-              </span>
-              <span className="strokes__side">
-                <StatButton
-                  label={`Winners de ${name.toLowerCase()}`}
-                  figure={winners}
-                  className="strokes__bar strokes__bar--winners"
-                  bar={
-                    <>
-                      <span
-                        className="strokes__fill"
-                        style={{ width: `${(winners.value / max) * 100}%` }}
-                      />
-                      <span className="strokes__count">{winners.value}</span>
-                    </>
-                  }
-                />
-              </span>
+              <StrokeBar
+                kind="errors"
+                label={`Erros de ${name.toLowerCase()}`}
+                figure={errors}
+                max={max}
+              />
+              <StrokeBar
+                kind="winners"
+                label={`Winners de ${name.toLowerCase()}`}
+                figure={winners}
+                max={max}
+              />
             </li>
           )
         })}
@@ -273,5 +253,34 @@ export function LengthChart({
         <span className="lengths__key lengths__key--them">Adversários</span>
       </p>
     </section>
+  )
+}
+
+/** One side of a stroke's row: a bar as long as its count, opening the points behind it. */
+function StrokeBar({
+  kind,
+  label,
+  figure,
+  max,
+}: {
+  kind: 'errors' | 'winners'
+  label: string
+  figure: StatFigure
+  max: number
+}) {
+  return (
+    <span className={kind === 'errors' ? 'strokes__side strokes__side--errors' : 'strokes__side'}>
+      <StatButton
+        label={label}
+        figure={figure}
+        className={`strokes__bar strokes__bar--${kind}`}
+        bar={
+          <>
+            <span className="strokes__fill" style={{ width: `${(figure.value / max) * 100}%` }} />
+            <span className="strokes__count">{figure.value}</span>
+          </>
+        }
+      />
+    </span>
   )
 }
