@@ -1,21 +1,39 @@
+import type { ErrorCode } from '@areia/contracts'
+
+type Status = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 502 | 503
+
+export interface AppErrorOptions {
+  /** The machine reason clients act on; the `detail` beside it is for people only. */
+  code: ErrorCode
+  headers?: Record<string, string>
+}
+
 /** An error whose pt-BR `detail` is safe to show to the user, with the HTTP status it maps to. */
 export class AppError extends Error {
+  readonly code: ErrorCode
+  readonly headers: Record<string, string>
+
   constructor(
-    readonly statusCode: 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
+    readonly statusCode: Status,
     readonly detail: string,
-    readonly headers: Record<string, string> = {},
-    /** A machine-readable reason, for clients that act on it (e.g. reload on a stale save). */
-    readonly code?: string,
+    options: AppErrorOptions,
   ) {
     super(detail)
     this.name = 'AppError'
+    this.code = options.code
+    this.headers = options.headers ?? {}
   }
 }
 
-export const notFound = (detail = 'Recurso não encontrado.') => new AppError(404, detail)
+export const notFound = (detail = 'Recurso não encontrado.', code: ErrorCode = 'not_found') =>
+  new AppError(404, detail, { code })
 
-export function tooManyRequests(detail: string, retryAfterSeconds: number): AppError {
-  return new AppError(429, detail, { 'retry-after': String(retryAfterSeconds) })
+export function tooManyRequests(
+  detail: string,
+  retryAfterSeconds: number,
+  code: ErrorCode = 'rate_limited',
+): AppError {
+  return new AppError(429, detail, { code, headers: { 'retry-after': String(retryAfterSeconds) } })
 }
 
 /** "em 3 minutos" / "em 40 segundos", for rate-limit messages. */

@@ -49,7 +49,7 @@ describe('PATCH /api/v1/users/me/password', () => {
       new_password: 'nova1234',
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'A senha atual está incorreta.' })
+    expect(res.json()).toEqual({ detail: 'A senha atual está incorreta.', code: 'wrong_password' })
     expect((await status(app, tokens.access_token)).statusCode).toBe(200)
     expect((await login(app, 'errada@example.com', 'certa123')).statusCode).toBe(200)
   })
@@ -75,7 +75,10 @@ describe('PATCH /api/v1/users/me/password', () => {
       new_password: 'certa123',
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'A nova senha deve ser diferente da senha atual.' })
+    expect(res.json()).toEqual({
+      detail: 'A nova senha deve ser diferente da senha atual.',
+      code: 'password_unchanged',
+    })
   })
 
   it('needs a signed-in user', async () => {
@@ -101,7 +104,10 @@ describe('DELETE /api/v1/users/me', () => {
     expect((await refresh(app, tokens.refresh_token)).statusCode).toBe(401)
     const again = await login(app, 'apagar@example.com')
     expect(again.statusCode).toBe(401)
-    expect(again.json()).toEqual({ detail: 'Email ou senha inválidos.' })
+    expect(again.json()).toEqual({
+      detail: 'Email ou senha inválidos.',
+      code: 'invalid_credentials',
+    })
     // The e-mail is free again.
     expect((await signUpAndLogIn(app, 'apagar@example.com')).access_token).toBeTruthy()
   })

@@ -156,7 +156,10 @@ describe('publishing a report', () => {
     // Twice: refused, and still one message.
     const again = await api.publish(id)
     expect(again.statusCode).toBe(409)
-    expect(again.json()).toEqual({ detail: 'Esta análise já foi publicada.' })
+    expect(again.json()).toEqual({
+      detail: 'Esta análise já foi publicada.',
+      code: 'analysis_published',
+    })
     const after = await (
       await db()
     )
@@ -232,18 +235,21 @@ describe('signed media URLs', () => {
     for (const url of tampered) {
       const res = await get(url)
       expect(res.statusCode, url).toBe(403)
-      expect(res.json()).toEqual({ detail: 'Link de mídia inválido.' })
+      expect(res.json()).toEqual({ detail: 'Link de mídia inválido.', code: 'media_url_invalid' })
     }
     // A correctly signed URL for something that does not exist.
     const signer = new MediaSigner(await loadMediaKey(await db()), () => app.clock.now())
     const missing = await get(signer.url(id, 'highlights'))
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ detail: 'Mídia não encontrada.' })
+    expect(missing.json()).toEqual({ detail: 'Mídia não encontrada.', code: 'not_found' })
 
     app.clock.advance(3 * 3600 + 1)
     const expired = await get(view.video_url)
     expect(expired.statusCode).toBe(403)
-    expect(expired.json()).toEqual({ detail: 'Este link de mídia expirou. Recarregue a página.' })
+    expect(expired.json()).toEqual({
+      detail: 'Este link de mídia expirou. Recarregue a página.',
+      code: 'media_url_expired',
+    })
     app.clock.advance(-(3 * 3600 + 1))
   })
 })

@@ -93,7 +93,10 @@ describe('corrected corners and re-runs', () => {
     expect((await api.publish(id)).statusCode).toBe(204)
     const res = await api.call('POST', `/videos/${id}/rerun`)
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ detail: 'Esta análise já foi publicada.' })
+    expect(res.json()).toEqual({
+      detail: 'Esta análise já foi publicada.',
+      code: 'analysis_published',
+    })
     expect((await analysisOf(id)).run).toBe(1)
   })
 })

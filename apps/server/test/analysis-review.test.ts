@@ -57,10 +57,13 @@ describe('the analyst routes', () => {
       headers: bearer(tokens.access_token),
     })
     expect(player.statusCode).toBe(403)
-    expect(player.json()).toEqual({ detail: 'Você não tem permissão para acessar esta área.' })
+    expect(player.json()).toEqual({
+      detail: 'Você não tem permissão para acessar esta área.',
+      code: 'forbidden',
+    })
     const unknown = await api.call('GET', '/videos/999999')
     expect(unknown.statusCode).toBe(404)
-    expect(unknown.json()).toEqual({ detail: 'Vídeo não encontrado.' })
+    expect(unknown.json()).toEqual({ detail: 'Vídeo não encontrado.', code: 'not_found' })
     const admin = await staff(app, 'dona@areia.test', 'ADMIN')
     const asAdmin = await analystApi(app, admin).call('GET', '/queue')
     expect(asAdmin.statusCode).toBe(200)
@@ -193,6 +196,7 @@ describe('reviewing a video', () => {
     expect(noPlayer.statusCode).toBe(422)
     expect(noPlayer.json()).toEqual({
       detail: 'Confirme qual dos jogadores é o cliente antes de publicar.',
+      code: 'no_player',
     })
 
     const result = {

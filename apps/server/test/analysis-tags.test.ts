@@ -137,7 +137,7 @@ describe('the analyst’s tags of a video', () => {
     expect((await tags(999_999)).statusCode).toBe(404)
     const missing = await putTags(999_999, 0)
     expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ detail: 'Vídeo não encontrado.' })
+    expect(missing.json()).toEqual({ detail: 'Vídeo não encontrado.', code: 'not_found' })
     const { id, tokens } = await analysedVideo('tags-jogador@areia.test')
     const asPlayer = await app.server.inject({
       method: 'PUT',

@@ -41,7 +41,7 @@ describe('POST /api/v1/auth/register/', () => {
     await register(app, 'dup@example.com')
     const res = await register(app, 'DUP@example.com')
     expect(res.statusCode).toBe(409)
-    expect(res.json()).toEqual({ detail: 'Este e-mail já está cadastrado.' })
+    expect(res.json()).toEqual({ detail: 'Este e-mail já está cadastrado.', code: 'email_taken' })
   })
 
   it.each([
@@ -76,7 +76,10 @@ describe('POST /api/v1/auth/register/', () => {
       payload: '{"email":',
     })
     expect(res.statusCode).toBe(400)
-    expect(res.json()).toEqual({ detail: 'O corpo da requisição não é um JSON válido.' })
+    expect(res.json()).toEqual({
+      detail: 'O corpo da requisição não é um JSON válido.',
+      code: 'invalid_input',
+    })
   })
 
   it('refuses a body over the size limit with 413', async () => {
@@ -113,7 +116,7 @@ describe('POST /api/v1/auth/login/', () => {
   ])('answers 401 "Email ou senha inválidos." for %s', async (_name, user, password) => {
     const res = await login(app, user, password, '10.0.0.9')
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Email ou senha inválidos.' })
+    expect(res.json()).toEqual({ detail: 'Email ou senha inválidos.', code: 'invalid_credentials' })
   })
 
   it('refuses missing fields with 422', async () => {
@@ -151,7 +154,7 @@ describe('access tokens', () => {
   it('refuse a request without a token', async () => {
     const res = await app.server.inject({ method: 'GET', url: '/api/v1/auth/me/status' })
     expect(res.statusCode).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Não autenticado.' })
+    expect(res.json()).toEqual({ detail: 'Não autenticado.', code: 'not_authenticated' })
   })
 
   it('expire after their lifetime', async () => {
@@ -161,7 +164,10 @@ describe('access tokens', () => {
     try {
       const res = await status(app, token)
       expect(res.statusCode).toBe(401)
-      expect(res.json()).toEqual({ detail: 'Token de acesso inválido ou expirado.' })
+      expect(res.json()).toEqual({
+        detail: 'Token de acesso inválido ou expirado.',
+        code: 'invalid_token',
+      })
     } finally {
       app.clock.advance(-901)
     }
@@ -242,6 +248,7 @@ describe('POST /api/v1/auth/refresh/', () => {
     expect(replay.statusCode).toBe(401)
     expect(replay.json()).toEqual({
       detail: 'Sua sessão foi encerrada por segurança. Faça login novamente.',
+      code: 'session_revoked',
     })
     // The legitimate holder's newer tokens die with the family.
     expect((await refresh(app, second.refresh_token)).statusCode).toBe(401)
@@ -252,7 +259,9 @@ describe('POST /api/v1/auth/refresh/', () => {
   })
 
   it('refuses unknown, empty and missing tokens', async () => {
-    expect((await refresh(app, 'desconhecido')).statusCode).toBe(401)
+    const unknown = await refresh(app, 'desconhecido')
+    expect(unknown.statusCode).toBe(401)
+    expect(unknown.json<{ code: string }>().code).toBe('session_expired')
     const empty = await app.server.inject({
       method: 'POST',
       url: '/api/v1/auth/refresh/',
@@ -261,6 +270,7 @@ describe('POST /api/v1/auth/refresh/', () => {
     expect(empty.statusCode).toBe(422)
     expect(empty.json()).toEqual({
       detail: 'Sem refresh_token para renovar a sessão. (campo: refresh_token)',
+      code: 'invalid_input',
     })
   })
 

@@ -302,7 +302,7 @@ describe('authorization matrix of the whole route table', () => {
       if (input) {
         reached++
         expect(res.statusCode, `${key} ${res.body}`).toBe(401)
-        expect(res.json(), key).toEqual({ detail: 'Não autenticado.' })
+        expect(res.json(), key).toEqual({ detail: 'Não autenticado.', code: 'not_authenticated' })
       } else {
         // Inputs too particular to synthesise: validation may answer first, never the handler.
         expect([401, 400, 415, 422], `${key} ${res.body}`).toContain(res.statusCode)

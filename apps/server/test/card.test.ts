@@ -102,6 +102,7 @@ describe('the card SDK and its key', () => {
     expect(expired.statusCode).toBe(422)
     expect(expired.json()).toEqual({
       detail: 'Cartão vencido. Confira a validade ou use outro cartão.',
+      code: 'card_expired',
     })
     const garbage = await client.inject(tokens, 'POST', '/api/v1/payments/tokenize-card', {
       encrypted: 'isto não é base64 <script>',
@@ -109,7 +110,7 @@ describe('the card SDK and its key', () => {
       exp_month: 12,
       exp_year: 2099,
     })
-    expect(garbage.json()).toEqual({ detail: 'Dados do cartão inválidos.' })
+    expect(garbage.json()).toEqual({ detail: 'Dados do cartão inválidos.', code: 'card_invalid' })
   })
 })
 
@@ -202,6 +203,7 @@ describe('card checkout with the sandbox test cards', () => {
       expect(res.statusCode).toBe(402)
       expect(res.json()).toEqual({
         detail: 'Pagamento recusado pelo emissor do cartão. Confira os dados ou use outro cartão.',
+        code: 'card_declined',
       })
       expect(await client.subscription(tokens)).toBeNull()
       expect((await status(app, tokens.access_token)).json()).toMatchObject({
@@ -270,7 +272,7 @@ describe('card checkout with the sandbox test cards', () => {
     expect(mine.json()).toMatchObject({ id: created.id, status: 'PENDING' })
     const theirs = await client.inject(b, 'GET', `/api/v1/payments/orders/${created.id}`)
     expect(theirs.statusCode).toBe(404)
-    expect(theirs.json()).toEqual({ detail: 'Pedido não encontrado.' })
+    expect(theirs.json()).toEqual({ detail: 'Pedido não encontrado.', code: 'not_found' })
     expect((await client.inject(b, 'GET', '/api/v1/payments/orders/nada')).statusCode).toBe(404)
   })
 })

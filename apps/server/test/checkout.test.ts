@@ -185,7 +185,10 @@ describe('PIX checkout', () => {
       payment_method: 'PIX',
       coupon_code: 'NAOEXISTE',
     })
-    expect(bad.json()).toEqual({ detail: 'Este cupom é inválido ou não existe.' })
+    expect(bad.json()).toEqual({
+      detail: 'Este cupom é inválido ou não existe.',
+      code: 'coupon_invalid',
+    })
     const card = await order(tokens, {
       plan_id: pro.id,
       billing_cycle: 'MONTHLY',
@@ -196,6 +199,7 @@ describe('PIX checkout', () => {
     expect(card.statusCode).toBe(422)
     expect(card.json()).toEqual({
       detail: 'Os dados do cartão expiraram. Preencha o cartão novamente.',
+      code: 'card_token_expired',
     })
     const noCvv = await order(tokens, {
       plan_id: pro.id,
@@ -203,7 +207,7 @@ describe('PIX checkout', () => {
       payment_method: 'CARD',
       card_token: '6f1c9a52-7a3e-4a43-9d7e-0c5b8a1f2e3d',
     })
-    expect(noCvv.json()).toEqual({ detail: 'Informe os dados do cartão.' })
+    expect(noCvv.json()).toEqual({ detail: 'Informe os dados do cartão.', code: 'card_required' })
     // Ids past an integer column's range are unknown plans, not a server error.
     for (const planId of [2_147_483_648, 1e20, -1]) {
       const huge = await order(tokens, {
@@ -335,6 +339,7 @@ describe('limited spots and the waiting list', () => {
       expect(refused.json()).toEqual({
         detail:
           'Este plano não está disponível no momento. Entre na lista de espera para ser avisado quando abrir uma vaga.',
+        code: 'plan_not_on_sale',
       })
 
       // In line, then invited by an operator opening a spot (the console's "abrir vagas").

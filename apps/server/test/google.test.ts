@@ -80,6 +80,7 @@ describe('Sign in with Google', () => {
       expect(res.statusCode).toBe(503)
       expect(res.json()).toEqual({
         detail: 'O login com Google não está configurado neste servidor.',
+        code: 'google_not_configured',
       })
     } finally {
       await plain.close()
@@ -114,7 +115,10 @@ describe('Sign in with Google', () => {
   it('refuses an e-mail Google has not verified, creating nothing', async () => {
     const res = await finish(await callbackFor('google-naoverificado'))
     expect(res.statusCode).toBe(403)
-    expect(res.json()).toEqual({ detail: 'O e-mail da sua conta Google não está verificado.' })
+    expect(res.json()).toEqual({
+      detail: 'O e-mail da sua conta Google não está verificado.',
+      code: 'google_email_unverified',
+    })
     expect((await login(app, 'naoverificado@example.com', 'qualquer')).statusCode).toBe(401)
   })
 
@@ -124,6 +128,7 @@ describe('Sign in with Google', () => {
     expect(wrong.statusCode).toBe(400)
     expect(wrong.json()).toEqual({
       detail: 'Sessão de login com Google inválida ou expirada. Tente novamente.',
+      code: 'google_state_invalid',
     })
     expect((await finish(cb)).statusCode).toBe(200)
     expect((await finish(cb)).statusCode).toBe(400)
@@ -135,6 +140,7 @@ describe('Sign in with Google', () => {
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({
       detail: 'Não foi possível validar o login com o Google. Tente novamente.',
+      code: 'google_exchange_failed',
     })
   })
 
@@ -186,6 +192,7 @@ describe('Sign in with Google', () => {
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({
         detail: 'Não foi possível validar o login com o Google. Tente novamente.',
+        code: 'google_exchange_failed',
       })
     } finally {
       await victimised.close()
@@ -197,6 +204,9 @@ describe('Sign in with Google', () => {
     const cb = await callbackFor('google-nova')
     const res = await finish({ ...cb, redirect_uri: 'https://malicioso.example/login' })
     expect(res.statusCode).toBe(422)
-    expect(res.json()).toEqual({ detail: 'Endereço de retorno do login com Google não permitido.' })
+    expect(res.json()).toEqual({
+      detail: 'Endereço de retorno do login com Google não permitido.',
+      code: 'redirect_not_allowed',
+    })
   })
 })

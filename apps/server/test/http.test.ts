@@ -33,7 +33,7 @@ describe('errors', () => {
   it('an unknown route answers 404 with a pt-BR detail', async () => {
     const res = await app.server.inject({ method: 'GET', url: '/api/v1/nao-existe' })
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Recurso não encontrado.' })
+    expect(res.json()).toEqual({ detail: 'Recurso não encontrado.', code: 'not_found' })
   })
 
   it('an unsupported content type answers 415', async () => {
@@ -44,7 +44,10 @@ describe('errors', () => {
       payload: '<email/>',
     })
     expect(res.statusCode).toBe(415)
-    expect(res.json()).toEqual({ detail: 'Tipo de conteúdo não suportado.' })
+    expect(res.json()).toEqual({
+      detail: 'Tipo de conteúdo não suportado.',
+      code: 'unsupported_media_type',
+    })
   })
 
   it('a crash answers 500 with a generic message and never its internals', async () => {
@@ -54,15 +57,18 @@ describe('errors', () => {
       throw new Error('senha do banco: hunter2 at /srv/app.ts:12')
     })
     server.get('/known', async () => {
-      throw new AppError(409, 'Conflito explicado.')
+      throw new AppError(409, 'Conflito explicado.', { code: 'email_taken' })
     })
     const boom = await server.inject({ method: 'GET', url: '/boom' })
     expect(boom.statusCode).toBe(500)
-    expect(boom.json()).toEqual({ detail: 'Ocorreu um erro interno. Tente novamente mais tarde.' })
+    expect(boom.json()).toEqual({
+      detail: 'Ocorreu um erro interno. Tente novamente mais tarde.',
+      code: 'internal',
+    })
     expect(boom.body).not.toContain('hunter2')
     const known = await server.inject({ method: 'GET', url: '/known' })
     expect(known.statusCode).toBe(409)
-    expect(known.json()).toEqual({ detail: 'Conflito explicado.' })
+    expect(known.json()).toEqual({ detail: 'Conflito explicado.', code: 'email_taken' })
     await server.close()
   })
 })

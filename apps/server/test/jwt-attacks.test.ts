@@ -147,7 +147,7 @@ describe('JWT attacks on an authenticated route', () => {
   ])('refuses %s with 401 in pt-BR', async (name, authorization) => {
     const res = await status(authorization)
     expect(res.statusCode, name).toBe(401)
-    expect(res.json()).toEqual({ detail: 'Não autenticado.' })
+    expect(res.json()).toEqual({ detail: 'Não autenticado.', code: 'not_authenticated' })
   })
 
   it("the role comes from the session, not the token: a player's token claiming ADMIN gets 403", async () => {

@@ -41,7 +41,7 @@ describe('OpenAPI generated from the route schemas', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/)
     const off = await quiet.server.inject({ method: 'GET', url: '/api/docs' })
     expect(off.statusCode).toBe(404)
-    expect(off.json()).toEqual({ detail: 'Recurso não encontrado.' })
+    expect(off.json()).toEqual({ detail: 'Recurso não encontrado.', code: 'not_found' })
   })
 
   it('documents every route of the table, with the schemas of its inputs', async () => {

@@ -48,6 +48,7 @@ describe('abuse limits', () => {
     expect(body.detail).toBe(
       'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
     )
+    expect(body.code).toBe('login_challenge')
     expect(body.challenge.difficulty).toBeGreaterThanOrEqual(16)
     // A wrong answer is no answer.
     const wrong = await loginWith(app, 'alvo@example.com', 'certa123', {
@@ -106,6 +107,7 @@ describe('abuse limits', () => {
     const res = await login(app, 'outro@example.com', 'x', '10.3.0.1')
     expect(res.statusCode).toBe(429)
     expect(res.json<{ detail: string }>().detail).toMatch(/^Muitas tentativas de login\./)
+    expect(res.json<{ code: string }>().code).toBe('rate_limited')
     expect((await login(app, 'outro@example.com', 'x', '10.3.0.2')).statusCode).toBe(401)
   })
 

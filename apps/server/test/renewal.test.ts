@@ -328,6 +328,7 @@ describe('withdrawal (CDC art. 49)', () => {
     expect(res.statusCode).toBe(409)
     expect(res.json()).toEqual({
       detail: 'O prazo de 7 dias para desistir da assinatura com reembolso integral já terminou.',
+      code: 'refund_window_over',
     })
     expect(await sub(userId)).toMatchObject({ status: 'ACTIVE' })
     expect(app.simulator!.chargesOf(email)).toMatchObject([{ status: 'PAID' }])
@@ -337,6 +338,9 @@ describe('withdrawal (CDC art. 49)', () => {
     const tokens = await signUpAndLogIn(app, 'sem-plano@example.com')
     const res = await client.inject(tokens, 'POST', '/api/v1/subscriptions/me/withdraw')
     expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ detail: 'Você não possui uma assinatura ativa.' })
+    expect(res.json()).toEqual({
+      detail: 'Você não possui uma assinatura ativa.',
+      code: 'no_subscription',
+    })
   })
 })

@@ -49,6 +49,7 @@ describe('who may send videos', () => {
     expect(res.json<{ detail: string }>().detail).toBe(
       'O envio de vídeos é exclusivo para assinantes. Escolha um plano para enviar seus jogos.',
     )
+    expect(res.json<{ code: string }>().code).toBe('not_subscribed')
     const link = await app.server.inject({
       method: 'POST',
       url: '/api/v1/videos/from-link',
@@ -65,6 +66,7 @@ describe('who may send videos', () => {
     const res = await uploadUrl(app, tokens, 'application/pdf')
     expect(res.statusCode).toBe(415)
     expect(res.json<{ detail: string }>().detail).toMatch(/vídeo/)
+    expect(res.json<{ code: string }>().code).toBe('not_a_video')
   })
 
   it("enforces the plan's monthly allowance; refused videos do not count; a new month resets it", async () => {
@@ -80,6 +82,7 @@ describe('who may send videos', () => {
     expect(fifth.json<{ detail: string }>().detail).toBe(
       'Você já usou os 4 vídeos do seu plano neste mês. O limite renova no dia 1º.',
     )
+    expect(fifth.json<{ code: string }>().code).toBe('monthly_video_limit')
     expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0)
     // Last month's videos: this month's allowance is whole again.
     const { db } = await testDatabase({ reset: false })
@@ -193,6 +196,7 @@ describe('upload URL (GCS resumable protocol)', () => {
     expect(JSON.parse(answer.body)).toEqual({
       detail:
         'O trecho enviado é maior que o declarado no Content-Range. Consulte o que chegou e continue dali.',
+      code: 'beyond_content_range',
     })
     const query = await put(upload_url, '', {
       'content-range': `bytes */${total}`,
@@ -263,6 +267,7 @@ describe('upload URL (GCS resumable protocol)', () => {
     expect(big.json<{ detail: string }>().detail).toBe(
       'O vídeo passa do limite de 2 MB por arquivo.',
     )
+    expect(big.json<{ code: string }>().code).toBe('video_too_large')
     // No Content-Length to judge by: the stream is cut at the cap.
     const streamed = await fetch(upload_url, {
       method: 'PUT',
@@ -280,6 +285,7 @@ describe('upload URL (GCS resumable protocol)', () => {
     expect(streamed.status).toBe(413)
     const text = await put(upload_url, 'abc', { 'content-type': 'text/plain' })
     expect(text.statusCode).toBe(415)
+    expect(text.json<{ code: string }>().code).toBe('not_a_video')
   })
 
   it('refuses a tampered or expired upload URL', async () => {
@@ -291,6 +297,7 @@ describe('upload URL (GCS resumable protocol)', () => {
     expect(res.json<{ detail: string }>().detail).toBe(
       'Link de envio inválido. Comece um novo envio.',
     )
+    expect(res.json<{ code: string }>().code).toBe('upload_url_invalid')
     const other = upload_url.replace(`/uploads/${video_id}?`, `/uploads/${video_id + 1000}?`)
     expect((await put(other, game)).statusCode).toBe(403)
     app.clock.advance(86_400 + 1)
@@ -300,6 +307,7 @@ describe('upload URL (GCS resumable protocol)', () => {
       expect(expired.json<{ detail: string }>().detail).toBe(
         'Este link de envio expirou. Comece um novo envio.',
       )
+      expect(expired.json<{ code: string }>().code).toBe('upload_url_expired')
     } finally {
       app.clock.advance(-(86_400 + 1))
     }

@@ -115,5 +115,9 @@ export const LoginChallenge = z.object({
 export type LoginChallenge = z.infer<typeof LoginChallenge>
 
 /** 429 of a login that must first prove its work: the message and the challenge to solve. */
-export const LoginChallengeRequired = z.object({ detail: z.string(), challenge: LoginChallenge })
+export const LoginChallengeRequired = z.object({
+  detail: z.string(),
+  code: z.literal('login_challenge'),
+  challenge: LoginChallenge,
+})
 export type LoginChallengeRequired = z.infer<typeof LoginChallengeRequired>

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@areia/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AppError } from '../errors'
@@ -13,12 +14,24 @@ export function frameworkErrors(
 ): void {
   request.server.securityHeaders(request, reply)
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.status(414).send({ detail: 'O endereço pedido é longo demais.' })
+    void reply
+      .status(414)
+      .send({
+        detail: 'O endereço pedido é longo demais.',
+        code: 'uri_too_long',
+      } satisfies ErrorBody)
   } else if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.status(400).send({ detail: 'O endereço pedido é inválido.' })
+    void reply
+      .status(400)
+      .send({ detail: 'O endereço pedido é inválido.', code: 'bad_request' } satisfies ErrorBody)
   } else {
     request.log.error({ err: error }, 'router error')
-    void reply.status(500).send({ detail: 'Ocorreu um erro interno. Tente novamente mais tarde.' })
+    void reply
+      .status(500)
+      .send({
+        detail: 'Ocorreu um erro interno. Tente novamente mais tarde.',
+        code: 'internal',
+      } satisfies ErrorBody)
   }
 }
 
@@ -43,7 +56,11 @@ function hasNul(value: unknown, depth = 0): boolean {
 export const inputGuard = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', (request, _reply, done) => {
     if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body)) {
-      done(new AppError(422, 'O texto enviado contém caracteres inválidos.'))
+      done(
+        new AppError(422, 'O texto enviado contém caracteres inválidos.', {
+          code: 'invalid_input',
+        }),
+      )
     } else {
       done()
     }

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@areia/contracts'
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
@@ -42,7 +43,9 @@ export async function webApp(app: FastifyInstance, opts: { distDir: string }) {
   app.get('/*', (request, reply) => {
     const [pathname = '', query] = request.url.split('?')
     if (pathname.startsWith('/api/') || path.extname(pathname) !== '') {
-      return reply.status(404).send({ detail: 'Recurso não encontrado.' })
+      return reply
+        .status(404)
+        .send({ detail: 'Recurso não encontrado.', code: 'not_found' } satisfies ErrorBody)
     }
     // With a query (Google's ?code=…) the page renders something else first: no prerender.
     if (query === undefined && prerendered.has(pathname)) {

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@areia/contracts'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { createDynamicPix, hasError } from 'pix-utils'
@@ -373,9 +374,19 @@ export function createPagBankSimulator(opts: {
           const order = orders.get(request.params.id)
           const qr = order?.qr_codes?.[0]
           if (!order || !qr)
-            return reply.status(404).send({ detail: 'Pedido não encontrado no simulador.' })
+            return reply
+              .status(404)
+              .send({
+                detail: 'Pedido não encontrado no simulador.',
+                code: 'not_found',
+              } satisfies ErrorBody)
           if (new Date(qr.expiration_date) <= now())
-            return reply.status(409).send({ detail: 'Este QR Code PIX expirou.' })
+            return reply
+              .status(409)
+              .send({
+                detail: 'Este QR Code PIX expirou.',
+                code: 'pix_expired',
+              } satisfies ErrorBody)
           if (!order.charges) {
             const at = now().toISOString()
             order.charges = [

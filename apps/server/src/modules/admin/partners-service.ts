@@ -61,7 +61,9 @@ export class AdminPartnersService {
       return this.byId(id)
     } catch (err) {
       if (isUniqueViolation(err))
-        throw new AppError(409, 'Já existe um agente com este identificador.')
+        throw new AppError(409, 'Já existe um agente com este identificador.', {
+          code: 'agent_exists',
+        })
       throw err
     }
   }

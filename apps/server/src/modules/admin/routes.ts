@@ -61,7 +61,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.addHook('onRequest', async (request: FastifyRequest) => {
     await app.requireUser(request)
     const allowed = request.routeOptions.config.consoleRoles ?? ADMIN_ONLY
-    if (!allowed.includes(request.user.role)) throw new AppError(403, FORBIDDEN_DETAIL)
+    if (!allowed.includes(request.user.role))
+      throw new AppError(403, FORBIDDEN_DETAIL, { code: 'forbidden' })
   })
 
   app.get(

@@ -129,7 +129,8 @@ export class AdminService {
 
   async changeRole(actorId: string, id: string, role: Role): Promise<AdminPlayer> {
     // Demoting oneself could leave the product with no admin; another admin has to do it.
-    if (actorId === id) throw new AppError(409, 'Você não pode alterar o seu próprio papel.')
+    if (actorId === id)
+      throw new AppError(409, 'Você não pode alterar o seu próprio papel.', { code: 'own_role' })
     const actor = await this.actor(actorId)
     const changed = await this.db.transaction(async (tx) => {
       const row = await this.store.findPlayer(tx, id)
@@ -188,6 +189,7 @@ export class AdminService {
           free
             ? 'O plano gratuito não pode ter preço.'
             : 'Um plano pago precisa de preço maior que zero.',
+          { code: 'plan_price_invalid' },
         )
       }
       const row = await this.store.updatePlan(tx, id, patch)
@@ -238,7 +240,8 @@ export class AdminService {
       })
       return { ...(await this.couponById(row.id)) }
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(409, 'Já existe um cupom com este código.')
+      if (isUniqueViolation(err))
+        throw new AppError(409, 'Já existe um cupom com este código.', { code: 'coupon_exists' })
       throw err
     }
   }
@@ -368,7 +371,10 @@ export class AdminService {
   /** The signed-in operator, as the audit log records them. */
   async actor(id: string): Promise<Actor> {
     const user = await this.users.findById(id)
-    if (!user) throw new AppError(401, 'Sua sessão expirou. Faça login novamente.')
+    if (!user)
+      throw new AppError(401, 'Sua sessão expirou. Faça login novamente.', {
+        code: 'session_expired',
+      })
     return { id: user.id, email: user.email }
   }
 

@@ -130,7 +130,8 @@ export class AgentsService {
       const added = await this.store.listAdded(tx, userId)
       if (added.some((r) => r.id === partner.id)) return
       const { plan_name, limit } = await this.allowance(userId, tx)
-      if (added.length >= limit) throw new AppError(403, limitDetail(plan_name, limit))
+      if (added.length >= limit)
+        throw new AppError(403, limitDetail(plan_name, limit), { code: 'agent_limit' })
       await this.store.add(tx, userId, partner.id, this.clock.now())
     })
     return this.list(userId, {})

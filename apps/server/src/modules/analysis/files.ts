@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@areia/contracts'
 import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
@@ -69,7 +70,11 @@ export class MediaSigner {
       q.signature,
       this.now(),
     )
-    if (verdict !== 'ok') throw new AppError(403, MEDIA_ERRORS[verdict])
+    if (verdict !== 'ok') {
+      throw new AppError(403, MEDIA_ERRORS[verdict], {
+        code: verdict === 'expired' ? 'media_url_expired' : 'media_url_invalid',
+      })
+    }
   }
 }
 
@@ -123,7 +128,7 @@ export async function sendObject(
       .status(416)
       .header('content-range', `bytes */${size}`)
       .header('content-type', 'application/json; charset=utf-8')
-      .send({ detail: MEDIA_ERRORS.range })
+      .send({ detail: MEDIA_ERRORS.range, code: 'range_not_satisfiable' } satisfies ErrorBody)
   }
   if (!range) {
     reply.header('content-length', String(size))

@@ -46,7 +46,8 @@ export const analystRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { analysis, tagging }) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     await app.requireUser(request)
-    if (!ANALYST_ROLES.includes(request.user.role)) throw new AppError(403, FORBIDDEN_DETAIL)
+    if (!ANALYST_ROLES.includes(request.user.role))
+      throw new AppError(403, FORBIDDEN_DETAIL, { code: 'forbidden' })
   })
   const params = AnalystVideoParams
 
@@ -125,12 +126,9 @@ export const analystRoutes: FastifyPluginAsyncZod<{
       const invalid = request.validationError
       if (invalid) {
         const why = (invalid.validation as Array<{ message?: string }> | undefined)?.[0]?.message
-        throw new AppError(
-          422,
-          TAGGING_ERRORS.invalid(why ?? 'formato não reconhecido'),
-          {},
-          TAGGING_ERRORS.invalidCode,
-        )
+        throw new AppError(422, TAGGING_ERRORS.invalid(why ?? 'formato não reconhecido'), {
+          code: 'tags_invalid',
+        })
       }
       return tagging.save(request.user.id, request.params.id, request.body)
     },

@@ -66,7 +66,10 @@ export class AnalysisService {
 
   async actor(userId: string): Promise<Actor> {
     const user = await this.users.findById(userId)
-    if (!user) throw new AppError(401, 'Sua sessão expirou. Faça login novamente.')
+    if (!user)
+      throw new AppError(401, 'Sua sessão expirou. Faça login novamente.', {
+        code: 'session_expired',
+      })
     return { id: user.id, email: user.email }
   }
 
@@ -152,7 +155,10 @@ export class AnalysisService {
     const actor = await this.actor(userId)
     const r = await this.load(videoId)
     const result = this.reviewable(r)
-    if (!result.analysable) throw new AppError(422, ANALYSIS_ERRORS.notAnalysable(result.reason))
+    if (!result.analysable)
+      throw new AppError(422, ANALYSIS_ERRORS.notAnalysable(result.reason), {
+        code: 'not_analysable',
+      })
     const swapped = swapIdentities(result, body.a, body.b, body.from_sec ?? 0)
     const analysis = r.analysis!
     const artifacts = artifactsOf(analysis.artifacts)
@@ -189,7 +195,7 @@ export class AnalysisService {
     const r = await this.load(videoId)
     const result = this.reviewable(r)
     if (!result.players.some((p) => p.id === trackId)) {
-      throw new AppError(422, ANALYSIS_ERRORS.noTrack)
+      throw new AppError(422, ANALYSIS_ERRORS.noTrack, { code: 'no_track' })
     }
     const regenerate = this.untouched(r, result)
     const next: ReviewRow = { ...r, analysis: { ...r.analysis!, playerTrackId: trackId } }
@@ -228,11 +234,15 @@ export class AnalysisService {
     const r = await this.load(videoId)
     const result = this.reviewable(r)
     const analysis = r.analysis!
-    if (!result.analysable) throw new AppError(422, ANALYSIS_ERRORS.notAnalysable(result.reason))
-    if (analysis.playerTrackId === null) throw new AppError(422, ANALYSIS_ERRORS.noPlayer)
+    if (!result.analysable)
+      throw new AppError(422, ANALYSIS_ERRORS.notAnalysable(result.reason), {
+        code: 'not_analysable',
+      })
+    if (analysis.playerTrackId === null)
+      throw new AppError(422, ANALYSIS_ERRORS.noPlayer, { code: 'no_player' })
     const markdown = analysis.reportMarkdown || this.draft(r, result)
     if (r.humanReview && !commentaryOf(markdown)) {
-      throw new AppError(422, ANALYSIS_ERRORS.noCommentary)
+      throw new AppError(422, ANALYSIS_ERRORS.noCommentary, { code: 'no_commentary' })
     }
     const now = this.clock.now()
     const messageId = await this.db.transaction(async (tx) => {
@@ -249,11 +259,12 @@ export class AnalysisService {
         },
         ['REVIEW'],
       )
-      if (!published) throw new AppError(409, ANALYSIS_ERRORS.published)
+      if (!published)
+        throw new AppError(409, ANALYSIS_ERRORS.published, { code: 'analysis_published' })
       const video = await this.store.updateVideo(tx, videoId, { status: 'READY', updatedAt: now }, [
         'IN_REVIEW',
       ])
-      if (!video) throw new AppError(409, ANALYSIS_ERRORS.running)
+      if (!video) throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
       await this.store.audit(tx, {
         ...this.auditActor(actor),
         action: 'analysis.publish',
@@ -285,7 +296,7 @@ export class AnalysisService {
         { status: 'FAILED', failureReason: reason, acceptedAt: null, updatedAt: now },
         ['QUEUED', 'ANALYZING', 'IN_REVIEW'],
       )
-      if (!video) throw new AppError(409, ANALYSIS_ERRORS.rejected)
+      if (!video) throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
       await this.store.ensureAnalysis(tx, videoId)
       await this.store.updateAnalysis(tx, videoId, { stage: 'FAILED', reviewedBy: actor.id })
       await this.store.audit(tx, {
@@ -354,17 +365,20 @@ export class AnalysisService {
 
   private assertOpen(r: ReviewRow): void {
     if (r.video.status === 'READY' || r.analysis?.stage === 'PUBLISHED') {
-      throw new AppError(409, ANALYSIS_ERRORS.published)
+      throw new AppError(409, ANALYSIS_ERRORS.published, { code: 'analysis_published' })
     }
-    if (r.video.status === 'FAILED') throw new AppError(409, ANALYSIS_ERRORS.rejected)
+    if (r.video.status === 'FAILED')
+      throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
   }
 
   /** The result a person can work on: the pipeline finished and nothing was decided yet. */
   private reviewable(r: ReviewRow): AnalysisResult {
     this.assertOpen(r)
     const result = resultOf(r.analysis?.result ?? null)
-    if (r.analysis?.stage === 'FAILED') throw new AppError(409, ANALYSIS_ERRORS.failed)
-    if (r.analysis?.stage !== 'REVIEW' || !result) throw new AppError(409, ANALYSIS_ERRORS.running)
+    if (r.analysis?.stage === 'FAILED')
+      throw new AppError(409, ANALYSIS_ERRORS.failed, { code: 'analysis_failed' })
+    if (r.analysis?.stage !== 'REVIEW' || !result)
+      throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
     return result
   }
 

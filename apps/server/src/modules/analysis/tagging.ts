@@ -7,12 +7,8 @@ import type { AnalysisStore } from './store'
 import type { MatchTagsRow, TagsStore } from './tags-store'
 
 export const TAGGING_ERRORS = {
-  stale: {
-    detail:
-      'Estas marcações foram salvas depois em outra aba ou por outra pessoa. Recarregue a página para continuar da versão mais recente.',
-    code: 'tags_stale',
-  },
-  invalidCode: 'tags_invalid',
+  stale:
+    'Estas marcações foram salvas depois em outra aba ou por outra pessoa. Recarregue a página para continuar da versão mais recente.',
   invalid: (why: string) =>
     `Marcações inválidas: ${why.charAt(0).toLowerCase()}${why.slice(1).replace(/\.$/, '')}.`,
 }
@@ -35,11 +31,12 @@ export class TaggingService {
     const r = await this.load(videoId)
     // Tags feed the published figures: once the report is out (or the video refused), they stay.
     if (r.video.status === 'READY' || r.analysis?.stage === 'PUBLISHED') {
-      throw new AppError(409, ANALYSIS_ERRORS.published)
+      throw new AppError(409, ANALYSIS_ERRORS.published, { code: 'analysis_published' })
     }
-    if (r.video.status === 'FAILED') throw new AppError(409, ANALYSIS_ERRORS.rejected)
+    if (r.video.status === 'FAILED')
+      throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
     // Points are tagged on the detected rallies: nothing to tag before the pipeline has run.
-    if (!r.analysis) throw new AppError(409, ANALYSIS_ERRORS.running)
+    if (!r.analysis) throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
     const saved = await this.tags.save(this.db, {
       videoId,
       from: body.revision,
@@ -47,7 +44,7 @@ export class TaggingService {
       savedBy: userId,
       savedAt: this.clock.now(),
     })
-    if (!saved) throw new AppError(409, TAGGING_ERRORS.stale.detail, {}, TAGGING_ERRORS.stale.code)
+    if (!saved) throw new AppError(409, TAGGING_ERRORS.stale, { code: 'tags_stale' })
     return this.response(saved)
   }
 

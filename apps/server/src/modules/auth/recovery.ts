@@ -91,7 +91,7 @@ export class AccountRecovery {
       await this.d.auth.endAllSessions(owner.id, 'password_reset', tx)
       return owner
     })
-    if (!user) throw new AppError(400, LINK_INVALID)
+    if (!user) throw new AppError(400, LINK_INVALID, { code: 'invalid_link' })
     await this.d.auth.announceEnded(user.id)
     await this.d.auth.clearLoginFailures(user.email)
     return { message: 'Senha redefinida com sucesso! Entre com a nova senha.' }
@@ -100,7 +100,7 @@ export class AccountRecovery {
   /** Sends the confirmation link to the account's address (at sign-up, or asked again). */
   async sendConfirmation(userId: string, { limited = true } = {}): Promise<{ message: string }> {
     const user = await this.d.users.findById(userId)
-    if (!user) throw new AppError(404, 'Usuário não encontrado.')
+    if (!user) throw new AppError(404, 'Usuário não encontrado.', { code: 'not_found' })
     if (user.emailVerifiedAt) return { message: 'Seu e-mail já está confirmado.' }
     if (limited) await this.limitConfirmations(userId)
     const token = await this.issue(user, 'EMAIL_CONFIRM', user.email, CONFIRM_DAYS * 1440 * MINUTE)
@@ -111,12 +111,13 @@ export class AccountRecovery {
   /** A new address: it replaces the old one once its link is opened. */
   async requestEmailChange(userId: string, body: EmailChangeBody): Promise<{ message: string }> {
     const user = await this.d.users.findById(userId)
-    if (!user) throw new AppError(404, 'Usuário não encontrado.')
+    if (!user) throw new AppError(404, 'Usuário não encontrado.', { code: 'not_found' })
     if (user.passwordHash) {
       const ok = await this.d.passwords.verify(user.passwordHash, body.current_password ?? '')
-      if (!ok) throw new AppError(400, 'A senha atual está incorreta.')
+      if (!ok) throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
     }
-    if (body.email === user.email) throw new AppError(400, 'Este já é o e-mail da sua conta.')
+    if (body.email === user.email)
+      throw new AppError(400, 'Este já é o e-mail da sua conta.', { code: 'email_unchanged' })
     if (await this.d.users.findByEmail(body.email)) throw emailTaken()
     await this.limitConfirmations(userId)
     const token = await this.issue(user, 'EMAIL_CONFIRM', body.email, CONFIRM_DAYS * 1440 * MINUTE)
@@ -136,7 +137,7 @@ export class AccountRecovery {
       await this.d.users.confirmEmail(row.userId, row.email, tx)
       return row.email
     })
-    if (!email) throw new AppError(400, LINK_INVALID)
+    if (!email) throw new AppError(400, LINK_INVALID, { code: 'invalid_link' })
     return { message: 'E-mail confirmado. Obrigado!', email }
   }
 

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         return reply
           .status(429)
           .headers(err.headers)
-          .send({ detail: err.detail, challenge: err.challenge })
+          .send({ detail: err.detail, code: 'login_challenge', challenge: err.challenge })
       }
     },
   )

@@ -1,4 +1,5 @@
 import type {
+  ErrorCode,
   LoginBody,
   LoginChallenge,
   PasswordChangeBody,
@@ -49,15 +50,24 @@ export class ChallengeRequired extends AppError {
     readonly challenge: LoginChallenge,
     retryAfterSeconds: number,
   ) {
-    super(429, detail, { 'retry-after': String(retryAfterSeconds) })
+    super(429, detail, {
+      code: 'login_challenge',
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    })
   }
 }
 
-const unauthorized = (detail: string) => new AppError(401, detail, { 'www-authenticate': 'Bearer' })
+const unauthorized = (detail: string, code: ErrorCode) =>
+  new AppError(401, detail, { code, headers: { 'www-authenticate': 'Bearer' } })
 
 type RefreshOutcome =
   | { ok: true; tokens: TokenPair }
-  | { ok: false; detail: string; revoked?: { userId: string; sessionId: string } }
+  | {
+      ok: false
+      detail: string
+      code: ErrorCode
+      revoked?: { userId: string; sessionId: string }
+    }
 
 /** Why every session of an account ends. */
 export type EndAllReason = 'password_change' | 'password_reset'
@@ -141,9 +151,10 @@ export class AuthService {
     const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
     if (!user || !ok) {
       await this.limits.loginFailuresPerAccount.hit(body.username)
-      throw unauthorized(INVALID_CREDENTIALS)
+      throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials')
     }
-    if (user.status === 'BLOCKED') throw new AppError(403, 'Esta conta está bloqueada.')
+    if (user.status === 'BLOCKED')
+      throw new AppError(403, 'Esta conta está bloqueada.', { code: 'account_blocked' })
     await this.limits.loginFailuresPerAccount.reset(body.username)
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(user.id, await this.passwords.hash(body.password))
@@ -187,15 +198,13 @@ export class AuthService {
     // The outcome is returned rather than thrown so that revoking a reused family commits.
     const outcome = await this.db.transaction(async (tx): Promise<RefreshOutcome> => {
       const found = await this.sessions.findRefreshToken(tx, hash)
-      if (!found) return { ok: false, detail: SESSION_ENDED }
+      if (!found) return { ok: false, detail: SESSION_ENDED, code: 'session_expired' }
       const { token, session } = found
-      if (
-        session.revokedAt ||
-        session.expiresAt <= now ||
-        token.expiresAt <= now ||
-        found.userStatus === 'BLOCKED'
-      ) {
-        return { ok: false, detail: SESSION_ENDED }
+      if (session.revokedAt || found.userStatus === 'BLOCKED') {
+        return { ok: false, detail: SESSION_ENDED, code: 'session_revoked' }
+      }
+      if (session.expiresAt <= now || token.expiresAt <= now) {
+        return { ok: false, detail: SESSION_ENDED, code: 'session_expired' }
       }
       const won = token.usedAt === null && (await this.sessions.markUsed(tx, hash, now))
       if (!won) {
@@ -208,6 +217,7 @@ export class AuthService {
           return {
             ok: false,
             detail: TOKEN_REUSED,
+            code: 'session_revoked',
             revoked: { userId: session.userId, sessionId: session.id },
           }
         }
@@ -234,7 +244,7 @@ export class AuthService {
       if (outcome.revoked) {
         await this.revocations.revoked(outcome.revoked.userId, outcome.revoked.sessionId)
       }
-      throw unauthorized(outcome.detail)
+      throw unauthorized(outcome.detail, outcome.code)
     }
     return outcome.tokens
   }
@@ -305,23 +315,25 @@ export class AuthService {
   /** Checks a bearer token and that its session is still alive (logout and revocation bite at once). */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedUser> {
     const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null
-    if (!match?.[1]) throw unauthorized(NOT_AUTHENTICATED)
+    if (!match?.[1]) throw unauthorized(NOT_AUTHENTICATED, 'not_authenticated')
     return this.authenticateToken(match[1])
   }
 
   async authenticateToken(token: string): Promise<AuthenticatedUser> {
     const now = this.clock.now()
     const claims = await this.accessTokens.verify(token, now)
-    if (!claims) throw unauthorized(INVALID_ACCESS_TOKEN)
+    if (!claims) throw unauthorized(INVALID_ACCESS_TOKEN, 'invalid_token')
     const session = await this.sessions.findActiveSession(this.db, claims.sessionId, claims.userId)
-    if (!session || session.revokedAt || session.expiresAt <= now) throw unauthorized(SESSION_ENDED)
-    if (session.userStatus === 'BLOCKED') throw new AppError(403, 'Esta conta está bloqueada.')
+    if (!session || session.expiresAt <= now) throw unauthorized(SESSION_ENDED, 'session_expired')
+    if (session.revokedAt) throw unauthorized(SESSION_ENDED, 'session_revoked')
+    if (session.userStatus === 'BLOCKED')
+      throw new AppError(403, 'Esta conta está bloqueada.', { code: 'account_blocked' })
     return { id: claims.userId, sessionId: claims.sessionId, role: session.role }
   }
 
   async changePassword(userId: string, body: PasswordChangeBody): Promise<{ message: string }> {
     const user = await this.users.findById(userId)
-    if (!user) throw unauthorized(SESSION_ENDED)
+    if (!user) throw unauthorized(SESSION_ENDED, 'session_expired')
     const limit = await this.limits.loginFailuresPerAccount.peek(user.email)
     if (!limit.allowed) {
       throw tooManyRequests(
@@ -330,14 +342,18 @@ export class AuthService {
       )
     }
     if (!user.passwordHash) {
-      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.')
+      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.', {
+        code: 'no_password',
+      })
     }
     if (!(await this.passwords.verify(user.passwordHash, body.current_password))) {
       await this.limits.loginFailuresPerAccount.hit(user.email)
-      throw new AppError(400, 'A senha atual está incorreta.')
+      throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
     }
     if (body.current_password === body.new_password) {
-      throw new AppError(400, 'A nova senha deve ser diferente da senha atual.')
+      throw new AppError(400, 'A nova senha deve ser diferente da senha atual.', {
+        code: 'password_unchanged',
+      })
     }
     const newHash = await this.passwords.hash(body.new_password)
     await this.db.transaction(async (tx) => {

@@ -23,7 +23,9 @@ export class CardService {
     try {
       return { public_key: await this.gateway.publicKey(), sdk_url: this.sdkUrl }
     } catch {
-      throw new AppError(502, 'Não foi possível obter a chave pública do PagBank.')
+      throw new AppError(502, 'Não foi possível obter a chave pública do PagBank.', {
+        code: 'payment_provider_unavailable',
+      })
     }
   }
 
@@ -35,10 +37,12 @@ export class CardService {
   async tokenize(userId: string, body: TokenizeCardBody): Promise<{ id: string }> {
     const now = this.clock.now()
     if (Date.UTC(body.exp_year, body.exp_month, 1) <= now.getTime()) {
-      throw new AppError(422, 'Cartão vencido. Confira a validade ou use outro cartão.')
+      throw new AppError(422, 'Cartão vencido. Confira a validade ou use outro cartão.', {
+        code: 'card_expired',
+      })
     }
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(body.encrypted)) {
-      throw new AppError(422, 'Dados do cartão inválidos.')
+      throw new AppError(422, 'Dados do cartão inválidos.', { code: 'card_invalid' })
     }
     const id = await this.store.insertCardToken(this.db, {
       userId,

@@ -41,6 +41,18 @@ const COUPON_FIRST_CHARGE_ONLY =
   'O cupom vale só para a primeira assinatura; ele não se aplica à mudança de plano.'
 /** A second purchase paid while a plan was running: refused, and the payment given back. */
 const STRAY_PAID = 'Você já possui uma assinatura ativa. Este pagamento foi devolvido.'
+const CARD_TRIES = 'Muitas tentativas de pagamento com cartão.'
+
+/** The answer the first request got, told again from the failure message kept on its order. */
+function replayedFailure(message: string): AppError {
+  if (message === GATEWAY_DOWN) {
+    return new AppError(502, message, { code: 'payment_provider_unavailable' })
+  }
+  if (message === STRAY_PAID) return new AppError(409, message, { code: 'duplicate_charge' })
+  if (message === CARD_TOKEN_GONE) return new AppError(422, message, { code: 'card_token_expired' })
+  if (message.startsWith(CARD_TRIES)) return new AppError(429, message, { code: 'rate_limited' })
+  return new AppError(422, message, { code: 'card_invalid' })
+}
 
 const upgradeNotice = (order: OrderRow) =>
   order.upgradeCreditCents !== null
@@ -90,15 +102,17 @@ export class CheckoutService {
       if (known) return this.replay(known)
     }
     const plan = await this.store.findPlan(this.db, body.plan_id)
-    if (!plan || plan.priceMonthlyCents === 0) throw new AppError(422, 'Plano não encontrado.')
+    if (!plan || plan.priceMonthlyCents === 0)
+      throw new AppError(422, 'Plano não encontrado.', { code: 'plan_not_found' })
     const card = body.payment_method === 'CARD'
     if (card && (!body.card_token || !body.card_cvv)) {
-      throw new AppError(422, 'Informe os dados do cartão.')
+      throw new AppError(422, 'Informe os dados do cartão.', { code: 'card_required' })
     }
     const coupon = body.coupon_code
       ? await this.billing.usableCoupon(userId, body.coupon_code)
       : null
-    if (body.coupon_code && !coupon) throw new AppError(422, INVALID_COUPON)
+    if (body.coupon_code && !coupon)
+      throw new AppError(422, INVALID_COUPON, { code: 'coupon_invalid' })
     const right = await this.billing.purchaseRight(userId, plan)
     const user = await this.users.getStatus(userId)
 
@@ -115,11 +129,12 @@ export class CheckoutService {
       async (tx) => {
         const current = (await this.store.findSubscription(tx, userId))?.subscription
         if (current?.status === 'ACTIVE' && current.expiresAt > this.clock.now()) {
-          if (coupon) throw new AppError(422, COUPON_FIRST_CHARGE_ONLY)
+          if (coupon)
+            throw new AppError(422, COUPON_FIRST_CHARGE_ONLY, { code: 'coupon_first_charge_only' })
           const quote = await this.upgrades.quote(tx, current, plan, body.billing_cycle)
           return { amountCents: quote.amountCents, upgradeCreditCents: quote.creditCents }
         }
-        if (!right) throw new AppError(409, NOT_ON_SALE)
+        if (!right) throw new AppError(409, NOT_ON_SALE, { code: 'plan_not_on_sale' })
         const price =
           body.billing_cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
         return {
@@ -159,14 +174,14 @@ export class CheckoutService {
         })
       } catch {
         await this.fail(order, GATEWAY_DOWN)
-        throw new AppError(502, GATEWAY_DOWN)
+        throw new AppError(502, GATEWAY_DOWN, { code: 'payment_provider_unavailable' })
       }
       return this.toResponse(order)
     }
 
     const limit = await this.cardAttempts.hit(userId)
     if (!limit.allowed) {
-      const message = `Muitas tentativas de pagamento com cartão. Tente novamente ${inTime(limit.retryAfterSeconds)}.`
+      const message = `${CARD_TRIES} Tente novamente ${inTime(limit.retryAfterSeconds)}.`
       await this.fail(order, message)
       throw tooManyRequests(message, limit.retryAfterSeconds)
     }
@@ -175,7 +190,7 @@ export class CheckoutService {
       : undefined
     if (!token) {
       await this.fail(order, CARD_TOKEN_GONE)
-      throw new AppError(422, CARD_TOKEN_GONE)
+      throw new AppError(422, CARD_TOKEN_GONE, { code: 'card_token_expired' })
     }
     let truth: GatewayOrder
     try {
@@ -191,7 +206,9 @@ export class CheckoutService {
     } catch (err) {
       const refused = err instanceof GatewayError && err.status >= 400 && err.status < 500
       await this.fail(order, refused ? CARD_DATA_INVALID : GATEWAY_DOWN)
-      throw refused ? new AppError(422, CARD_DATA_INVALID) : new AppError(502, GATEWAY_DOWN)
+      throw refused
+        ? new AppError(422, CARD_DATA_INVALID, { code: 'card_invalid' })
+        : new AppError(502, GATEWAY_DOWN, { code: 'payment_provider_unavailable' })
     }
     // The gateway's id is written with the outcome in one step: a repeated request waiting on
     // this order sees it settled, never half-way.
@@ -206,7 +223,7 @@ export class CheckoutService {
         })
         await this.store.releaseHolds(tx, order.id)
       })
-      throw new AppError(402, message)
+      throw new AppError(402, message, { code: 'card_declined' })
     }
     if (truth.status === 'PAID') {
       try {
@@ -409,16 +426,10 @@ export class CheckoutService {
       order = (await this.store.findOrder(this.db, order.id)) ?? order
     }
     if (order.failureMessage && (order.status === 'DECLINED' || !order.paidAt)) {
-      if (order.status === 'DECLINED') throw new AppError(402, order.failureMessage)
-      if (order.status === 'CANCELED') {
-        const code =
-          order.failureMessage === GATEWAY_DOWN
-            ? 502
-            : order.failureMessage === STRAY_PAID
-              ? 409
-              : 422
-        throw new AppError(code, order.failureMessage)
+      if (order.status === 'DECLINED') {
+        throw new AppError(402, order.failureMessage, { code: 'card_declined' })
       }
+      if (order.status === 'CANCELED') throw replayedFailure(order.failureMessage)
     }
     return this.toResponse(order)
   }

@@ -77,7 +77,7 @@ export class SubscriptionLifecycle {
   async withdraw(userId: string): Promise<SubscriptionResponse> {
     const row = await this.store.findSubscription(this.db, userId)
     if (!row || row.subscription.status === 'EXPIRED') {
-      throw notFound('Você não possui uma assinatura ativa.')
+      throw notFound('Você não possui uma assinatura ativa.', 'no_subscription')
     }
     const sub = row.subscription
     const until = await this.checkout.withdrawalUntil(sub)
@@ -86,6 +86,7 @@ export class SubscriptionLifecycle {
       throw new AppError(
         409,
         'O prazo de 7 dias para desistir da assinatura com reembolso integral já terminou.',
+        { code: 'refund_window_over' },
       )
     }
     // Everything paid for this contract since its first payment (an upgrade too) goes back.
@@ -111,6 +112,7 @@ export class SubscriptionLifecycle {
       throw new AppError(
         502,
         'Não foi possível processar o reembolso agora. Tente novamente em instantes.',
+        { code: 'refund_unavailable' },
       )
     }
     const now = this.clock.now()

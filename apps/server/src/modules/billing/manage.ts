@@ -42,7 +42,7 @@ export class PlanManagement {
     const row = await this.store.findSubscription(this.db, userId)
     const sub = row?.subscription
     if (!row || !sub || sub.status === 'EXPIRED' || sub.expiresAt <= this.clock.now()) {
-      throw notFound(NO_SUBSCRIPTION)
+      throw notFound(NO_SUBSCRIPTION, 'no_subscription')
     }
     return row
   }
@@ -51,10 +51,13 @@ export class PlanManagement {
   async upgradeQuote(userId: string, query: UpgradeQuoteQuery): Promise<UpgradeQuote> {
     const { subscription } = await this.running(userId)
     if (subscription.status !== 'ACTIVE') {
-      throw new AppError(409, 'Reative a sua assinatura antes de mudar de plano.')
+      throw new AppError(409, 'Reative a sua assinatura antes de mudar de plano.', {
+        code: 'subscription_canceled',
+      })
     }
     const plan = await this.store.findPlan(this.db, query.plan_id)
-    if (!plan || plan.priceMonthlyCents === 0) throw new AppError(422, 'Plano não encontrado.')
+    if (!plan || plan.priceMonthlyCents === 0)
+      throw new AppError(422, 'Plano não encontrado.', { code: 'plan_not_found' })
     const quote = await this.checkout.upgrades.quote(
       this.db,
       subscription,
@@ -77,12 +80,14 @@ export class PlanManagement {
   async scheduleChange(userId: string, body: PlanChangeBody): Promise<SubscriptionResponse> {
     const { subscription } = await this.running(userId)
     if (subscription.status !== 'ACTIVE') {
-      throw new AppError(409, 'Reative a sua assinatura antes de mudar de plano.')
+      throw new AppError(409, 'Reative a sua assinatura antes de mudar de plano.', {
+        code: 'subscription_canceled',
+      })
     }
     const target = await this.store.findPlan(this.db, body.plan_id)
     const current = await this.store.findAnyPlan(this.db, subscription.planId)
     if (!target || !current || target.priceMonthlyCents === 0) {
-      throw new AppError(422, 'Plano não encontrado.')
+      throw new AppError(422, 'Plano não encontrado.', { code: 'plan_not_found' })
     }
     const same = target.id === current.id && body.billing_cycle === subscription.billingCycle
     const smaller =
@@ -94,6 +99,7 @@ export class PlanManagement {
       throw new AppError(
         409,
         'Para um plano maior a mudança é imediata: escolha o plano e pague a diferença.',
+        { code: 'upgrade_is_immediate' },
       )
     }
     await this.store.patchSubscription(this.db, userId, {
@@ -108,7 +114,9 @@ export class PlanManagement {
   async reactivate(userId: string): Promise<SubscriptionResponse> {
     const { subscription } = await this.running(userId)
     if (subscription.status !== 'CANCELED') {
-      throw new AppError(409, 'Sua assinatura não está cancelada.')
+      throw new AppError(409, 'Sua assinatura não está cancelada.', {
+        code: 'subscription_not_canceled',
+      })
     }
     await this.store.patchSubscription(this.db, userId, {
       status: 'ACTIVE',
@@ -130,7 +138,9 @@ export class PlanManagement {
       ? await this.store.takeCardToken(this.db, userId, body.card_token, now)
       : undefined
     if (!token) {
-      throw new AppError(422, 'Os dados do cartão expiraram. Preencha o cartão novamente.')
+      throw new AppError(422, 'Os dados do cartão expiraram. Preencha o cartão novamente.', {
+        code: 'card_token_expired',
+      })
     }
     const user = await this.users.getStatus(userId)
     let outcome: Awaited<ReturnType<PaymentGateway['verifyCard']>>
@@ -153,11 +163,13 @@ export class PlanManagement {
         throw new AppError(
           422,
           'Não foi possível processar os dados do cartão. Confira e tente novamente.',
+          { code: 'card_invalid' },
         )
       }
-      throw new AppError(502, GATEWAY_DOWN)
+      throw new AppError(502, GATEWAY_DOWN, { code: 'payment_provider_unavailable' })
     }
-    if ('declined' in outcome) throw new AppError(402, cardDeclinedMessage(outcome.declined))
+    if ('declined' in outcome)
+      throw new AppError(402, cardDeclinedMessage(outcome.declined), { code: 'card_declined' })
     await this.store.patchSubscription(this.db, userId, {
       paymentMethod: 'CARD',
       cardId: outcome.cardId,

@@ -80,7 +80,7 @@ export class Reservations {
           return { kind: 'existing', order: open }
         }
       }
-      throw new AppError(409, PURCHASE_IN_PROGRESS)
+      throw new AppError(409, PURCHASE_IN_PROGRESS, { code: 'charge_in_progress' })
     }
   }
 
@@ -110,7 +110,8 @@ export class Reservations {
       if (payable && open.paymentMethod === 'PIX' && choice.paymentMethod === 'PIX' && sameChoice) {
         return { kind: 'existing', order: open }
       }
-      if (payable && open.paymentMethod === 'CARD') throw new AppError(409, PURCHASE_IN_PROGRESS)
+      if (payable && open.paymentMethod === 'CARD')
+        throw new AppError(409, PURCHASE_IN_PROGRESS, { code: 'charge_in_progress' })
       const lapsed = open.paymentMethod === 'PIX' && !payable
       // A PIX left open (the checkout makes one as it opens), or a card order lost in flight:
       // replaced. Paid after all, it is given back when the gateway tells us.
@@ -128,7 +129,7 @@ export class Reservations {
       if (spot === false && (await this.expireStale(tx, now)) > 0) {
         spot = await this.store.claimSpot(tx, choice.plan.id)
       }
-      if (spot === false) throw new AppError(409, NOT_ON_SALE)
+      if (spot === false) throw new AppError(409, NOT_ON_SALE, { code: 'plan_not_on_sale' })
       spotHeld = spot === 'claimed'
     }
 
@@ -147,14 +148,15 @@ export class Reservations {
 
     if (choice.coupon) {
       const coupon = await this.store.lockCoupon(tx, choice.coupon.id)
-      if (!coupon?.active) throw new AppError(422, INVALID_COUPON)
+      if (!coupon?.active) throw new AppError(422, INVALID_COUPON, { code: 'coupon_invalid' })
       let uses = await this.store.couponUses(tx, coupon.id, choice.userId)
-      if (uses.byUser > 0) throw new AppError(422, INVALID_COUPON)
+      if (uses.byUser > 0) throw new AppError(422, INVALID_COUPON, { code: 'coupon_invalid' })
       if (coupon.maxRedemptions !== null && uses.total >= coupon.maxRedemptions) {
         if ((await this.expireStale(tx, now)) > 0) {
           uses = await this.store.couponUses(tx, coupon.id, choice.userId)
         }
-        if (uses.total >= coupon.maxRedemptions) throw new AppError(422, COUPON_USED_UP)
+        if (uses.total >= coupon.maxRedemptions)
+          throw new AppError(422, COUPON_USED_UP, { code: 'coupon_used_up' })
       }
       await this.store.claimCoupon(tx, {
         couponId: coupon.id,

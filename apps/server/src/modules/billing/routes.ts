@@ -243,13 +243,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{
       const raw = request.body as Buffer
       const signature = request.headers['x-authenticity-token']
       if (!gateway.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined)) {
-        return reply.status(401).send({ detail: 'Assinatura do webhook inválida.' })
+        return reply.status(401).send({
+          detail: 'Assinatura do webhook inválida.',
+          code: 'webhook_signature_invalid',
+        } satisfies ErrorBody)
       }
       let parsed: z.infer<typeof Webhook> | undefined
       try {
         parsed = Webhook.parse(JSON.parse(raw.toString('utf8')))
       } catch {
-        return reply.status(400).send({ detail: 'Notificação malformada.' })
+        return reply
+          .status(400)
+          .send({ detail: 'Notificação malformada.', code: 'invalid_input' } satisfies ErrorBody)
       }
       // Charge-shaped notifications name no order; the order-shaped one for the same event follows.
       if (parsed.id.startsWith('ORDE_')) await checkout.gatewayNotified(parsed.id)

@@ -101,16 +101,20 @@ export class BillingService {
   async joinWaitlist(userId: string, body: WaitlistJoinBody): Promise<{ message: string }> {
     const user = await this.users.getStatus(userId)
     if (user.payment_status === 'PAYMENT_OK') {
-      throw new AppError(409, 'Você já possui uma assinatura ativa.')
+      throw new AppError(409, 'Você já possui uma assinatura ativa.', {
+        code: 'plan_already_active',
+      })
     }
     const { plan, cycle } = await this.planFromLabel(body.plan_name)
     const coupon = body.coupon_code ? await this.usableCoupon(userId, body.coupon_code) : null
-    if (body.coupon_code && !coupon) throw new AppError(422, INVALID_COUPON)
+    if (body.coupon_code && !coupon)
+      throw new AppError(422, INVALID_COUPON, { code: 'coupon_invalid' })
     const finalCents = discountedCents(priceOf(plan, cycle), coupon?.discountPercentage)
     if (Math.abs(Math.round(body.final_price * 100) - finalCents) > 1) {
       throw new AppError(
         422,
         'O preço informado não confere com o do plano. Atualize a página e tente de novo.',
+        { code: 'price_mismatch' },
       )
     }
     await this.db.transaction(async (tx) => {
@@ -166,7 +170,7 @@ export class BillingService {
     const plans = await this.store.listActivePlans(this.db)
     const plan = match && plans.find((p) => p.name.toLowerCase() === match[1]?.trim().toLowerCase())
     if (!match || !plan || plan.priceMonthlyCents === 0) {
-      throw new AppError(422, 'Plano não encontrado.')
+      throw new AppError(422, 'Plano não encontrado.', { code: 'plan_not_found' })
     }
     return { plan, cycle: match[2]?.toLowerCase() === 'mensal' ? 'MONTHLY' : 'YEARLY' }
   }

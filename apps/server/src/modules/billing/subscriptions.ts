@@ -125,14 +125,18 @@ export class Subscriptions {
   async cancel(userId: string): Promise<{ message: string }> {
     const current = await this.view(userId)
     if (!current || current.status === 'EXPIRED')
-      throw notFound('Você não possui uma assinatura ativa.')
+      throw notFound('Você não possui uma assinatura ativa.', 'no_subscription')
     if (current.status === 'PAST_DUE') {
       throw new AppError(
         409,
         'A renovação da sua assinatura não foi paga: sem o pagamento, ela termina ao fim do prazo de carência.',
+        { code: 'subscription_past_due' },
       )
     }
-    if (current.status !== 'ACTIVE') throw new AppError(409, 'Sua assinatura já está cancelada.')
+    if (current.status !== 'ACTIVE')
+      throw new AppError(409, 'Sua assinatura já está cancelada.', {
+        code: 'subscription_canceled',
+      })
     const now = this.clock.now()
     await this.db.transaction(async (tx) => {
       if (current.renewal_order_id) await this.store.dropPendingOrder(tx, current.renewal_order_id)

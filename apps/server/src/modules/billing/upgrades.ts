@@ -62,7 +62,7 @@ export class Upgrades {
       from !== undefined &&
       (target.position > from.position ||
         (target.id === from.id && current.billingCycle === 'MONTHLY' && cycle === 'YEARLY'))
-    if (!higher || !from) throw new AppError(409, NOT_AN_UPGRADE)
+    if (!higher || !from) throw new AppError(409, NOT_AN_UPGRADE, { code: 'not_an_upgrade' })
     const last = await this.store.latestPaidOrder(db, current.userId)
     const periodEnd = current.expiresAt
     const periodStart =
@@ -86,6 +86,7 @@ export class Upgrades {
       throw new AppError(
         409,
         'O crédito do seu plano atual cobre quase todo este plano neste ciclo. Escolha o ciclo anual ou espere a próxima renovação.',
+        { code: 'upgrade_credit_too_large' },
       )
     }
     return { plan: target, billingCycle: cycle, priceCents, creditCents, amountCents }

@@ -97,11 +97,11 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
       // Refused at the handshake, with an HTTP status, before any socket exists.
       preHandler: async (request) => {
         if (!originAllowed(request, publicOrigin)) {
-          throw new AppError(403, 'Origem não permitida.')
+          throw new AppError(403, 'Origem não permitida.', { code: 'origin_not_allowed' })
         }
         request.user = await auth.authenticateToken(request.query.token)
         if (request.query.watch === 'analysis' && request.user.role === 'USER') {
-          throw new AppError(403, 'Acesso restrito à equipe de análise.')
+          throw new AppError(403, 'Acesso restrito à equipe de análise.', { code: 'forbidden' })
         }
       },
     },

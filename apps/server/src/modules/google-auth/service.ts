@@ -70,7 +70,7 @@ export class GoogleAuthService {
       body.redirect_uri,
       this.clock.now(),
     )
-    if (!pending) throw new AppError(400, BAD_STATE)
+    if (!pending) throw new AppError(400, BAD_STATE, { code: 'google_state_invalid' })
     const callbackUrl = new URL(body.redirect_uri)
     callbackUrl.searchParams.set('code', body.code)
     callbackUrl.searchParams.set('state', body.state)
@@ -84,15 +84,18 @@ export class GoogleAuthService {
         nonce: pending.nonce,
       })
     } catch {
-      throw new AppError(401, EXCHANGE_FAILED)
+      throw new AppError(401, EXCHANGE_FAILED, { code: 'google_exchange_failed' })
     }
     if (!identity.email || !identity.emailVerified) {
-      throw new AppError(403, 'O e-mail da sua conta Google não está verificado.')
+      throw new AppError(403, 'O e-mail da sua conta Google não está verificado.', {
+        code: 'google_email_unverified',
+      })
     }
     const userId = await this.resolveUser(identity.subject, identity.email, identity.name)
     const user = await this.users.findById(userId)
-    if (!user) throw new AppError(401, EXCHANGE_FAILED)
-    if (user.status === 'BLOCKED') throw new AppError(403, 'Esta conta está bloqueada.')
+    if (!user) throw new AppError(401, EXCHANGE_FAILED, { code: 'google_exchange_failed' })
+    if (user.status === 'BLOCKED')
+      throw new AppError(403, 'Esta conta está bloqueada.', { code: 'account_blocked' })
     return this.auth.startSession(user.id, user.role, client)
   }
 
@@ -108,13 +111,15 @@ export class GoogleAuthService {
   }
 
   private requireOidc(): OidcClient {
-    if (!this.oidc) throw new AppError(503, NOT_CONFIGURED)
+    if (!this.oidc) throw new AppError(503, NOT_CONFIGURED, { code: 'google_not_configured' })
     return this.oidc
   }
 
   private checkRedirect(uri: string): void {
     if (!this.redirectUris.includes(uri)) {
-      throw new AppError(422, 'Endereço de retorno do login com Google não permitido.')
+      throw new AppError(422, 'Endereço de retorno do login com Google não permitido.', {
+        code: 'redirect_not_allowed',
+      })
     }
   }
 }

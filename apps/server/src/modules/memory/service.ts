@@ -80,6 +80,7 @@ export class MemoryService {
       throw new AppError(
         409,
         `A memória guarda até ${MAX_FACTS} lembranças. Apague alguma para adicionar outra.`,
+        { code: 'memory_full' },
       )
     const now = this.clock.now()
     return toFact(

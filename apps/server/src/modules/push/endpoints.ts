@@ -22,7 +22,9 @@ const isKnownPushHost = (host: string) =>
   KNOWN_PUSH_HOSTS.some((known) => (known.startsWith('.') ? host.endsWith(known) : host === known))
 
 const refused = () =>
-  new AppError(422, 'Endpoint de notificação não permitido: use o serviço de push do navegador.')
+  new AppError(422, 'Endpoint de notificação não permitido: use o serviço de push do navegador.', {
+    code: 'push_endpoint_refused',
+  })
 
 /**
  * Who a push delivery may reach. A subscription names a URL the server will POST to, so it gets

@@ -191,4 +191,5 @@ export class UsersService {
   }
 }
 
-export const emailTaken = () => new AppError(409, 'Este e-mail já está cadastrado.')
+export const emailTaken = () =>
+  new AppError(409, 'Este e-mail já está cadastrado.', { code: 'email_taken' })

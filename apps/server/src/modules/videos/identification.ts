@@ -192,8 +192,10 @@ export class IdentificationFrames {
   /** The picture, for a signed URL (an `<img>` sends no bearer token). */
   async open(videoId: number, expires?: string, signature?: string): Promise<Readable> {
     const verdict = this.signer.verifyFrame(videoId, expires, signature, this.clock.now())
-    if (verdict === 'invalid') throw new AppError(403, ERRORS.badFrameUrl)
-    if (verdict === 'expired') throw new AppError(403, ERRORS.expiredFrameUrl)
+    if (verdict === 'invalid')
+      throw new AppError(403, ERRORS.badFrameUrl, { code: 'frame_url_invalid' })
+    if (verdict === 'expired')
+      throw new AppError(403, ERRORS.expiredFrameUrl, { code: 'frame_url_expired' })
     const row = await this.store.findById(this.db, videoId)
     const key = row?.identificationFrame?.key
     if (!row || row.status === 'CANCELLED' || !key) throw notFound(ERRORS.notFound)

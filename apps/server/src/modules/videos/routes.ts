@@ -15,6 +15,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { ErrorCode } from '@areia/contracts'
 import { OffsetMismatchError } from '../../adapters/storage'
 import { AppError } from '../../errors'
 import { ERRORS } from './messages'
@@ -170,9 +171,9 @@ async function receive(
   query: { expires?: string | undefined; signature?: string | undefined },
 ) {
   // A refused request's body is not read: the connection closes instead of draining gigabytes.
-  const refuse = (status: AppError['statusCode'], detail: string) => {
+  const refuse = (status: AppError['statusCode'], detail: string, code: ErrorCode) => {
     reply.header('connection', 'close')
-    throw new AppError(status, detail)
+    throw new AppError(status, detail, { code })
   }
   const row = await videos
     .uploadTarget(id, query.expires, query.signature)
@@ -185,12 +186,12 @@ async function receive(
     return reply.status(200).send(Video.parse(toVideo(row)))
   }
   const range = parseContentRange(request.headers['content-range'])
-  if (range === 'invalid') return refuse(400, ERRORS.badContentRange)
+  if (range === 'invalid') return refuse(400, ERRORS.badContentRange, 'content_range_invalid')
   const lengthHeader = request.headers['content-length']
   const contentLength = lengthHeader === undefined ? null : Number(lengthHeader)
   const cap = videos.maxBytes
   const total = range.kind === 'whole' ? contentLength : range.total
-  if (total !== null && total > cap) return refuse(413, ERRORS.tooLarge(cap))
+  if (total !== null && total > cap) return refuse(413, ERRORS.tooLarge(cap), 'video_too_large')
   const incomplete = (received: number) => {
     if (received > 0) reply.header('range', `bytes=0-${received - 1}`)
     return reply.status(308).send()
@@ -203,14 +204,16 @@ async function receive(
     return total !== null && received === total ? finish() : incomplete(received)
   }
   const contentType = String(request.headers['content-type'] ?? '').toLowerCase()
-  if (!contentType.startsWith('video/')) return refuse(415, ERRORS.notVideoType)
+  if (!contentType.startsWith('video/')) return refuse(415, ERRORS.notVideoType, 'not_a_video')
   const start = range.kind === 'chunk' ? range.start : 0
   const length = range.kind === 'chunk' ? range.end - range.start + 1 : contentLength
   if (range.kind === 'chunk' && contentLength !== null && contentLength !== length) {
-    return refuse(400, ERRORS.badContentRange)
+    return refuse(400, ERRORS.badContentRange, 'content_range_invalid')
   }
-  if (start + (length ?? 0) > cap) return refuse(413, ERRORS.tooLarge(cap))
-  if (length === null && videos.needsChunkLength) return refuse(400, ERRORS.lengthRequired)
+  if (start + (length ?? 0) > cap) return refuse(413, ERRORS.tooLarge(cap), 'video_too_large')
+  if (length === null && videos.needsChunkLength) {
+    return refuse(400, ERRORS.lengthRequired, 'length_required')
+  }
   const received = await videos.received(row)
   if (start !== received) {
     reply.header('connection', 'close')
@@ -229,7 +232,9 @@ async function receive(
     )
   } catch (err) {
     if (err instanceof UploadCapError) {
-      return declared ? refuse(400, ERRORS.beyondContentRange) : refuse(413, ERRORS.tooLarge(cap))
+      return declared
+        ? refuse(400, ERRORS.beyondContentRange, 'beyond_content_range')
+        : refuse(413, ERRORS.tooLarge(cap), 'video_too_large')
     }
     if (err instanceof OffsetMismatchError) {
       reply.header('connection', 'close')

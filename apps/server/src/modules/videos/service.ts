@@ -141,7 +141,8 @@ export class VideosService {
 
   /** A new upload session; `origin` is where the player reached us (the URL is absolute). */
   async createUpload(userId: string, contentType: string, origin: string) {
-    if (!contentType.startsWith('video/')) throw new AppError(415, ERRORS.notVideoType)
+    if (!contentType.startsWith('video/'))
+      throw new AppError(415, ERRORS.notVideoType, { code: 'not_a_video' })
     const row = await this.createRow(userId, 'GCS', { contentType })
     const expiresAt = new Date(
       this.clock.now().getTime() + this.settings.uploadUrlTtlSeconds * 1000,
@@ -168,9 +169,10 @@ export class VideosService {
     extra: { contentType?: string; sourceUrl?: string; downloadUrl?: string },
   ): Promise<VideoRow> {
     const user = await this.users.findById(userId)
-    if (user?.paymentStatus !== 'PAYMENT_OK') throw new AppError(403, ERRORS.notPaying)
+    if (user?.paymentStatus !== 'PAYMENT_OK')
+      throw new AppError(403, ERRORS.notPaying, { code: 'not_subscribed' })
     const limit = (await this.store.monthlyVideoLimit(this.db, userId)) ?? 0
-    if (limit <= 0) throw new AppError(403, ERRORS.planHasNoVideos)
+    if (limit <= 0) throw new AppError(403, ERRORS.planHasNoVideos, { code: 'plan_has_no_videos' })
     const now = this.clock.now()
     const month = localToday(now).slice(0, 7)
     // America/Sao_Paulo has kept UTC−3 all year since 2019.
@@ -181,7 +183,10 @@ export class VideosService {
         `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01T00:00:00-03:00`,
       )
       const retry = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000))
-      throw new AppError(429, ERRORS.monthlyLimit(limit), { 'retry-after': String(retry) })
+      throw new AppError(429, ERRORS.monthlyLimit(limit), {
+        code: 'monthly_video_limit',
+        headers: { 'retry-after': String(retry) },
+      })
     }
     const storageKey = `${userPrefix(userId)}${randomUUID()}`
     const storageSession = source === 'GCS' ? await this.storage.begin(storageKey) : null
@@ -201,8 +206,10 @@ export class VideosService {
   /** The video an upload URL names, once its signature and expiry check out. */
   async uploadTarget(videoId: number, expires?: string, signature?: string): Promise<VideoRow> {
     const verdict = this.signer.verify(videoId, expires, signature, this.clock.now())
-    if (verdict === 'invalid') throw new AppError(403, ERRORS.badUploadUrl)
-    if (verdict === 'expired') throw new AppError(403, ERRORS.expiredUploadUrl)
+    if (verdict === 'invalid')
+      throw new AppError(403, ERRORS.badUploadUrl, { code: 'upload_url_invalid' })
+    if (verdict === 'expired')
+      throw new AppError(403, ERRORS.expiredUploadUrl, { code: 'upload_url_expired' })
     const row = await this.store.findById(this.db, videoId)
     if (!row || row.status === 'CANCELLED') throw notFound(ERRORS.notFound)
     return row
@@ -257,10 +264,13 @@ export class VideosService {
     const row = await this.store.find(this.db, userId, id)
     if (!row) throw notFound(ERRORS.notFound)
     if (row.status !== 'AWAITING_IDENTIFICATION') {
-      throw new AppError(409, ERRORS.notAwaitingIdentification)
+      throw new AppError(409, ERRORS.notAwaitingIdentification, {
+        code: 'not_awaiting_identification',
+      })
     }
     const picked = pickedBox ? matchPick(row.identificationFrame, position, pickedBox) : null
-    if (pickedBox && !picked) throw new AppError(422, ERRORS.pickNotInFrame)
+    if (pickedBox && !picked)
+      throw new AppError(422, ERRORS.pickNotInFrame, { code: 'pick_not_in_frame' })
     const atSec = row.identificationFrame?.atSec ?? 0
     const ask = row.gameDate === null && row.gameOutcome === null && row.gameScore === null
     await this.db.transaction(async (tx) => {
