@@ -1,18 +1,30 @@
-import { ErrorBody } from '@areia/contracts/errors'
+import { ErrorBody, ErrorCode } from '@areia/contracts/errors'
 
-/** An HTTP failure carrying the server's pt-BR `detail` when it sent one. */
+export type { ErrorCode } from '@areia/contracts/errors'
+
+export interface ApiErrorOptions {
+  /** The server's machine reason: screens decide on it, never on the wording of `detail`. */
+  code?: ErrorCode | null
+  /** The message when the server sent no detail. */
+  fallback?: string
+  /** The whole JSON body, for answers that carry more than `detail` (a login challenge). */
+  body?: unknown
+}
+
+/** An HTTP failure carrying the server's pt-BR `detail` and its `code` when it sent them. */
 export class ApiError extends Error {
   readonly status: number
   readonly detail: string | null
-  /** The whole JSON body, for answers that carry more than `detail` (a login challenge). */
+  readonly code: ErrorCode | null
   readonly body: unknown
 
-  constructor(status: number, detail: string | null, fallback?: string, body?: unknown) {
-    super(detail ?? fallback ?? `Erro ${status}`)
+  constructor(status: number, detail: string | null, options: ApiErrorOptions = {}) {
+    super(detail ?? options.fallback ?? `Erro ${status}`)
     this.name = 'ApiError'
     this.status = status
     this.detail = detail
-    this.body = body
+    this.code = options.code ?? null
+    this.body = options.body
   }
 }
 
@@ -24,17 +36,34 @@ export class SessionExpiredError extends Error {
   }
 }
 
+/**
+ * The `detail` and `code` of an error body. Each is read on its own, so a code this build does
+ * not know yet (a newer server) still leaves the detail to show.
+ */
+export function parseErrorBody(body: unknown): { detail: string | null; code: ErrorCode | null } {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const detail = ErrorBody.shape.detail.safeParse(fields.detail)
+  const code = ErrorCode.safeParse(fields.code)
+  return {
+    detail: detail.success ? detail.data : null,
+    code: code.success ? code.data : null,
+  }
+}
+
 export async function apiErrorFrom(response: Response): Promise<ApiError> {
-  let detail: string | null = null
   let body: unknown
   try {
     body = await response.json()
-    const parsed = ErrorBody.safeParse(body)
-    if (parsed.success) detail = parsed.data.detail
   } catch {
     // A body that is not JSON (a proxy's HTML page) carries no detail worth showing.
   }
-  return new ApiError(response.status, detail, undefined, body)
+  const { detail, code } = parseErrorBody(body)
+  return new ApiError(response.status, detail, { code, body })
+}
+
+/** The server's code for this failure, or null (no answer, or not an API error). */
+export function errorCode(error: unknown): ErrorCode | null {
+  return error instanceof ApiError ? error.code : null
 }
 
 /** The message to show: the server's detail, else the screen's own fallback. */

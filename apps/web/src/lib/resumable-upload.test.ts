@@ -20,8 +20,8 @@ type Fake = {
   log: string[]
   /** Destroy the socket once this many bytes of the next chunk arrived. */
   dropNextChunkAfter: number | null
-  /** Statuses to answer the next PUTs with, instead of handling them. */
-  forced: number[]
+  /** Statuses (with our error code) to answer the next PUTs with, instead of handling them. */
+  forced: (number | { status: number; code: string })[]
   close: () => Promise<void>
 }
 
@@ -78,7 +78,10 @@ async function fakeServer(): Promise<Fake> {
       parts.push(data)
     })
     req.on('end', () => {
-      if (forced !== undefined) return answer(forced, {}, JSON.stringify({ detail: 'forçado' }))
+      if (typeof forced === 'number') return answer(forced, {}, JSON.stringify({ detail: 'forçado' }))
+      if (forced !== undefined) {
+        return answer(forced.status, {}, JSON.stringify({ detail: 'forçado', code: forced.code }))
+      }
       if (query) {
         const total = Number(query[1])
         return fake.stored.length === total ? answer(200, {}, '{"done":true}') : incomplete()
@@ -199,7 +202,7 @@ describe('uploadResumable', () => {
 
   it('gives up at once on a 4xx, with the body for its detail', async () => {
     const fake = await fakeServer()
-    fake.forced = [413]
+    fake.forced = [{ status: 413, code: 'video_too_large' }]
     const error = await uploadResumable({
       url: fake.url,
       file: randomFile(1000).blob,
@@ -208,7 +211,37 @@ describe('uploadResumable', () => {
     }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UploadRejectedError)
     expect((error as UploadRejectedError).status).toBe(413)
-    expect((error as UploadRejectedError).body).toContain('forçado')
+    expect((error as UploadRejectedError).code).toBe('video_too_large')
+    expect((error as UploadRejectedError).detail).toBe('forçado')
+    expect(fake.log).toHaveLength(1)
+  })
+
+  it('a chunk refused for running past its range (by code, whatever the words) asks where to resume', async () => {
+    const fake = await fakeServer()
+    const { blob, bytes } = randomFile(40 * KIB)
+    fake.forced = [{ status: 400, code: 'beyond_content_range' }]
+    await uploadResumable({
+      url: fake.url,
+      file: blob,
+      contentType: 'video/mp4',
+      signal: new AbortController().signal,
+      chunkBytes: 16 * KIB,
+      backoffMs: () => 1,
+    })
+    expect(fake.stored.equals(bytes)).toBe(true)
+    expect(fake.log[1]).toBe(`bytes */${bytes.length}`)
+  })
+
+  it('another 400 (not a range to resume from) still gives up at once', async () => {
+    const fake = await fakeServer()
+    fake.forced = [{ status: 400, code: 'content_range_invalid' }]
+    const error = await uploadResumable({
+      url: fake.url,
+      file: randomFile(1000).blob,
+      contentType: 'video/mp4',
+      signal: new AbortController().signal,
+    }).catch((e: unknown) => e)
+    expect((error as UploadRejectedError).code).toBe('content_range_invalid')
     expect(fake.log).toHaveLength(1)
   })
 

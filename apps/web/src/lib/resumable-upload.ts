@@ -5,6 +5,8 @@
  * total N asks how much arrived, and the upload resumes from the last acknowledged byte.
  */
 
+import { type ErrorCode, parseErrorBody } from './api-error'
+
 /** 8 MiB: a multiple of GCS's 256 KiB and above S3's 5 MiB minimum part size. */
 export const DEFAULT_CHUNK_BYTES = 8 * 1024 * 1024
 /** Chunks double up to this on a fast link, where each request's fixed cost would dominate. */
@@ -47,16 +49,31 @@ export type ResumableUploadOptions = {
   resume?: boolean
 }
 
-/** The server refused the upload for good (4xx): its body, for a pt-BR `detail`. */
+/** The server refused the upload for good (4xx): its body, with our pt-BR `detail` and `code`. */
 export class UploadRejectedError extends Error {
+  readonly detail: string | null
+  readonly code: ErrorCode | null
+
   constructor(
     readonly status: number,
     readonly body: string,
   ) {
     super(`upload refused with ${status}`)
     this.name = 'UploadRejectedError'
+    // Storage providers answer XML, not our JSON: no detail nor code then.
+    let fields: ReturnType<typeof parseErrorBody> = { detail: null, code: null }
+    try {
+      fields = parseErrorBody(JSON.parse(body))
+    } catch {
+      // not JSON
+    }
+    this.detail = fields.detail
+    this.code = fields.code
   }
 }
+
+/** Refusals that only mean "ask where the bytes end and go on from there". */
+const ASK_AND_RESUME: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['beyond_content_range'])
 
 export class UploadAbortedError extends Error {
   constructor() {
@@ -200,7 +217,10 @@ export async function uploadResumable(options: ResumableUploadOptions): Promise<
       else if (!asked && ++failures > maxRetries) throw new NetworkError('upload made no progress')
       continue
     }
-    if (!retryable(response.status)) throw new UploadRejectedError(response.status, response.body)
+    if (!retryable(response.status)) {
+      const refused = new UploadRejectedError(response.status, response.body)
+      if (!(refused.code && ASK_AND_RESUME.has(refused.code))) throw refused
+    }
     failures += 1
     if (failures > maxRetries) throw new NetworkError('too many failed attempts')
     size = chunkBytes

@@ -59,7 +59,8 @@ describe('refreshSession', () => {
   it('ends the session when the server refuses the refresh token', async () => {
     saveTokens({ access_token: 'old', refresh_token: 'reused' })
     mockServer({
-      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão expirada.' }, 401),
+      'POST /api/v1/auth/refresh/': () =>
+        jsonResponse({ detail: 'Sessão expirada.', code: 'session_revoked' }, 401),
     })
     await expect(refreshSession()).rejects.toBeInstanceOf(SessionExpiredError)
     expect(getAccessToken()).toBeNull()
@@ -69,10 +70,53 @@ describe('refreshSession', () => {
 
   it('keeps the tokens when the server fails for its own reasons (5xx)', async () => {
     saveTokens({ access_token: 'old', refresh_token: 'r1' })
-    mockServer({ 'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Erro.' }, 503) })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Erro.', code: 'unavailable' }, 503),
+    })
     await expect(refreshSession()).rejects.toThrow('Erro.')
     expect(getRefreshToken()).toBe('r1')
     expect(events.some((e) => e.type === 'ended')).toBe(false)
+  })
+
+  // The decision is the code's: the sentences below are not the server's, and change nothing.
+  it.each([
+    ['session_expired', 401],
+    ['session_revoked', 401],
+    ['invalid_token', 401],
+    ['account_blocked', 403],
+  ] as const)('logs out on a refresh refused with %s, whatever its wording', async (code, status) => {
+    saveTokens({ access_token: 'old', refresh_token: 'r1' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Frase reescrita.', code }, status),
+    })
+    await expect(refreshSession()).rejects.toBeInstanceOf(SessionExpiredError)
+    expect(getRefreshToken()).toBeNull()
+    expect(events).toContainEqual({ type: 'ended', reason: 'Frase reescrita.' })
+  })
+
+  it.each([
+    ['rate_limited', 429],
+    ['unavailable', 503],
+    ['internal', 500],
+  ] as const)('keeps the session on a refresh refused with %s', async (code, status) => {
+    saveTokens({ access_token: 'old', refresh_token: 'r1' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () =>
+        jsonResponse({ detail: 'Sua sessão expirou. Faça login novamente.', code }, status),
+    })
+    await expect(refreshSession()).rejects.not.toBeInstanceOf(SessionExpiredError)
+    expect(getRefreshToken()).toBe('r1')
+    expect(events.some((e) => e.type === 'ended')).toBe(false)
+  })
+
+  it('keeps the session when an answer without a code comes back (a proxy page)', async () => {
+    saveTokens({ access_token: 'old', refresh_token: 'r1' })
+    mockServer({
+      'POST /api/v1/auth/refresh/': () =>
+        new Response('<html>Bad Gateway</html>', { status: 404 }),
+    })
+    await expect(refreshSession()).rejects.not.toBeInstanceOf(SessionExpiredError)
+    expect(getRefreshToken()).toBe('r1')
   })
 
   it('says there is no refresh token, without calling the server', async () => {
@@ -151,7 +195,8 @@ describe('ensureAccessToken without a connection', () => {
   it('still ends the session when the server refuses the refresh', async () => {
     saveTokens({ access_token: jwtExpiringIn(-60), refresh_token: 'r1' })
     mockServer({
-      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão expirada.' }, 401),
+      'POST /api/v1/auth/refresh/': () =>
+        jsonResponse({ detail: 'Sessão expirada.', code: 'session_expired' }, 401),
     })
     await expect(ensureAccessToken()).rejects.toBeInstanceOf(SessionExpiredError)
     expect(getRefreshToken()).toBeNull()

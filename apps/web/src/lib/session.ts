@@ -1,5 +1,5 @@
 import { TokenPair } from '@areia/contracts/auth'
-import { SessionExpiredError, apiErrorFrom } from './api-error'
+import { type ErrorCode, SessionExpiredError, apiErrorFrom } from './api-error'
 import { isTokenExpired } from './jwt'
 import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from './session-storage'
 import { emitSessionEvent } from './session-events'
@@ -7,6 +7,21 @@ import { emitSessionEvent } from './session-events'
 export const NO_REFRESH_TOKEN_MESSAGE = 'Sem refresh_token para renovar a sessão.'
 
 let inFlight: Promise<string> | null = null
+
+/**
+ * The refresh answers that mean this session is over. Anything else (a rate limit, the server
+ * down, an answer with no code from a proxy) is not the user's doing: the tokens are kept.
+ */
+const SESSION_OVER: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'session_expired',
+  'session_revoked',
+  'invalid_token',
+  'not_authenticated',
+  'account_blocked',
+  'invalid_input',
+])
+
+export const endsSession = (code: ErrorCode | null) => code !== null && SESSION_OVER.has(code)
 
 /** Ends the local session: tokens gone, listeners (the auth provider) log the user out. */
 export function endSession(reason: string): void {
@@ -51,9 +66,8 @@ async function refreshWithServer(): Promise<string> {
   })
   if (!response.ok) {
     const error = await apiErrorFrom(response)
-    // The server refused the token (revoked, reused, expired): that session is over. A 5xx or
-    // a rate limit is not the user's fault, so the stored tokens survive for a later attempt.
-    if (response.status < 500 && response.status !== 429) {
+    // The server refused the token (revoked, reused, expired): that session is over.
+    if (endsSession(error.code)) {
       endSession(error.message)
       throw new SessionExpiredError(error.message)
     }

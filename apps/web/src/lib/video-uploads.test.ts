@@ -62,6 +62,8 @@ function fakeStorage() {
     down: false,
     hang: false,
     answer: null as number | null,
+    /** What a forced answer says; the wording is not the server's, only the code is. */
+    refusal: { detail: 'O link expirou (frase qualquer).', code: 'upload_url_expired' },
   }
   const transport: ChunkTransport = async ({ body, headers, signal }) => {
     const range = headers['Content-Range'] ?? ''
@@ -72,8 +74,7 @@ function fakeStorage() {
         signal.addEventListener('abort', () => reject(new UploadAbortedError())),
       )
     if (state.answer !== null) {
-      const detail = 'Este link de envio expirou. Comece um novo envio.'
-      return { status: state.answer, range: null, body: JSON.stringify({ detail }) }
+      return { status: state.answer, range: null, body: JSON.stringify(state.refusal) }
     }
     const total = Number(/\/(\d+)$/.exec(range)?.[1])
     const incomplete = () => ({
@@ -207,6 +208,21 @@ describe('video uploads across a reload', () => {
     expect(api.deleteVideo).toHaveBeenCalledWith(5)
     expect(getVideoUploads()).toEqual([])
     expect(loadStoredUploads(USER)).toEqual([])
+  })
+
+  it("a refused upload URL (not expired) fails with the server's detail", async () => {
+    const storage = await interruptedByReload()
+    restoreVideoUploads(USER)
+    const key = getVideoUploads()[0]!.key
+    storage.state.answer = 403
+    storage.state.refusal = { detail: 'Link recusado, com outras palavras.', code: 'upload_url_invalid' }
+    expect(resumeVideoUpload(key, theFile())).toBeNull()
+    await settle()
+    expect(getVideoUploads()[0]).toMatchObject({
+      phase: 'failed',
+      error: 'Link recusado, com outras palavras.',
+    })
+    expect(getVideoUploads()[0]!.expired).toBeFalsy()
   })
 
   it('a URL already past its expiry is shown expired at once', async () => {

@@ -1,4 +1,3 @@
-import { ErrorBody } from '@areia/contracts/errors'
 import { Video } from '@areia/contracts/videos'
 import { useSyncExternalStore } from 'react'
 import { createUploadUrl, deleteVideo } from './videos-api'
@@ -23,8 +22,6 @@ export const UPLOAD_EXPIRED =
   'O prazo para retomar este envio acabou. Cancele o envio e envie o vídeo novamente.'
 export const differentFileMessage = (fileName: string) =>
   `Este não é o mesmo arquivo do envio interrompido. Escolha o arquivo "${fileName}".`
-/** The server's own words for an expired upload URL (apps/server videos/messages.ts). */
-const SERVER_EXPIRED_DETAIL = 'Este link de envio expirou. Comece um novo envio.'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -107,15 +104,6 @@ function warnBeforeUnload(event: BeforeUnloadEvent) {
   if (uploads.some((u) => u.phase === 'uploading')) event.preventDefault()
 }
 
-function detailOf(body: string): string | null {
-  try {
-    const parsed = ErrorBody.safeParse(JSON.parse(body))
-    return parsed.success ? parsed.data.detail : null
-  } catch {
-    return null
-  }
-}
-
 const keyOf = (videoId: number) => `u${videoId}`
 
 /** The upload is over (finished, refused, cancelled): nothing to resume any more. */
@@ -154,14 +142,14 @@ function send(key: string, file: File, session: StoredUpload, resume: boolean) {
       }
       // A signed URL past its expiry answers 403 (ours and S3's alike).
       const expired =
-        resumeDecision(session, null) === 'expired' ||
-        detailOf(error.body) === SERVER_EXPIRED_DETAIL
-      if (error.status === 403 && expired) {
+        error.code === 'upload_url_expired' ||
+        (error.status === 403 && resumeDecision(session, null) === 'expired')
+      if (expired) {
         patch(key, { phase: 'interrupted', expired: true, error: UPLOAD_EXPIRED })
         return
       }
       forgetSession(key)
-      patch(key, { phase: 'failed', error: detailOf(error.body) ?? UPLOAD_FAILED })
+      patch(key, { phase: 'failed', error: error.detail ?? UPLOAD_FAILED })
     })
     .finally(() => {
       if (controllers.get(key) === controller) controllers.delete(key)

@@ -47,7 +47,9 @@ describe('TagsSaver', () => {
   })
 
   it('stops for good on a newer save elsewhere, and says so', async () => {
-    save.mockRejectedValue(new ApiError(409, 'Estas marcações foram salvas depois em outra aba.'))
+    save.mockRejectedValue(
+      new ApiError(409, 'Estas marcações foram salvas depois em outra aba.', { code: 'tags_stale' }),
+    )
     const { s, state } = saver()
     s.see(doc(1))
     await s.settle()
@@ -58,5 +60,16 @@ describe('TagsSaver', () => {
     expect(s.failed).toBe(true)
     expect(s.owes(doc(2))).toBe(false)
     expect(save).toHaveBeenCalledTimes(1)
+  })
+
+  it('decides on the code, not the status: another 409 is an error that retries', async () => {
+    save.mockRejectedValue(
+      new ApiError(409, 'Esta análise já foi publicada.', { code: 'analysis_published' }),
+    )
+    const { s, state } = saver()
+    s.see(doc(1))
+    await s.settle()
+    expect(state()).toMatchObject({ status: 'error', error: 'Esta análise já foi publicada.' })
+    expect(s.owes(doc(2))).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 import type { MatchTags } from '@areia/contracts/match'
 import { useEffect, useState } from 'react'
-import { ApiError, errorMessage } from '../../lib/api-error'
+import { ApiError, errorCode, errorMessage } from '../../lib/api-error'
 import { saveTags } from './analyst-api'
 
 /** A pause in the tagging this long saves it: often enough to lose nothing, not once a key. */
@@ -82,7 +82,7 @@ export class TagsSaver {
       this.failed = false
       this.report({ status: 'saved', error: null, savedAt: res.saved_at })
     } catch (e) {
-      const stale = e instanceof ApiError && e.status === 409
+      const stale = errorCode(e) === 'tags_stale'
       if (stale) this.stopped = true
       this.failed = true
       this.report((s) => ({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
-import { ApiError, errorMessage } from '../../lib/api-error'
+import { errorCode, errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { landingPath } from '../../lib/auth/landing'
 import { useAlert } from '../../ui/alert-dialog'
@@ -81,7 +81,7 @@ export function RegisterPage() {
     } catch (err) {
       const message = errorMessage(err, REGISTER_ERROR_FALLBACK)
       // An address already in use is the e-mail field's problem, shown there.
-      if (err instanceof ApiError && err.status === 409) {
+      if (errorCode(err) === 'email_taken') {
         setErrors({ email: message })
         setFocusSignal((n) => n + 1)
       } else setError(message)

@@ -5,7 +5,7 @@ import {
   type FrameBox,
 } from '@areia/contracts/videos'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { ApiError } from '../../lib/api-error'
+import { errorCode } from '../../lib/api-error'
 import { deleteVideo, fetchAwaitingIdentification, identifyPlayer } from '../../lib/videos-api'
 import { useAlert } from '../../ui/alert-dialog'
 import type { ChatMessage, ChatState } from './chat-state'
@@ -146,10 +146,10 @@ export function useVideoActions(state: ChatState, enabled: boolean) {
           resolve(videoId, ['identify_player'])
         }
       } catch (error) {
-        // A video already gone (404) or identified elsewhere (409) makes the chip stale.
-        if (error instanceof ApiError && error.status === 404)
-          resolve(videoId, ['cancel_video', 'identify_player'])
-        else if (error instanceof ApiError && error.status === 409 && !cancelling)
+        // A video already gone or identified elsewhere makes the chip stale.
+        const code = errorCode(error)
+        if (code === 'not_found') resolve(videoId, ['cancel_video', 'identify_player'])
+        else if (code === 'not_awaiting_identification' && !cancelling)
           resolve(videoId, ['identify_player'])
         await showAlert(cancelling ? CANCEL_VIDEO_FAILED : IDENTIFY_FAILED, 'Aviso')
       } finally {
@@ -168,10 +168,9 @@ export function useVideoActions(state: ChatState, enabled: boolean) {
       identifyPlayer(videoId, String(number), box)
         .then(() => resolve(videoId, ['identify_player']))
         .catch(async (error: unknown) => {
-          if (error instanceof ApiError && error.status === 404)
-            resolve(videoId, ['cancel_video', 'identify_player'])
-          else if (error instanceof ApiError && error.status === 409)
-            resolve(videoId, ['identify_player'])
+          const code = errorCode(error)
+          if (code === 'not_found') resolve(videoId, ['cancel_video', 'identify_player'])
+          else if (code === 'not_awaiting_identification') resolve(videoId, ['identify_player'])
           await showAlert(IDENTIFY_FAILED, 'Aviso')
         })
         .finally(() => setBusy(null))

@@ -23,7 +23,7 @@ export async function requestLogin(email: string, password: string) {
     return await sendLogin({ username: email, password })
   } catch (error) {
     const asked =
-      error instanceof ApiError && error.status === 429
+      error instanceof ApiError && error.code === 'login_challenge'
         ? LoginChallengeRequired.safeParse(error.body)
         : null
     if (!asked?.success) throw error

@@ -82,7 +82,8 @@ describe('AuthProvider start-up', () => {
   it('logs out when the refresh fails', async () => {
     saveTokens({ access_token: jwtExpiringIn(-5), refresh_token: 'revogado' })
     mockServer({
-      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão inválida.' }, 401),
+      'POST /api/v1/auth/refresh/': () =>
+        jsonResponse({ detail: 'Sessão inválida.', code: 'session_revoked' }, 401),
     })
     renderAuth()
     await screen.findByText('deslogado')
@@ -92,7 +93,8 @@ describe('AuthProvider start-up', () => {
   it('logs out when the user status cannot be fetched', async () => {
     saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
     mockServer({
-      'GET /api/v1/auth/me/status': () => jsonResponse({ detail: 'Erro interno.' }, 500),
+      'GET /api/v1/auth/me/status': () =>
+        jsonResponse({ detail: 'Erro interno.', code: 'internal' }, 500),
     })
     renderAuth()
     await screen.findByText('deslogado')
@@ -176,13 +178,27 @@ describe('AuthProvider actions', () => {
     expect(server.count('POST /api/v1/auth/logout/')).toBe(1)
   })
 
-  it('says "Email ou senha inválidos." on a 401 from login', async () => {
+  it('says "Email ou senha inválidos." on a login refused for its credentials, whatever the wording', async () => {
     mockServer({
-      'POST /api/v1/auth/login/': () => jsonResponse({ detail: 'Email ou senha inválidos.' }, 401),
+      'POST /api/v1/auth/login/': () =>
+        jsonResponse({ detail: 'Credenciais recusadas.', code: 'invalid_credentials' }, 401),
     })
     renderAuth()
     await screen.findByText('deslogado')
     await expect(probe.auth?.login('a@b.c', 'x')).rejects.toThrow('Email ou senha inválidos.')
+  })
+
+  it("shows the server's detail on other login refusals (a blocked account)", async () => {
+    mockServer({
+      'POST /api/v1/auth/login/': () =>
+        jsonResponse({ detail: 'Esta conta está bloqueada.', code: 'account_blocked' }, 403),
+    })
+    renderAuth()
+    await screen.findByText('deslogado')
+    await expect(probe.auth?.login('a@b.c', 'x')).rejects.toMatchObject({
+      code: 'account_blocked',
+      detail: 'Esta conta está bloqueada.',
+    })
   })
 
   it('logs out when a later request cannot refresh the session', async () => {
@@ -193,9 +209,10 @@ describe('AuthProvider actions', () => {
         statusCalls += 1
         return statusCalls === 1
           ? jsonResponse(makeUser())
-          : jsonResponse({ detail: 'Token inválido.' }, 401)
+          : jsonResponse({ detail: 'Token inválido.', code: 'invalid_token' }, 401)
       },
-      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Sessão encerrada.' }, 401),
+      'POST /api/v1/auth/refresh/': () =>
+        jsonResponse({ detail: 'Sessão encerrada.', code: 'session_revoked' }, 401),
     })
     renderAuth()
     await screen.findByText('logado: jogadora@areia.test')

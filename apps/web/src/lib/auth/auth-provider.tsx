@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { ApiError } from '../api-error'
+import { ApiError, errorCode } from '../api-error'
 import { dropEarly, takeEarly } from '../early-requests'
 import { onSessionEvent } from '../session-events'
 import {
@@ -162,8 +162,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         tokens = await requestLogin(email, password)
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401)
-          throw new AuthFlowError(LOGIN_FAILED_MESSAGE)
+        if (errorCode(error) === 'invalid_credentials') throw new AuthFlowError(LOGIN_FAILED_MESSAGE)
         throw error
       }
       return completeLogin(tokens)
