@@ -78,7 +78,8 @@ async function fakeServer(): Promise<Fake> {
       parts.push(data)
     })
     req.on('end', () => {
-      if (typeof forced === 'number') return answer(forced, {}, JSON.stringify({ detail: 'forçado' }))
+      if (typeof forced === 'number')
+        return answer(forced, {}, JSON.stringify({ detail: 'forçado' }))
       if (forced !== undefined) {
         return answer(forced.status, {}, JSON.stringify({ detail: 'forçado', code: forced.code }))
       }

@@ -71,7 +71,8 @@ describe('refreshSession', () => {
   it('keeps the tokens when the server fails for its own reasons (5xx)', async () => {
     saveTokens({ access_token: 'old', refresh_token: 'r1' })
     mockServer({
-      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Erro.', code: 'unavailable' }, 503),
+      'POST /api/v1/auth/refresh/': () =>
+        jsonResponse({ detail: 'Erro.', code: 'unavailable' }, 503),
     })
     await expect(refreshSession()).rejects.toThrow('Erro.')
     expect(getRefreshToken()).toBe('r1')
@@ -84,15 +85,19 @@ describe('refreshSession', () => {
     ['session_revoked', 401],
     ['invalid_token', 401],
     ['account_blocked', 403],
-  ] as const)('logs out on a refresh refused with %s, whatever its wording', async (code, status) => {
-    saveTokens({ access_token: 'old', refresh_token: 'r1' })
-    mockServer({
-      'POST /api/v1/auth/refresh/': () => jsonResponse({ detail: 'Frase reescrita.', code }, status),
-    })
-    await expect(refreshSession()).rejects.toBeInstanceOf(SessionExpiredError)
-    expect(getRefreshToken()).toBeNull()
-    expect(events).toContainEqual({ type: 'ended', reason: 'Frase reescrita.' })
-  })
+  ] as const)(
+    'logs out on a refresh refused with %s, whatever its wording',
+    async (code, status) => {
+      saveTokens({ access_token: 'old', refresh_token: 'r1' })
+      mockServer({
+        'POST /api/v1/auth/refresh/': () =>
+          jsonResponse({ detail: 'Frase reescrita.', code }, status),
+      })
+      await expect(refreshSession()).rejects.toBeInstanceOf(SessionExpiredError)
+      expect(getRefreshToken()).toBeNull()
+      expect(events).toContainEqual({ type: 'ended', reason: 'Frase reescrita.' })
+    },
+  )
 
   it.each([
     ['rate_limited', 429],
@@ -112,8 +117,7 @@ describe('refreshSession', () => {
   it('keeps the session when an answer without a code comes back (a proxy page)', async () => {
     saveTokens({ access_token: 'old', refresh_token: 'r1' })
     mockServer({
-      'POST /api/v1/auth/refresh/': () =>
-        new Response('<html>Bad Gateway</html>', { status: 404 }),
+      'POST /api/v1/auth/refresh/': () => new Response('<html>Bad Gateway</html>', { status: 404 }),
     })
     await expect(refreshSession()).rejects.not.toBeInstanceOf(SessionExpiredError)
     expect(getRefreshToken()).toBe('r1')

@@ -215,7 +215,10 @@ describe('video uploads across a reload', () => {
     restoreVideoUploads(USER)
     const key = getVideoUploads()[0]!.key
     storage.state.answer = 403
-    storage.state.refusal = { detail: 'Link recusado, com outras palavras.', code: 'upload_url_invalid' }
+    storage.state.refusal = {
+      detail: 'Link recusado, com outras palavras.',
+      code: 'upload_url_invalid',
+    }
     expect(resumeVideoUpload(key, theFile())).toBeNull()
     await settle()
     expect(getVideoUploads()[0]).toMatchObject({

@@ -48,7 +48,9 @@ describe('TagsSaver', () => {
 
   it('stops for good on a newer save elsewhere, and says so', async () => {
     save.mockRejectedValue(
-      new ApiError(409, 'Estas marcações foram salvas depois em outra aba.', { code: 'tags_stale' }),
+      new ApiError(409, 'Estas marcações foram salvas depois em outra aba.', {
+        code: 'tags_stale',
+      }),
     )
     const { s, state } = saver()
     s.see(doc(1))

@@ -180,7 +180,10 @@ describe('RegisterPage', () => {
       'POST /api/v1/auth/register/': () => {
         if (first) {
           first = false
-          return jsonResponse({ detail: 'Este e-mail já está cadastrado.', code: 'email_taken' }, 409)
+          return jsonResponse(
+            { detail: 'Este e-mail já está cadastrado.', code: 'email_taken' },
+            409,
+          )
         }
         return jsonResponse({ id: 'u1', email: 'a@b.com', message: 'ok' }, 201)
       },

@@ -361,7 +361,10 @@ describe('CheckoutPage with a card', () => {
   }, 20_000)
 
   it.each([
-    ['a declined charge with the detail', { detail: 'Pagamento recusado pelo banco emissor.' }],
+    [
+      'a declined charge with the detail',
+      { detail: 'Recusado, em palavras que não são as do servidor.', code: 'card_declined' },
+    ],
     ['a failure without a detail', {}],
   ])('shows %s', async (_name, answer) => {
     const user = userEvent.setup()
@@ -369,7 +372,8 @@ describe('CheckoutPage with a card', () => {
     mockServer({
       'POST /api/v1/payments/orders': async (request) => {
         const body = (await request.json()) as { payment_method: string }
-        return body.payment_method === 'PIX' ? jsonResponse(pixOrder) : jsonResponse(answer, 422)
+        if (body.payment_method === 'PIX') return jsonResponse(pixOrder)
+        return jsonResponse(answer, 'code' in answer ? 402 : 422)
       },
       'GET /api/v1/subscriptions/me': () => jsonResponse(null),
       'GET /api/v1/payments/public-key': () => jsonResponse({ public_key: 'K', sdk_url: '/s.js' }),
@@ -386,6 +390,75 @@ describe('CheckoutPage with a card', () => {
     // The form stays, filled, so another card can be tried.
     expect(screen.getByLabelText('Nome completo')).toHaveValue('Ana Souza')
   })
+
+  /** The card path up to the order, whose answer is `cardAnswer`. */
+  function cardServer(cardAnswer: () => Response, subscription: () => unknown = () => null) {
+    window.PagSeguro = { encryptCard: () => ({ encryptedCard: 'X'.repeat(32), hasErrors: false }) }
+    return mockServer({
+      'POST /api/v1/payments/orders': async (request) => {
+        const body = (await request.json()) as { payment_method: string }
+        return body.payment_method === 'PIX' ? jsonResponse(pixOrder) : cardAnswer()
+      },
+      'GET /api/v1/subscriptions/me': () => jsonResponse(subscription()),
+      'GET /api/v1/payments/public-key': () => jsonResponse({ public_key: 'K', sdk_url: '/s.js' }),
+      'PUT /api/v1/profile/me': () => jsonResponse(profileUser),
+      'POST /api/v1/payments/tokenize-card': () => jsonResponse({ id: 'CARD_1' }),
+    })
+  }
+
+  async function payByCard(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Cartão de Crédito' }))
+    await fillCard(user)
+    await user.click(await screen.findByRole('button', { name: 'Pagar com Cartão' }))
+  }
+
+  it('waits for a charge already in flight (by its code) and confirms once the plan is active', async () => {
+    const user = userEvent.setup()
+    let settled = false
+    const server = cardServer(
+      () => {
+        settled = true
+        return jsonResponse({ detail: 'Outra frase qualquer.', code: 'charge_in_progress' }, 409)
+      },
+      () => (settled ? active : null),
+    )
+    renderCheckout(choice, fakeAuth({ user: profileUser }))
+    await payByCard(user)
+    expect(await screen.findByRole('heading', { name: 'Pagamento aprovado' })).toBeInTheDocument()
+    expect(server.count('POST /api/v1/payments/tokenize-card')).toBe(1)
+  }, 20_000)
+
+  it('a card declined for a reason the code names keeps the form, filled, for another card', async () => {
+    const user = userEvent.setup()
+    cardServer(() => jsonResponse({ detail: 'Não deu.', code: 'card_declined' }, 402))
+    renderCheckout(choice, fakeAuth({ user: profileUser }))
+    await payByCard(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Não deu.')
+    expect(screen.getByLabelText('Número do cartão')).toHaveValue('4111 1111 1111 1111')
+    expect(screen.getByRole('button', { name: 'Pagar com Cartão' })).toBeEnabled()
+  }, 20_000)
+
+  it('a lapsed sealed card (card_token_expired) empties the card to be typed again', async () => {
+    const user = userEvent.setup()
+    cardServer(() => jsonResponse({ detail: 'Digite de novo.', code: 'card_token_expired' }, 422))
+    renderCheckout(choice, fakeAuth({ user: profileUser }))
+    await payByCard(user)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Digite de novo.')
+    expect(screen.getByLabelText('Número do cartão')).toHaveValue('')
+    expect(screen.getByLabelText('Nome completo')).toHaveValue('Ana Souza')
+  }, 20_000)
+
+  it("a plan already the player's (duplicate charge given back) says so and goes to Meu Plano", async () => {
+    const user = userEvent.setup()
+    cardServer(() =>
+      jsonResponse({ detail: 'Já é seu, devolvemos.', code: 'duplicate_charge' }, 409),
+    )
+    const router = renderCheckout(choice, fakeAuth({ user: profileUser }))
+    await payByCard(user)
+    expect(await screen.findByText('Já é seu, devolvemos.')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/meu-plano'))
+  }, 20_000)
 
   it('says when the card cannot be encrypted or the key cannot be loaded', async () => {
     const user = userEvent.setup()

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
 import type { PaymentMethod } from '@areia/contracts/enums'
-import { ApiError, errorMessage } from '../../lib/api-error'
+import { ApiError, errorCode, errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
@@ -91,6 +91,8 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
   const [pixAmount, setPixAmount] = useState<number | null>(null)
   const [formError, setFormError] = useState<string | null>(null)
   const [publicKey, setPublicKey] = useState<string | null>(null)
+  // A card charge of an earlier request still settling: the page waits for it, charging nothing.
+  const [chargeInFlight, setChargeInFlight] = useState(false)
   const submitting = useRef(false)
   const { plan, billingCycle, couponCode } = navigation
   const { method, attemptKey, phase } = state
@@ -166,6 +168,28 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
     () => void onPaid(),
   )
 
+  const cardPaid = useCallback(async () => {
+    setChargeInFlight(false)
+    setCard(EMPTY_CARD)
+    await reloadUser()
+    await queryClient.invalidateQueries({ queryKey: billingKeys.subscription })
+    setPaid(true)
+  }, [reloadUser, queryClient])
+
+  useSubscriptionPolling(
+    method === 'CARD' && chargeInFlight && !paid,
+    fetchPurchased,
+    () => void cardPaid(),
+  )
+
+  /** The plan is the player's already (bought in another tab, a second charge given back). */
+  const alreadySubscribed = async (error: unknown) => {
+    await reloadUser()
+    await queryClient.invalidateQueries({ queryKey: billingKeys.subscription })
+    await showAlert(errorMessage(error, CARD_FAILED))
+    await navigate('/meu-plano')
+  }
+
   const payWithCard = async () => {
     // Only empty required fields hold the payment back; the provider judges the rest.
     const billingFound = billingMissing(billing)
@@ -204,11 +228,17 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
       if (order.status === 'DECLINED' || order.status === 'CANCELED') {
         throw new Error(CARD_DECLINED)
       }
-      setCard(EMPTY_CARD)
-      await reloadUser()
-      await queryClient.invalidateQueries({ queryKey: billingKeys.subscription })
-      setPaid(true)
+      await cardPaid()
     } catch (error) {
+      const code = errorCode(error)
+      if (code === 'plan_already_active' || code === 'duplicate_charge') {
+        await alreadySubscribed(error)
+        return
+      }
+      if (code === 'charge_in_progress') setChargeInFlight(true)
+      // The sealed card was spent or lapsed: its fields must be typed again.
+      if (code === 'card_token_expired') setCard(EMPTY_CARD)
+      // Declined or refused card data: the form stays, filled, with the reason, for another try.
       dispatch({ type: 'failed', attemptKey: key, message: cardErrorMessage(error) })
     } finally {
       submitting.current = false

@@ -1,8 +1,15 @@
 import { useCallback, useReducer } from 'react'
-import { ApiError } from '../../lib/api-error'
+import { type ErrorCode, errorCode, errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { validateCoupon } from './billing-api'
 import { COUPON_FAILED, couponReducer, initialCoupon, type CouponState } from './coupon-state'
+
+const SAID_BY_SERVER: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'rate_limited',
+  'coupon_invalid',
+  'coupon_used_up',
+  'invalid_input',
+])
 
 /** The coupon's state plus the one action that talks to the server. */
 export function useCoupon() {
@@ -18,9 +25,12 @@ export function useCoupon() {
     try {
       dispatch({ type: 'answered', code, result: await validateCoupon(code) })
     } catch (error) {
-      // A 4xx with our pt-BR detail (too many attempts) says more than the generic text.
-      const detail = error instanceof ApiError && error.status < 500 ? error.detail : null
-      dispatch({ type: 'failed', message: detail ?? COUPON_FAILED })
+      // Too many attempts, or a code refused as such: the server's words say more than ours.
+      const told = SAID_BY_SERVER.has(errorCode(error) ?? 'internal')
+      dispatch({
+        type: 'failed',
+        message: told ? errorMessage(error, COUPON_FAILED) : COUPON_FAILED,
+      })
     }
   }, [])
 

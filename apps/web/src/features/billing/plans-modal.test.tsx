@@ -162,6 +162,20 @@ describe('PlansModal', () => {
     expect(await screen.findByText('Ocorreu um erro ao validar o cupom.')).toBeInTheDocument()
   })
 
+  it("shows the server's words when coupon checks are limited, decided by the code", async () => {
+    const user = userEvent.setup()
+    mockServer({
+      'GET /api/v1/subscriptions/plans': () => jsonResponse(catalogue()),
+      'GET /api/v1/public/legal': () => jsonResponse(legal),
+      'POST /api/v1/subscriptions/coupons/validate': () =>
+        jsonResponse({ detail: 'Calma: tente de novo daqui a pouco.', code: 'rate_limited' }, 429),
+    })
+    renderModal()
+    await user.type(await screen.findByLabelText('Cupom de desconto'), 'areia10')
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }))
+    expect(await screen.findByText('Calma: tente de novo daqui a pouco.')).toBeInTheDocument()
+  })
+
   it('joins the waiting list with the discounted price and thanks the player', async () => {
     const user = userEvent.setup()
     const reloadUser = vi.fn(() => Promise.resolve(makeUser({ payment_status: 'WAITING_LIST' })))

@@ -162,7 +162,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         tokens = await requestLogin(email, password)
       } catch (error) {
-        if (errorCode(error) === 'invalid_credentials') throw new AuthFlowError(LOGIN_FAILED_MESSAGE)
+        if (errorCode(error) === 'invalid_credentials')
+          throw new AuthFlowError(LOGIN_FAILED_MESSAGE)
         throw error
       }
       return completeLogin(tokens)
