@@ -58,11 +58,12 @@ describe('apiRequest', () => {
     saveTokens({ access_token: jwtExpiringIn(600), refresh_token: 'r1' })
     const server = mockServer({
       'POST /api/v1/auth/refresh/': () => refreshed(jwtExpiringIn(900), 'r2'),
-      'GET /api/v1/thing': () => jsonResponse({ detail: 'Proibido.' }, 401),
+      'GET /api/v1/thing': () =>
+        jsonResponse({ detail: 'Proibido.', code: 'session_revoked' }, 401),
     })
     const error = await apiRequest('/api/v1/thing').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 401, detail: 'Proibido.' })
+    expect(error).toMatchObject({ status: 401, detail: 'Proibido.', code: 'session_revoked' })
     expect(server.count('GET /api/v1/thing')).toBe(2)
   })
 
@@ -81,6 +82,15 @@ describe('apiRequest', () => {
       '/api/v1/auth/refresh/',
       '/api/v1/thing',
     ])
+  })
+
+  it('keeps the detail of an answer whose code this build does not know, with no code', async () => {
+    mockServer({
+      'GET /api/v1/thing': () =>
+        jsonResponse({ detail: 'Novo motivo.', code: 'futuro_codigo' }, 409),
+    })
+    const error = await apiRequest('/api/v1/thing', { auth: false }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 409, detail: 'Novo motivo.', code: null })
   })
 
   it('sends public calls form-encoded without a token and surfaces the pt-BR detail', async () => {

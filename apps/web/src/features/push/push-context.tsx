@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react'
-import { ApiError } from '../../lib/api-error'
+import { errorCode } from '../../lib/api-error'
 import { SUCCESS_NOTIFICATION_DURATION_MS, useToast } from '../../ui/toast'
 import { deleteSubscription, fetchPublicKey, saveSubscription } from './push-api'
 import { pushSupported } from './platform'
@@ -146,7 +146,7 @@ export function PushProvider({ children }: { children: ReactNode }) {
       if (subscription) {
         // The server first: if it fails, the browser keeps a subscription the server knows.
         await deleteSubscription(subscription.endpoint).catch((error: unknown) => {
-          if (!(error instanceof ApiError && error.status === 404)) throw error
+          if (errorCode(error) !== 'not_found') throw error
         })
         await subscription.unsubscribe()
       }

@@ -155,7 +155,7 @@ describe('VideoReportPage', () => {
   it('says the report is not available yet while the server answers 404', async () => {
     mockServer({
       'GET /api/v1/videos/8/report': () =>
-        jsonResponse({ detail: 'Relatório não encontrado.' }, 404),
+        jsonResponse({ detail: 'Relatório não encontrado.', code: 'not_found' }, 404),
     })
     open('/videos/8')
     expect(await screen.findByRole('heading', { name: REPORT_NOT_READY })).toBeVisible()

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { ApiError } from '../../lib/api-error'
+import { ApiError, errorCode } from '../../lib/api-error'
 import { keepReportPage } from '../../lib/saved-reports'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
@@ -40,7 +40,7 @@ export function VideoReportPage() {
   }, [loaded, id])
 
   let content
-  const notReady = id === null || (report.error instanceof ApiError && report.error.status === 404)
+  const notReady = id === null || errorCode(report.error) === 'not_found'
   if (notReady) content = <NotReady />
   else if (report.isPending) content = <Spinner label="Carregando a análise..." />
   else if (report.isError)

@@ -108,7 +108,7 @@ export function SharePanel({ videoId }: { videoId: number }) {
             {error}
           </p>
         ) : null}
-        {status.error instanceof ApiError && status.error.status !== 404 ? (
+        {status.error instanceof ApiError && status.error.code !== 'not_found' ? (
           <p className="form-error" role="alert">
             Não foi possível ver se a análise já tem um link.
           </p>

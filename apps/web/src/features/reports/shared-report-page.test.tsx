@@ -65,7 +65,7 @@ describe('SharedReportPage', () => {
   it('says the link no longer works when the server answers 404, and never asks for a malformed one', async () => {
     mockServer({
       [`GET /api/v1/shared-reports/${TOKEN}`]: () =>
-        jsonResponse({ detail: 'Esta análise não está disponível.' }, 404),
+        jsonResponse({ detail: 'Esta análise não está disponível.', code: 'not_found' }, 404),
     })
     open()
     expect(await screen.findByRole('heading', { name: SHARED_GONE })).toBeVisible()

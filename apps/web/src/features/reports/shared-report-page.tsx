@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import { ApiError } from '../../lib/api-error'
+import { ApiError, errorCode } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PrintButton } from './print-button'
@@ -25,7 +25,7 @@ export function SharedReportPage() {
   })
 
   let content
-  if (!valid || (report.error instanceof ApiError && report.error.status === 404)) {
+  if (!valid || errorCode(report.error) === 'not_found') {
     content = (
       <div className="card report-state">
         <h1 id="report-title" className="page__title">

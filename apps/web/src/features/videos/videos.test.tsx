@@ -310,6 +310,7 @@ describe('upload modal', () => {
       new ApiError(
         429,
         'Você já usou os 4 vídeos do seu plano neste mês. O limite renova no dia 1º.',
+        { code: 'monthly_video_limit' },
       ),
     )
     await renderModal()
