@@ -57,6 +57,11 @@ describe('OpenAPI generated from the route schemas', () => {
     const register = doc.paths['/api/v1/auth/register/']?.post
     expect(JSON.stringify(register?.requestBody)).toContain('"email"')
     expect(Object.keys(register?.responses ?? {})).toContain('422')
+    // Error answers document their machine code, one of the contract's list.
+    const refused = JSON.stringify(register?.responses?.['422'])
+    expect(refused).toContain('"code"')
+    expect(refused).toContain('"invalid_input"')
+    expect(refused).toContain('"email_taken"')
     const fact = doc.paths['/api/v1/memory/facts/{id}']?.patch
     expect(JSON.stringify(fact)).toContain('"in":"path"')
   })

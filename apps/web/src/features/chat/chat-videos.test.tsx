@@ -211,6 +211,31 @@ describe('chat video flow', () => {
     expect(screen.getByRole('button', { name: '4º jogador' })).toBeEnabled()
   })
 
+  it.each([
+    [
+      'identified elsewhere',
+      409,
+      'not_awaiting_identification',
+      ['4º jogador'],
+      ['Cancelar Envio'],
+    ],
+    ['gone', 404, 'not_found', ['4º jogador', 'Cancelar Envio'], []],
+  ] as const)(
+    'an identification refused as %s (by code, whatever the words) drops the stale chips',
+    async (_name, status, code, gone, kept) => {
+      server.identify.mockRejectedValue(new ApiError(status, 'Frase reescrita.', { code }))
+      renderChat()
+      await screen.findByRole('button', { name: 'Enviar Vídeo' })
+      push(frame(1, [cancelChip({ id: 8 })]))
+      push(frame(2, identifyChips(8)))
+      await userEvent.click(screen.getByRole('button', { name: '4º jogador' }))
+      const alert = await screen.findByRole('alertdialog')
+      await userEvent.click(within(alert).getByRole('button', { name: 'OK' }))
+      for (const name of gone) expect(screen.queryByRole('button', { name })).toBeNull()
+      for (const name of kept) expect(screen.getByRole('button', { name })).toBeVisible()
+    },
+  )
+
   it('on load, a video awaiting identification gets its prompt once; stale chips are hidden', async () => {
     server.history = [...receipt(1, [cancelChip(3)]), ...receipt(2, identifyChips(4))]
     server.awaiting = [
