@@ -14,24 +14,20 @@ export function frameworkErrors(
 ): void {
   request.server.securityHeaders(request, reply)
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply
-      .status(414)
-      .send({
-        detail: 'O endereço pedido é longo demais.',
-        code: 'uri_too_long',
-      } satisfies ErrorBody)
+    void reply.status(414).send({
+      detail: 'O endereço pedido é longo demais.',
+      code: 'uri_too_long',
+    } satisfies ErrorBody)
   } else if (error.code === 'FST_ERR_BAD_URL') {
     void reply
       .status(400)
       .send({ detail: 'O endereço pedido é inválido.', code: 'bad_request' } satisfies ErrorBody)
   } else {
     request.log.error({ err: error }, 'router error')
-    void reply
-      .status(500)
-      .send({
-        detail: 'Ocorreu um erro interno. Tente novamente mais tarde.',
-        code: 'internal',
-      } satisfies ErrorBody)
+    void reply.status(500).send({
+      detail: 'Ocorreu um erro interno. Tente novamente mais tarde.',
+      code: 'internal',
+    } satisfies ErrorBody)
   }
 }
 

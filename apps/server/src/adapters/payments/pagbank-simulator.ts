@@ -374,19 +374,15 @@ export function createPagBankSimulator(opts: {
           const order = orders.get(request.params.id)
           const qr = order?.qr_codes?.[0]
           if (!order || !qr)
-            return reply
-              .status(404)
-              .send({
-                detail: 'Pedido não encontrado no simulador.',
-                code: 'not_found',
-              } satisfies ErrorBody)
+            return reply.status(404).send({
+              detail: 'Pedido não encontrado no simulador.',
+              code: 'not_found',
+            } satisfies ErrorBody)
           if (new Date(qr.expiration_date) <= now())
-            return reply
-              .status(409)
-              .send({
-                detail: 'Este QR Code PIX expirou.',
-                code: 'pix_expired',
-              } satisfies ErrorBody)
+            return reply.status(409).send({
+              detail: 'Este QR Code PIX expirou.',
+              code: 'pix_expired',
+            } satisfies ErrorBody)
           if (!order.charges) {
             const at = now().toISOString()
             order.charges = [
