@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@areia/contracts'
 
-type Status = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 502 | 503
+type Status = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503
 
 export interface AppErrorOptions {
   /** The machine reason clients act on; the `detail` beside it is for people only. */
