@@ -70,7 +70,8 @@ function declaresStatus(route: RouteEntry, status: number): boolean {
 /**
  * Every route of the table, `part` of `parts` (the files run in parallel, one server each):
  * 1,000 generated bad requests apiece through the real app → never an undocumented 5xx, a 4xx
- * whenever the route's schemas refuse the input, and every error a JSON `{detail}` in pt-BR.
+ * whenever the route's schemas refuse the input, and every error a JSON `{detail, code}`: a
+ * pt-BR sentence and a code of the contract's list.
  */
 export async function defineFuzzSuite(part: number, parts: number) {
   const errorLines: string[] = []

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@areia/contracts'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { RouteEntry } from '../../src/plugins/openapi'
@@ -42,7 +43,7 @@ export function isPortugueseDetail(detail: unknown): detail is string {
   return !ENGLISH.test(prose)
 }
 
-/** A JSON `{detail}` in pt-BR, with the request named in the failure message. */
+/** A JSON `{detail, code}`: a pt-BR sentence and a known code, with the request named on failure. */
 export function expectPtBrError(res: LightMyRequestResponse, label: string) {
   expect(String(res.headers['content-type']), `${label}: content-type`).toMatch(
     /^application\/json/,
@@ -57,5 +58,10 @@ export function expectPtBrError(res: LightMyRequestResponse, label: string) {
   expect(
     isPortugueseDetail(detail),
     `${label}: detail em pt-BR, recebido ${res.body.slice(0, 300)}`,
+  ).toBe(true)
+  const code = (body as { code?: unknown } | null)?.code
+  expect(
+    ErrorCode.safeParse(code).success,
+    `${label}: code conhecido, recebido ${res.body.slice(0, 300)}`,
   ).toBe(true)
 }
