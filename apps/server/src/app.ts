@@ -27,7 +27,12 @@ export type { App, AppDeps }
  * given what it needs when built), then Fastify in layers (infrastructure → module routes) and,
  * in a worker process, the modules' job consumers.
  */
-export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+export async function buildApp(
+  config: Config,
+  deps: AppDeps,
+  /** `routes: false`: a worker process, which answers no HTTP. */
+  { routes = true }: { routes?: boolean } = {},
+): Promise<App> {
   const { database } = deps
   const http = createHttpServer(config, deps.logStream)
   const p = await createPlatform(config, deps, http.server)
@@ -53,10 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     frames: config.analysis.run || !!deps.peopleFinder,
   })
   const agents = await createAgentsModule({ ...base, team: (id) => conversation.teamOf(id) })
-  const memory = createMemoryModule({
-    ...base,
-    clearConversation: (id) => conversation.clearConversation(id),
-  })
+  const memory = createMemoryModule({ ...base, chat: conversation })
   // The coaches' replies last: they consult the modules above.
   const coaching = createCoachingModule({
     ...base,
@@ -122,8 +124,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
       await p.close()
     },
   })
-  for (const m of modules) await m.routes?.(http.server)
-  if (config.web.serve) await http.server.register(webApp, { distDir: config.web.distDir })
+  if (routes) for (const m of modules) await m.routes?.(http.server)
+  if (routes && config.web.serve)
+    await http.server.register(webApp, { distDir: config.web.distDir })
   if (config.jobs.runWorker)
     await startJobs(queue, [...mail.jobs, ...modules.flatMap((m) => m.jobs ?? [])])
   return {

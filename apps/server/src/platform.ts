@@ -29,7 +29,7 @@ import { chatPolicies } from './modules/coaching/service'
 import { PushEndpoints } from './modules/push/endpoints'
 import { DiskErasure } from './modules/users/disk-erasure'
 
-/** PagBank's browser SDK (integrations notes §1.3): production loads it from PagBank's CDN. */
+/** PagBank's browser SDK: production loads it from PagBank's CDN. */
 const PAGBANK_SDK_URL =
   'https://assets.pagseguro.com.br/checkout-sdk-js/rc/dist/browser/pagseguro.min.js'
 

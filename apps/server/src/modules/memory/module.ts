@@ -7,7 +7,7 @@ import { MemoryStore } from './store'
 export interface MemoryModuleDeps extends ModuleBase {
   users: UsersService
   /** The lower part of the chat: "limpar conversa". */
-  clearConversation: (userId: string) => Promise<void>
+  chat: { clearConversation(userId: string): Promise<void> }
 }
 
 /** What the coaches remember of the player, as the memory screen shows and edits it. */
@@ -17,7 +17,7 @@ export function createMemoryModule(d: MemoryModuleDeps) {
     store: new MemoryStore(),
     users: d.users,
     clock: d.clock,
-    clearConversation: d.clearConversation,
+    clearConversation: (userId) => d.chat.clearConversation(userId),
   })
   return {
     memory,
