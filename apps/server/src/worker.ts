@@ -13,7 +13,7 @@ async function main() {
     )
     process.exit(1)
   }
-  const app = await buildApp(config, { database })
+  const app = await buildApp(config, { database }, { routes: false })
   survivesDatabaseOutages(app.server.log)
   onShutdown(app.server.log, async () => {
     await app.server.close()

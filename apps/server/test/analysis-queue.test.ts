@@ -211,17 +211,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('analysis workers on Postgre
       maintenanceIntervalSeconds: 1,
       policies: analysisPolicies(SETTINGS),
     })
-    pipeline = new AnalysisPipeline(
-      database.db,
-      new PipelineStore(),
-      createVideoStorage({ kind: 'local', dir: path.join(dataDir, 'videos') }),
+    pipeline = new AnalysisPipeline({
+      db: database.db,
+      store: new PipelineStore(),
+      storage: createVideoStorage({ kind: 'local', dir: path.join(dataDir, 'videos') }),
       queue,
-      new AnalysisRunner(1, quiet),
-      async () => undefined,
-      systemClock,
-      SETTINGS,
-      quiet,
-    )
+      runner: new AnalysisRunner(1, quiet),
+      publish: async () => undefined,
+      clock: systemClock,
+      settings: SETTINGS,
+      log: quiet,
+    })
     // One after the other: the first creates the queue schema and the push keys.
     await startWorker('A')
     await startWorker('B')

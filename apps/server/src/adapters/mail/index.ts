@@ -2,6 +2,7 @@ import type { JobName } from '@areia/contracts'
 import type { Config } from '../../config'
 import type { Db } from '../db'
 import type { JobQueue, QueuePolicy } from '../queue'
+import { job } from '../queue/jobs'
 import { startLocalMailbox } from './local-mailbox'
 import { MailOutbox } from './outbox'
 import { MailTemplates } from './templates'
@@ -57,12 +58,13 @@ export async function createMail(opts: {
     templates: new MailTemplates(opts.link),
     /** Whether e-mail stays on this machine (the console then shows the local mailbox). */
     local: !settings.smtpUrl,
-    async work() {
-      await queue.work('mail.deliver', (job) => outbox.deliver(job.outbox_id))
-      await queue.work('mail.dead', (job) => outbox.markFailed(job.outbox_id))
+    /** The consumers of the worker role. */
+    jobs: [
+      job('mail.deliver', (data) => outbox.deliver(data.outbox_id)),
+      job('mail.dead', (data) => outbox.markFailed(data.outbox_id)),
       // Plain e-mails other modules queue as jobs (the push fallback) enter the outbox here.
-      await queue.work('mail.send', (mail) => outbox.send(mail))
-    },
+      job('mail.send', (mail) => outbox.send(mail)),
+    ],
     async close() {
       transport.close()
       await mailbox?.close()

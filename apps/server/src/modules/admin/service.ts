@@ -71,22 +71,42 @@ function toPlan(p: Awaited<ReturnType<AdminStore['allPlans']>>[number]): AdminPl
   }
 }
 
+export interface AdminServiceDeps {
+  db: Db
+  store: AdminStore
+  users: UsersService
+  mailer: Mailer
+  clock: Clock
+  /** Absolute link into the web app, for the e-mails sent to invited players. */
+  appUrl: (path: string) => string
+  /** Told after a role change commits (the account's sockets reopen under the new role). */
+  roleChanged: (userId: string) => Promise<void>
+}
+
 /**
  * The operations console. Every mutation runs in one transaction with its audit row, so a change
  * without its record (or a record of a change that did not happen) cannot exist.
  */
 export class AdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: AdminStore,
-    private readonly users: UsersService,
-    private readonly mailer: Mailer,
-    private readonly clock: Clock,
-    /** Absolute link into the web app, for the e-mails sent to invited players. */
-    private readonly appUrl: (path: string) => string,
-    /** Told after a role change commits (the account's sockets reopen under the new role). */
-    private readonly roleChanged: (userId: string) => Promise<void>,
-  ) {}
+  private readonly db: Db
+  private readonly store: AdminStore
+  private readonly users: UsersService
+  private readonly mailer: Mailer
+  private readonly clock: Clock
+  private readonly appUrl: (path: string) => string
+  private readonly roleChanged: (userId: string) => Promise<void>
+
+  constructor(deps: AdminServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      users: this.users,
+      mailer: this.mailer,
+      clock: this.clock,
+      appUrl: this.appUrl,
+      roleChanged: this.roleChanged,
+    } = deps)
+  }
 
   async overview(): Promise<AdminOverview> {
     const due = new Date(this.clock.now().getTime() - ANALYSIS_DUE_HOURS * HOUR)

@@ -74,22 +74,42 @@ function mentionOf(name: string): string {
   return (name.trim().split(/\s+/)[0] ?? name).normalize('NFC')
 }
 
+export interface AgentsServiceDeps {
+  db: Db
+  store: AgentsStore
+  users: UsersService
+  engine: CoachEngine
+  clock: Clock
+  tries: Limiter
+  team: (userId: string) => Promise<Array<{ name: string; archetype: string; persona?: unknown }>>
+}
+
 /**
  * The Agent Store: the catalogue (seeded from the coach engine, then data), a player's partners
  * within their plan's allowance, and the `Experimentar` preview.
  */
 export class AgentsService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: AgentsStore,
-    private readonly users: UsersService,
-    private readonly engine: CoachEngine,
-    private readonly clock: Clock,
-    private readonly tries: Limiter,
-    private readonly team: (
-      userId: string,
-    ) => Promise<Array<{ name: string; archetype: string; persona?: unknown }>>,
-  ) {}
+  private readonly db: Db
+  private readonly store: AgentsStore
+  private readonly users: UsersService
+  private readonly engine: CoachEngine
+  private readonly clock: Clock
+  private readonly tries: Limiter
+  private readonly team: (
+    userId: string,
+  ) => Promise<Array<{ name: string; archetype: string; persona?: unknown }>>
+
+  constructor(deps: AgentsServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      users: this.users,
+      engine: this.engine,
+      clock: this.clock,
+      tries: this.tries,
+      team: this.team,
+    } = deps)
+  }
 
   /** Inserts the catalogue's partners that are missing; operators' edits are kept. */
   async seed(): Promise<void> {

@@ -1,9 +1,6 @@
+import type { ServerFrame } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { DbOrTx } from '../../adapters/db'
-import { toFrame } from '../coaching/frames'
-import type { ChatHub } from '../coaching/hub'
-import { HOST_NAME } from '../coaching/service'
-import type { CoachingStore } from '../coaching/store'
 import type { PushService } from '../push/service'
 
 export const READY_PUSH_TITLE = 'Sua análise está pronta'
@@ -33,41 +30,46 @@ export function rejectionMarkdown(reason: string): string {
   ].join('\n')
 }
 
+/** What delivery needs of the chat: its lower part, which coaching builds first. */
+export interface ChatDelivery {
+  storeCoachMessage(tx: DbOrTx, userId: string, text: string): Promise<number>
+  publishMessage(db: DbOrTx, userId: string, messageId: number): Promise<void>
+  publish(userId: string, frame: ServerFrame): Promise<void>
+}
+
+export interface AnalysisDeliveryDeps {
+  chat: ChatDelivery
+  push: Pick<PushService, 'notify'>
+  clock: Clock
+}
+
 /**
  * How a review reaches the player. The chat message is inserted in the same transaction as the
  * state change that allows it (so it exists exactly once, even if publish is called twice or the
  * process dies right after commit); the socket frames and the push go out after commit.
  */
 export class AnalysisDelivery {
-  constructor(
-    private readonly chatStore: CoachingStore,
-    private readonly hub: ChatHub,
-    private readonly push: PushService,
-    private readonly clock: Clock,
-  ) {}
+  private readonly chat: ChatDelivery
+  private readonly push: Pick<PushService, 'notify'>
+  private readonly clock: Clock
+
+  constructor(deps: AnalysisDeliveryDeps) {
+    ;({ chat: this.chat, push: this.push, clock: this.clock } = deps)
+  }
 
   /** Stores a message of the player's statistical coach (the host when they have no team). */
-  async storeCoachMessage(tx: DbOrTx, userId: string, text: string): Promise<number> {
-    const team = await this.chatStore.listCoaches(tx, userId)
-    const coach = team.find((c) => c.archetype === 'ESTATISTICO')
-    return this.chatStore.insertMessage(tx, {
-      userId,
-      senderType: 'AI',
-      ...(coach ? { coachId: coach.id } : { senderName: HOST_NAME }),
-      content: text,
-      now: this.clock.now(),
-    })
+  storeCoachMessage(tx: DbOrTx, userId: string, text: string): Promise<number> {
+    return this.chat.storeCoachMessage(tx, userId, text)
   }
 
   /** After commit: the stored message to the player's sockets. */
-  async publishMessage(db: DbOrTx, userId: string, messageId: number): Promise<void> {
-    const stored = await this.chatStore.findMessage(db, userId, messageId)
-    if (stored) await this.hub.publish(userId, toFrame(stored))
+  publishMessage(db: DbOrTx, userId: string, messageId: number): Promise<void> {
+    return this.chat.publishMessage(db, userId, messageId)
   }
 
   async ready(db: DbOrTx, userId: string, videoId: number, messageId: number): Promise<void> {
     await this.publishMessage(db, userId, messageId)
-    await this.hub.publish(userId, {
+    await this.chat.publish(userId, {
       type: 'SYSTEM',
       event: 'analysis_ready',
       video_id: videoId,

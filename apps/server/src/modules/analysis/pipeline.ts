@@ -10,6 +10,7 @@ import { type AnalysisRow, type Artifacts, PipelineStore } from './pipeline-stor
 import { progressFrame, ProgressThrottle, STAGE_START } from './progress'
 import type { AnalysisRunner } from './runner'
 import { ANALYSIS_ROOM } from '../coaching/hub'
+import { job, type ModuleJob } from '../module'
 
 export interface PipelineSettings {
   chunkSeconds: number
@@ -72,6 +73,18 @@ const failureMessage = (output: unknown): string => {
   return typeof msg === 'string' && msg ? msg : 'erro desconhecido'
 }
 
+export interface AnalysisPipelineDeps {
+  db: Db
+  store: PipelineStore
+  storage: VideoStorage
+  queue: JobQueue
+  runner: AnalysisRunner
+  publish: (userId: string, frame: ServerFrame) => Promise<void>
+  clock: Clock
+  settings: PipelineSettings
+  log: PipelineLog
+}
+
 /**
  * The analysis of an identified video, as durable jobs: `analysis.run` (probe, keyframe, court
  * corners, chunk plan) → one `analysis.chunk` per slice, each analysed in a warm child process →
@@ -80,35 +93,49 @@ const failureMessage = (output: unknown): string => {
  * moves by conditional updates, so exactly one attempt ends a run.
  */
 export class AnalysisPipeline {
-  constructor(
-    private readonly db: Db,
-    private readonly store: PipelineStore,
-    private readonly storage: VideoStorage,
-    private readonly queue: JobQueue,
-    private readonly runner: AnalysisRunner,
-    private readonly publish: (userId: string, frame: ServerFrame) => Promise<void>,
-    private readonly clock: Clock,
-    private readonly settings: PipelineSettings,
-    private readonly log: PipelineLog,
-  ) {}
+  private readonly db: Db
+  private readonly store: PipelineStore
+  private readonly storage: VideoStorage
+  private readonly queue: JobQueue
+  private readonly runner: AnalysisRunner
+  private readonly publish: (userId: string, frame: ServerFrame) => Promise<void>
+  private readonly clock: Clock
+  private readonly settings: PipelineSettings
+  private readonly log: PipelineLog
+
+  constructor(deps: AnalysisPipelineDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      storage: this.storage,
+      queue: this.queue,
+      runner: this.runner,
+      publish: this.publish,
+      clock: this.clock,
+      settings: this.settings,
+      log: this.log,
+    } = deps)
+  }
 
   private readonly pushes = new Map<number, Promise<void>>()
 
-  /** Registers the consumers of this process (embedded server or `npm run worker`). */
-  async work(): Promise<void> {
-    await this.queue.work('analysis.run', (d, m) => this.runStep(d.video_id, d.run, m))
-    await this.queue.work(
-      'analysis.chunk',
-      (d, m) => this.chunkStep(d.video_id, d.run, d.index, m),
-      {
+  /** The consumers of this process (embedded server or `npm run worker`). */
+  jobs(): ModuleJob[] {
+    return [
+      job('analysis.run', (d, m) => this.runStep(d.video_id, d.run, m)),
+      job('analysis.chunk', (d, m) => this.chunkStep(d.video_id, d.run, d.index, m), {
         concurrency: this.settings.concurrency,
-      },
-    )
-    await this.queue.work('analysis.finish', (d, m) => this.finishStep(d.video_id, d.run, m))
-    await this.queue.work('analysis.failed', (d, m) => this.failed(d.video_id, d.run, d.index, m))
-    await this.queue.work('analysis.sweep', async () => {
-      await this.sweep()
-    })
+      }),
+      job('analysis.finish', (d, m) => this.finishStep(d.video_id, d.run, m)),
+      job('analysis.failed', (d, m) => this.failed(d.video_id, d.run, d.index, m)),
+      job(
+        'analysis.sweep',
+        async () => {
+          await this.sweep()
+        },
+        { schedule: { cron: '*/5 * * * *', data: {} } },
+      ),
+    ]
   }
 
   /**

@@ -6,7 +6,6 @@ import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
 import { notFound } from '../../errors'
-import { VideosStore } from '../videos/store'
 import { deliveryMarkdown } from './delivery'
 import {
   MEDIA_ERRORS,
@@ -37,18 +36,33 @@ const CONTENT_TYPES = {
   highlights: 'video/mp4',
 } as const
 
+export interface ReportsServiceDeps {
+  db: Db
+  store: AnalysisStore
+  storage: VideoStorage
+  signer: MediaSigner
+  clock: Clock
+}
+
 /** What the player reads of a published analysis, and the signed media of every analysis. */
 export class ReportsService {
-  private readonly videos = new VideosStore()
   private readonly tags = new TagsStore()
 
-  constructor(
-    private readonly db: Db,
-    private readonly store: AnalysisStore,
-    private readonly storage: VideoStorage,
-    private readonly signer: MediaSigner,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Db
+  private readonly store: AnalysisStore
+  private readonly storage: VideoStorage
+  private readonly signer: MediaSigner
+  private readonly clock: Clock
+
+  constructor(deps: ReportsServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      storage: this.storage,
+      signer: this.signer,
+      clock: this.clock,
+    } = deps)
+  }
 
   async report(userId: string, videoId: number): Promise<VideoReport> {
     const { video, analysis, result, player } = await this.published(userId, videoId)
@@ -99,7 +113,7 @@ export class ReportsService {
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     this.signer.verify(params, query)
-    const video = await this.videos.findById(this.db, params.id)
+    const video = await this.store.videoFile(this.db, params.id)
     if (!video || video.status === 'CANCELLED') throw notFound(MEDIA_ERRORS.missing)
     if (params.kind === 'source') {
       return sendObject(

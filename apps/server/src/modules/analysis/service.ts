@@ -50,19 +50,43 @@ export interface Actor {
   email: string
 }
 
+export interface AnalysisServiceDeps {
+  db: Db
+  store: AnalysisStore
+  storage: VideoStorage
+  signer: MediaSigner
+  delivery: AnalysisDelivery
+  users: UsersService
+  clock: Clock
+  pipeline: Reanalysis
+  log: { error(obj: object, msg: string): void }
+}
+
 /** The analyst's console: queue, review, corrections, publish and reject. */
 export class AnalysisService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: AnalysisStore,
-    private readonly storage: VideoStorage,
-    private readonly signer: MediaSigner,
-    private readonly delivery: AnalysisDelivery,
-    private readonly users: UsersService,
-    private readonly clock: Clock,
-    private readonly pipeline: Reanalysis,
-    private readonly log: { error(obj: object, msg: string): void },
-  ) {}
+  private readonly db: Db
+  private readonly store: AnalysisStore
+  private readonly storage: VideoStorage
+  private readonly signer: MediaSigner
+  private readonly delivery: AnalysisDelivery
+  private readonly users: UsersService
+  private readonly clock: Clock
+  private readonly pipeline: Reanalysis
+  private readonly log: { error(obj: object, msg: string): void }
+
+  constructor(deps: AnalysisServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      storage: this.storage,
+      signer: this.signer,
+      delivery: this.delivery,
+      users: this.users,
+      clock: this.clock,
+      pipeline: this.pipeline,
+      log: this.log,
+    } = deps)
+  }
 
   async actor(userId: string): Promise<Actor> {
     const user = await this.users.findById(userId)

@@ -73,6 +73,19 @@ export class AnalysisStore {
       .where(eq(videos.userId, userId))
   }
 
+  /** The source file of a video (the analyst's media and the report's). */
+  async videoFile(db: DbOrTx, videoId: number) {
+    const [row] = await db
+      .select({
+        status: videos.status,
+        storageKey: videos.storageKey,
+        contentType: videos.contentType,
+      })
+      .from(videos)
+      .where(eq(videos.id, videoId))
+    return row
+  }
+
   async analysisOf(db: DbOrTx, videoId: number): Promise<AnalysisRow | undefined> {
     const [row] = await db.select().from(videoAnalyses).where(eq(videoAnalyses.videoId, videoId))
     return row

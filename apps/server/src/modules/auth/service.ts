@@ -72,6 +72,19 @@ type RefreshOutcome =
 /** Why every session of an account ends. */
 export type EndAllReason = 'password_change' | 'password_reset'
 
+export interface AuthServiceDeps {
+  db: Db
+  sessions: SessionsStore
+  users: UsersService
+  passwords: PasswordHasher
+  accessTokens: AccessTokens
+  clock: Clock
+  rateLimits: RateLimitStore
+  config: Config['auth'] & { limits: Config['rateLimits'] }
+  revocations: SessionRevocations
+  challenges: LoginChallenges
+}
+
 export class AuthService {
   private readonly limits: {
     loginPerIp: Limiter
@@ -80,18 +93,29 @@ export class AuthService {
     refreshPerIp: Limiter
   }
 
-  constructor(
-    private readonly db: Db,
-    private readonly sessions: SessionsStore,
-    private readonly users: UsersService,
-    private readonly passwords: PasswordHasher,
-    private readonly accessTokens: AccessTokens,
-    private readonly clock: Clock,
-    rateLimits: RateLimitStore,
-    private readonly config: Config['auth'] & { limits: Config['rateLimits'] },
-    private readonly revocations: SessionRevocations,
-    private readonly challenges: LoginChallenges,
-  ) {
+  private readonly db: Db
+  private readonly sessions: SessionsStore
+  private readonly users: UsersService
+  private readonly passwords: PasswordHasher
+  private readonly accessTokens: AccessTokens
+  private readonly clock: Clock
+  private readonly config: Config['auth'] & { limits: Config['rateLimits'] }
+  private readonly revocations: SessionRevocations
+  private readonly challenges: LoginChallenges
+
+  constructor(deps: AuthServiceDeps) {
+    ;({
+      db: this.db,
+      sessions: this.sessions,
+      users: this.users,
+      passwords: this.passwords,
+      accessTokens: this.accessTokens,
+      clock: this.clock,
+      config: this.config,
+      revocations: this.revocations,
+      challenges: this.challenges,
+    } = deps)
+    const { rateLimits, config } = deps
     const { limits } = config
     const w = limits.windowSeconds
     this.limits = {

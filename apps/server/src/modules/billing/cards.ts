@@ -6,18 +6,34 @@ import { AppError } from '../../errors'
 import type { CheckoutStore } from './checkout-store'
 import { CARD_TOKEN_TTL_MS } from './policy'
 
+export interface CardServiceDeps {
+  db: Db
+  store: CheckoutStore
+  gateway: PaymentGateway
+  clock: Clock
+  sdkUrl: string
+}
+
 /**
  * The card's way in. PagBank's SDK seals the card in the browser with PagBank's public key;
  * we only ever hold that sealed blob, which only PagBank can open.
  */
 export class CardService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: CheckoutStore,
-    private readonly gateway: PaymentGateway,
-    private readonly clock: Clock,
-    private readonly sdkUrl: string,
-  ) {}
+  private readonly db: Db
+  private readonly store: CheckoutStore
+  private readonly gateway: PaymentGateway
+  private readonly clock: Clock
+  private readonly sdkUrl: string
+
+  constructor(deps: CardServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      gateway: this.gateway,
+      clock: this.clock,
+      sdkUrl: this.sdkUrl,
+    } = deps)
+  }
 
   async publicKey(): Promise<PublicKeyResponse> {
     try {

@@ -59,26 +59,53 @@ const upgradeNotice = (order: OrderRow) =>
     ? 'Seu novo plano já está valendo. Bons treinos!'
     : 'Sua assinatura foi ativada. Bons treinos!'
 
+export interface CheckoutServiceDeps {
+  db: Db
+  store: CheckoutStore
+  billing: BillingService
+  users: UsersService
+  notices: BillingNotices
+  gateway: PaymentGateway
+  clock: Clock
+  opts: {
+    notificationUrl: () => string
+    simulatorPayUrl?: (gatewayOrderId: string) => string
+  }
+  /** Card charges per player: our checkout must not become a way to test stolen cards. */
+  cardAttempts: Limiter
+}
+
 /**
  * Orders at the gateway and the subscription they pay for. The webhook is only a hint: the
  * order is re-read from the gateway, and activation happens once however often it is told.
  */
 export class CheckoutService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: CheckoutStore,
-    private readonly billing: BillingService,
-    private readonly users: UsersService,
-    private readonly notices: BillingNotices,
-    private readonly gateway: PaymentGateway,
-    private readonly clock: Clock,
-    private readonly opts: {
-      notificationUrl: () => string
-      simulatorPayUrl?: (gatewayOrderId: string) => string
-    },
-    /** Card charges per player: our checkout must not become a way to test stolen cards. */
-    private readonly cardAttempts: Limiter,
-  ) {
+  private readonly db: Db
+  private readonly store: CheckoutStore
+  private readonly billing: BillingService
+  private readonly users: UsersService
+  private readonly notices: BillingNotices
+  private readonly gateway: PaymentGateway
+  private readonly clock: Clock
+  private readonly opts: {
+    notificationUrl: () => string
+    simulatorPayUrl?: (gatewayOrderId: string) => string
+  }
+  private readonly cardAttempts: Limiter
+
+  constructor(deps: CheckoutServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      billing: this.billing,
+      users: this.users,
+      notices: this.notices,
+      gateway: this.gateway,
+      clock: this.clock,
+      opts: this.opts,
+      cardAttempts: this.cardAttempts,
+    } = deps)
+    const { db, store, gateway, users, notices, clock } = deps
     this.reservations = new Reservations(db, store, clock)
     this.upgrades = new Upgrades(store, clock)
     this.refunds = new Refunds(db, store, gateway, users, notices, clock)

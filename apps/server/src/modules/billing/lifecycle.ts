@@ -23,25 +23,50 @@ export interface SweepResult {
   expired: number
 }
 
+export interface SubscriptionLifecycleDeps {
+  db: Db
+  store: CheckoutStore
+  checkout: CheckoutService
+  users: UsersService
+  notices: BillingNotices
+  gateway: PaymentGateway
+  clock: Clock
+  opts: {
+    notificationUrl: () => string
+    log: { error(obj: object, msg: string): void }
+  }
+}
+
 /**
  * What happens to a subscription over time: the hourly sweep (PIX codes ahead of the end,
  * card charges at the end, past due with a grace, expiry) and the CDC withdrawal. Every step
  * is keyed so that two sweeps at once, or one retried, do each thing once.
  */
 export class SubscriptionLifecycle {
-  constructor(
-    private readonly db: Db,
-    private readonly store: CheckoutStore,
-    private readonly checkout: CheckoutService,
-    private readonly users: UsersService,
-    private readonly notices: BillingNotices,
-    private readonly gateway: PaymentGateway,
-    private readonly clock: Clock,
-    private readonly opts: {
-      notificationUrl: () => string
-      log: { error(obj: object, msg: string): void }
-    },
-  ) {}
+  private readonly db: Db
+  private readonly store: CheckoutStore
+  private readonly checkout: CheckoutService
+  private readonly users: UsersService
+  private readonly notices: BillingNotices
+  private readonly gateway: PaymentGateway
+  private readonly clock: Clock
+  private readonly opts: {
+    notificationUrl: () => string
+    log: { error(obj: object, msg: string): void }
+  }
+
+  constructor(deps: SubscriptionLifecycleDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      checkout: this.checkout,
+      users: this.users,
+      notices: this.notices,
+      gateway: this.gateway,
+      clock: this.clock,
+      opts: this.opts,
+    } = deps)
+  }
 
   async sweep(): Promise<SweepResult> {
     const now = this.clock.now()

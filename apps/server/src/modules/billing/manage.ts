@@ -23,20 +23,38 @@ const NO_SUBSCRIPTION = 'Você não possui uma assinatura ativa.'
 /** What a new card is checked with (authorised, then released: never charged). */
 const CARD_CHECK_CENTS = 100
 
+export interface PlanManagementDeps {
+  db: Db
+  store: CheckoutStore
+  checkout: CheckoutService
+  users: UsersService
+  gateway: PaymentGateway
+  clock: Clock
+}
+
 /**
  * "Meu Plano": what a subscriber does with a running plan besides cancelling it: see what moving
  * up costs, schedule a smaller plan for the next renewal, reactivate a cancelled plan before
  * it ends, change the card renewals are charged to, and keep the receipts.
  */
 export class PlanManagement {
-  constructor(
-    private readonly db: Db,
-    private readonly store: CheckoutStore,
-    private readonly checkout: CheckoutService,
-    private readonly users: UsersService,
-    private readonly gateway: PaymentGateway,
-    private readonly clock: Clock,
-  ) {}
+  private readonly db: Db
+  private readonly store: CheckoutStore
+  private readonly checkout: CheckoutService
+  private readonly users: UsersService
+  private readonly gateway: PaymentGateway
+  private readonly clock: Clock
+
+  constructor(deps: PlanManagementDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      checkout: this.checkout,
+      users: this.users,
+      gateway: this.gateway,
+      clock: this.clock,
+    } = deps)
+  }
 
   private async running(userId: string) {
     const row = await this.store.findSubscription(this.db, userId)

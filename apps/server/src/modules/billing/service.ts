@@ -23,17 +23,37 @@ const priceOf = (plan: PlanRow, cycle: BillingCycle) =>
 
 export type SalesMode = 'checkout' | 'waitlist'
 
+export interface BillingServiceDeps {
+  db: Db
+  store: BillingStore
+  users: UsersService
+  mailer: Mailer
+  clock: Clock
+  opts: { salesMode: SalesMode; seedDemoCoupon: boolean }
+  /** Coupon checks per player, so codes cannot be guessed by trying them all. */
+  couponAttempts: Limiter
+}
+
 export class BillingService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: BillingStore,
-    private readonly users: UsersService,
-    private readonly mailer: Mailer,
-    private readonly clock: Clock,
-    private readonly opts: { salesMode: SalesMode; seedDemoCoupon: boolean },
-    /** Coupon checks per player, so codes cannot be guessed by trying them all. */
-    private readonly couponAttempts: Limiter,
-  ) {}
+  private readonly db: Db
+  private readonly store: BillingStore
+  private readonly users: UsersService
+  private readonly mailer: Mailer
+  private readonly clock: Clock
+  private readonly opts: { salesMode: SalesMode; seedDemoCoupon: boolean }
+  private readonly couponAttempts: Limiter
+
+  constructor(deps: BillingServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      users: this.users,
+      mailer: this.mailer,
+      clock: this.clock,
+      opts: this.opts,
+      couponAttempts: this.couponAttempts,
+    } = deps)
+  }
 
   /** First start: the catalogue (and, offline, a demo coupon). Existing rows are left alone. */
   async seed(): Promise<void> {

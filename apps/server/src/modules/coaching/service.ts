@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ChatHistoryItem, ChatHistoryQuery, ChatMessageFrame } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
@@ -9,16 +8,16 @@ import type { CoachEngine, TeamMember } from './engine'
 import { toFrame, toHistoryItem } from './frames'
 import type { ChatHub } from './hub'
 import { OnboardingDialogue } from './onboarding'
-import { PlayerQueues, settled } from './player-queues'
+import { settled } from './player-queues'
 import type { CoachingStore } from './store'
+import { job, type ModuleJob } from '../module'
+import type { ChatConversation } from './conversation'
 import {
-  BUSY_RETRY_MS,
   type ConversationHooks,
   ConversationTurns,
   type GroupChat,
   type MessageHook,
   type PlayerGamesProvider,
-  type Turn,
 } from './turns'
 import type { TypingDelay } from './typing'
 import { ChatVoice, type PostedMessage } from './voice'
@@ -31,6 +30,8 @@ export { type ConversationPartner, HOST_NAME, type PostedMessage } from './voice
 const TURN_WORKERS = 4
 
 export interface CoachingDeps {
+  /** The lower part of the chat, which the other modules were given first. */
+  conversation: ChatConversation
   db: Db
   store: CoachingStore
   users: UsersService
@@ -49,6 +50,12 @@ export interface CoachingDeps {
     coach: { id: string; name: string },
     text: string,
   ) => Promise<void>
+  /** Asked before the coaches answer a player's message (videos' game info, the plan's limit). */
+  messageHook?: MessageHook
+  /** The Agent Store's partners and the memory's facts. */
+  group?: GroupChat
+  /** The analysis of the player's games. */
+  playerGames?: PlayerGamesProvider
 }
 
 /**
@@ -58,18 +65,14 @@ export interface CoachingDeps {
  * (one worker at a time, across nodes) and answers every message still owed, oldest first.
  */
 export class CoachingService {
-  /** Storing a player's incoming messages in arrival order, before their turns are queued. */
-  private readonly ingest = new PlayerQueues()
-  /** Turns being queued. */
-  private readonly sending = new PlayerQueues()
-  private readonly hooks: ConversationHooks = {}
   private readonly voice: ChatVoice
   private readonly turns: ConversationTurns
+  private readonly conversation: ChatConversation
   private readonly db: Db
   private readonly store: CoachingStore
 
   constructor(private readonly deps: CoachingDeps) {
-    ;({ db: this.db, store: this.store } = deps)
+    ;({ db: this.db, store: this.store, conversation: this.conversation } = deps)
     this.voice = new ChatVoice(
       this.db,
       this.store,
@@ -90,12 +93,12 @@ export class CoachingService {
         profile: (userId) => this.turns.profile(userId),
       },
     )
-    this.turns = new ConversationTurns({
-      ...deps,
-      voice: this.voice,
-      onboarding,
-      hooks: this.hooks,
-    })
+    const hooks: ConversationHooks = {
+      ...(deps.messageHook ? { messageHook: deps.messageHook } : {}),
+      ...(deps.group ? { group: deps.group } : {}),
+      ...(deps.playerGames ? { playerGames: deps.playerGames } : {}),
+    }
+    this.turns = new ConversationTurns({ ...deps, voice: this.voice, onboarding, hooks })
   }
 
   async history(userId: string, query: ChatHistoryQuery): Promise<ChatHistoryItem[]> {
@@ -115,7 +118,7 @@ export class CoachingService {
    * question, and one whose onboarding a stopped process cut off gets what the host still owed.
    */
   connected(userId: string): Promise<void> {
-    return this.queueTurn({ turn: 'connected', user_id: userId })
+    return this.conversation.queueTurn({ turn: 'connected', user_id: userId })
   }
 
   /**
@@ -124,7 +127,7 @@ export class CoachingService {
    */
   async userMessage(userId: string, text: string, clientId?: string): Promise<void> {
     let storedId: number | null = null
-    await this.enqueue(this.ingest, userId, async () => {
+    await this.conversation.enqueue(this.conversation.ingest, userId, async () => {
       storedId = await this.voice.storeAndPublish(
         userId,
         () =>
@@ -139,25 +142,27 @@ export class CoachingService {
     })
     const messageId: number | null = storedId
     if (messageId !== null) {
-      await this.queueTurn({ turn: 'message', user_id: userId, message_id: messageId })
+      await this.conversation.queueTurn({ turn: 'message', user_id: userId, message_id: messageId })
     }
   }
 
   /** The client's `@start_introductions`, sent once; a repeat is a no-op. */
   startIntroductions(userId: string): Promise<void> {
-    return this.queueTurn({ turn: 'introductions', user_id: userId })
+    return this.conversation.queueTurn({ turn: 'introductions', user_id: userId })
   }
 
   /** Stores and publishes messages of another module, after the replies still owed. */
   post(userId: string, messages: PostedMessage[]): Promise<void> {
-    return this.queueTurn({ turn: 'post', user_id: userId, messages })
+    return this.conversation.post(userId, messages)
   }
 
   /** The worker role: this process runs conversation turns. */
-  async work(): Promise<void> {
-    await this.deps.queue.work('chat.reply', (turn, meta) => this.turns.run(turn, meta), {
-      concurrency: TURN_WORKERS,
-    })
+  jobs(): ModuleJob[] {
+    return [
+      job('chat.reply', (turn, meta) => this.turns.run(turn, meta), {
+        concurrency: TURN_WORKERS,
+      }),
+    ]
   }
 
   /**
@@ -166,12 +171,17 @@ export class CoachingService {
    */
   async settled(userId?: string): Promise<void> {
     for (;;) {
-      await settled([this.ingest, this.sending, this.voice.outbox], userId)
+      await settled(
+        [this.conversation.ingest, this.conversation.sending, this.voice.outbox],
+        userId,
+      )
       const queued = await this.deps.queue.pending(
         'chat.reply',
         userId === undefined ? {} : { user_id: userId },
       )
-      const busy = [this.ingest, this.sending].some((q) => q.pending(userId).length > 0)
+      const busy = [this.conversation.ingest, this.conversation.sending].some(
+        (q) => q.pending(userId).length > 0,
+      )
       if (queued === 0 && !busy) return
       await sleep(20)
     }
@@ -189,62 +199,19 @@ export class CoachingService {
   /** Shutdown, last step: the player messages being stored are stored before the database closes. */
   async finish(): Promise<void> {
     this.stop()
-    await settled([this.ingest, this.sending, this.voice.outbox])
-  }
-
-  setMessageHook(hook: MessageHook): void {
-    this.hooks.messageHook = hook
-  }
-
-  setGroupChat(group: GroupChat): void {
-    this.hooks.group = group
-  }
-
-  setPlayerGames(provider: PlayerGamesProvider): void {
-    this.hooks.playerGames = provider
+    await settled([this.conversation.ingest, this.conversation.sending, this.voice.outbox])
   }
 
   /**
    * The memory screen's "limpar conversa": holds the player's conversation, so that no reply
    * lands after it; what was owed goes with the messages.
    */
-  async clearConversation(userId: string): Promise<void> {
-    const holder = randomUUID()
-    const giveUp = Date.now() + this.deps.turnTimeoutSeconds * 1000
-    for (;;) {
-      const held = await this.store.holdTurns(
-        this.db,
-        userId,
-        holder,
-        this.turns.holdUntil(),
-        this.deps.clock.now(),
-      )
-      if (held === 'no-player') return
-      if (held) break
-      if (Date.now() > giveUp) throw new Error('the conversation stayed busy')
-      await sleep(BUSY_RETRY_MS)
-    }
-    try {
-      await this.ingest.run(userId, () => this.store.deleteMessages(this.db, userId))
-    } finally {
-      await this.store.releaseTurns(this.db, userId, holder)
-    }
-  }
-
-  /** Sends a player's turns in the order they came (and lets `settled` see one being sent). */
-  private queueTurn(turn: Turn): Promise<void> {
-    return this.enqueue(this.sending, turn.user_id, async () => {
-      await this.deps.queue.send('chat.reply', turn, { wake: true })
-    })
+  clearConversation(userId: string): Promise<void> {
+    return this.conversation.clearConversation(userId)
   }
 
   /** The player's coaches, in team order (the chat input offers them as mentions). */
   teamOf(userId: string): Promise<TeamMember[]> {
-    return this.turns.team(userId)
-  }
-
-  /** Runs work for one player after what is already queued for them; errors are reported, not thrown. */
-  private enqueue(queue: PlayerQueues, userId: string, task: () => Promise<void>): Promise<void> {
-    return queue.run(userId, task).catch((err: unknown) => this.deps.onError(err, userId))
+    return this.conversation.teamOf(userId)
   }
 }

@@ -34,8 +34,8 @@ export function chatPolicies(turnTimeoutSeconds: number): { 'chat.reply': QueueP
 }
 
 /**
- * What the group chat needs from the Agent Store and the memory, given after construction (the
- * store's preview needs this engine too, so neither module owns the other).
+ * What the group chat needs from the Agent Store and the memory (built before the replies on the
+ * lower part of the conversation, so neither module owns the other).
  */
 export interface GroupChat {
   /** The partners the player added, within the plan's allowance, not hidden. */
@@ -60,14 +60,21 @@ export type PlayerGamesProvider = (
  */
 export type MessageHook = (userId: string, text: string) => Promise<PostedMessage[] | null>
 
-const toMember = (c: Pick<CoachRow, 'id' | 'name' | 'archetype' | 'persona'>): TeamMember => ({
+export const toMember = (
+  c: Pick<CoachRow, 'id' | 'name' | 'archetype' | 'persona'>,
+): TeamMember => ({
   id: c.id,
   name: c.name,
   archetype: c.archetype,
   persona: c.persona,
 })
 
-/** What the conversation learns after construction from the modules around it. */
+/** Until when a turn starting now may hold the player's conversation. */
+export function holdUntil(clock: Clock, turnTimeoutSeconds: number): Date {
+  return new Date(clock.now().getTime() + turnTimeoutSeconds * 1000)
+}
+
+/** What the replies ask of the modules around the conversation. */
 export interface ConversationHooks {
   messageHook?: MessageHook
   group?: GroupChat
@@ -124,7 +131,7 @@ export class ConversationTurns {
 
   /** Until when a turn starting now may hold the player's conversation. */
   holdUntil(): Date {
-    return new Date(this.clock.now().getTime() + this.deps.turnTimeoutSeconds * 1000)
+    return holdUntil(this.clock, this.deps.turnTimeoutSeconds)
   }
 
   /**

@@ -14,22 +14,44 @@ const NOT_CONFIGURED = 'O login com Google não está configurado neste servidor
 const BAD_STATE = 'Sessão de login com Google inválida ou expirada. Tente novamente.'
 const EXCHANGE_FAILED = 'Não foi possível validar o login com o Google. Tente novamente.'
 
+export interface GoogleAuthServiceDeps {
+  db: Db
+  store: GoogleAuthStore
+  users: UsersService
+  auth: AuthService
+  oidc: OidcClient | undefined
+  clock: Clock
+  limiter: Limiter
+  redirectUris: readonly string[]
+}
+
 /**
  * Sign in with Google: an authorization-code flow with PKCE whose state, nonce and verifier
  * never leave the server. Accounts are keyed on Google's `sub`; an existing e-mail account is
  * linked only when Google vouches for the address.
  */
 export class GoogleAuthService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: GoogleAuthStore,
-    private readonly users: UsersService,
-    private readonly auth: AuthService,
-    private readonly oidc: OidcClient | undefined,
-    private readonly clock: Clock,
-    private readonly limiter: Limiter,
-    private readonly redirectUris: readonly string[],
-  ) {}
+  private readonly db: Db
+  private readonly store: GoogleAuthStore
+  private readonly users: UsersService
+  private readonly auth: AuthService
+  private readonly oidc: OidcClient | undefined
+  private readonly clock: Clock
+  private readonly limiter: Limiter
+  private readonly redirectUris: readonly string[]
+
+  constructor(deps: GoogleAuthServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      users: this.users,
+      auth: this.auth,
+      oidc: this.oidc,
+      clock: this.clock,
+      limiter: this.limiter,
+      redirectUris: this.redirectUris,
+    } = deps)
+  }
 
   get enabled(): boolean {
     return this.oidc !== undefined

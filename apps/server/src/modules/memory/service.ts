@@ -50,18 +50,34 @@ function profileOf(status: UserStatusResponse): MemoryResponse['profile'] {
   }
 }
 
+export interface MemoryServiceDeps {
+  db: Db
+  store: MemoryStore
+  users: UsersService
+  clock: Clock
+  clearConversation: (userId: string) => Promise<void>
+}
+
 /**
  * What the team knows about the player: the onboarding profile and remembered facts. The player
  * edits or deletes them here, and the coaches read them back on the next reply.
  */
 export class MemoryService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: MemoryStore,
-    private readonly users: UsersService,
-    private readonly clock: Clock,
-    private readonly clearConversation: (userId: string) => Promise<void>,
-  ) {}
+  private readonly db: Db
+  private readonly store: MemoryStore
+  private readonly users: UsersService
+  private readonly clock: Clock
+  private readonly clearConversation: (userId: string) => Promise<void>
+
+  constructor(deps: MemoryServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      users: this.users,
+      clock: this.clock,
+      clearConversation: this.clearConversation,
+    } = deps)
+  }
 
   async get(userId: string): Promise<MemoryResponse> {
     const [status, facts] = await Promise.all([this.users.getStatus(userId), this.current(userId)])

@@ -34,17 +34,39 @@ export interface PushMailDeps {
 /** RFC 8030 topics are at most 32 base64url characters; a tag of any length maps to one. */
 const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32)
 
+export interface PushServiceDeps {
+  db: Db
+  store: PushStore
+  sender: PushSender
+  queue: JobQueue
+  clock: Clock
+  log: { warn(obj: object, msg: string): void }
+  mail: PushMailDeps
+  endpoints: PushEndpoints
+}
+
 export class PushService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: PushStore,
-    private readonly sender: PushSender,
-    private readonly queue: JobQueue,
-    private readonly clock: Clock,
-    private readonly log: { warn(obj: object, msg: string): void },
-    private readonly mail: PushMailDeps,
-    private readonly endpoints: PushEndpoints,
-  ) {}
+  private readonly db: Db
+  private readonly store: PushStore
+  private readonly sender: PushSender
+  private readonly queue: JobQueue
+  private readonly clock: Clock
+  private readonly log: { warn(obj: object, msg: string): void }
+  private readonly mail: PushMailDeps
+  private readonly endpoints: PushEndpoints
+
+  constructor(deps: PushServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      sender: this.sender,
+      queue: this.queue,
+      clock: this.clock,
+      log: this.log,
+      mail: this.mail,
+      endpoints: this.endpoints,
+    } = deps)
+  }
 
   get publicKey(): string {
     return this.sender.publicKey

@@ -30,21 +30,39 @@ export function firstName(name: string | null): string | null {
   return first ? first.slice(0, 40) : null
 }
 
+export interface ReportSharesServiceDeps {
+  db: Db
+  store: ReportSharesStore
+  sources: ShareSources
+  clock: Clock
+  limiter: Limiter
+  /** The public address of an app path. */
+  link: (path: string) => string
+}
+
 /**
  * Links that open a published report without an account. The token is random and only its hash
  * is stored; the public answer keeps the match and the first name and leaves out the analyst's
  * text, which is free writing that may name people.
  */
 export class ReportSharesService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: ReportSharesStore,
-    private readonly sources: ShareSources,
-    private readonly clock: Clock,
-    private readonly limiter: Limiter,
-    /** The public address of an app path. */
-    private readonly link: (path: string) => string,
-  ) {}
+  private readonly db: Db
+  private readonly store: ReportSharesStore
+  private readonly sources: ShareSources
+  private readonly clock: Clock
+  private readonly limiter: Limiter
+  private readonly link: (path: string) => string
+
+  constructor(deps: ReportSharesServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      sources: this.sources,
+      clock: this.clock,
+      limiter: this.limiter,
+      link: this.link,
+    } = deps)
+  }
 
   async create(userId: string, videoId: number): Promise<ReportShareResponse> {
     await this.sources.report(userId, videoId)

@@ -108,20 +108,40 @@ export function matchPick(
     : null
 }
 
+export interface IdentificationFramesDeps {
+  db: Db
+  store: VideosStore
+  storage: VideoStorage
+  finder: PeopleFinder
+  signer: UploadUrlSigner
+  clock: Clock
+  log: { error(obj: object, msg: string): void }
+}
+
 /**
  * The picture a player looks at to say which player they are: one frame of the accepted video,
  * taken by a background job, with the people in it boxed and numbered.
  */
 export class IdentificationFrames {
-  constructor(
-    private readonly db: Db,
-    private readonly store: VideosStore,
-    private readonly storage: VideoStorage,
-    private readonly finder: PeopleFinder,
-    private readonly signer: UploadUrlSigner,
-    private readonly clock: Clock,
-    private readonly log: { error(obj: object, msg: string): void },
-  ) {}
+  private readonly db: Db
+  private readonly store: VideosStore
+  private readonly storage: VideoStorage
+  private readonly finder: PeopleFinder
+  private readonly signer: UploadUrlSigner
+  private readonly clock: Clock
+  private readonly log: { error(obj: object, msg: string): void }
+
+  constructor(deps: IdentificationFramesDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      storage: this.storage,
+      finder: this.finder,
+      signer: this.signer,
+      clock: this.clock,
+      log: this.log,
+    } = deps)
+  }
 
   /** Job `videos.frame`: once per accepted video; a failure leaves the chips only. */
   async prepare(videoId: number, signal?: AbortSignal): Promise<void> {

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../errors'
 import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
 import { localToday, parseGameInfo } from './game-info'
-import { type MatchView, type MatchViewPort, videoCard } from './cards'
+import { type MatchViewPort, videoCard } from './cards'
 import { frameUrlOf, matchPick } from './identification'
 import { directDownloadUrl, fetchLink, LinkError } from './link'
 import {
@@ -46,8 +46,8 @@ export interface VideosSettings {
 }
 
 /**
- * What videos tell the analysis pipeline (wired in app.ts: analysis builds on videos, so videos
- * only holds these callbacks instead of importing it back).
+ * What videos tell the analysis pipeline (built before videos, so videos holds these callbacks
+ * instead of importing it).
  */
 export interface AnalysisHooks {
   /** The player said who they are: the video is QUEUED for analysis. */
@@ -82,28 +82,56 @@ export function toVideo(row: VideoRow): Video {
   }
 }
 
+export interface VideosServiceDeps {
+  db: Db
+  store: VideosStore
+  storage: VideoStorage
+  users: UsersService
+  chat: ChatPoster
+  queue: JobQueue
+  signer: UploadUrlSigner
+  clock: Clock
+  settings: VideosSettings
+  log: { error(obj: object, msg: string): void }
+  /** The analysis pipeline: told of a video queued or removed. */
+  analysis: AnalysisHooks
+  /** Where each match's analysis stands, for Meus Vídeos. */
+  matches: MatchViewPort
+}
+
 /**
  * Match videos: who may send them, the upload sessions, the quality gate, link imports, and
  * the chat around them (receipt, player identification, date and result of the game).
  */
 export class VideosService {
-  constructor(
-    private readonly db: Db,
-    private readonly store: VideosStore,
-    private readonly storage: VideoStorage,
-    private readonly users: UsersService,
-    private readonly chat: ChatPoster,
-    private readonly queue: JobQueue,
-    private readonly signer: UploadUrlSigner,
-    private readonly clock: Clock,
-    private readonly settings: VideosSettings,
-    private readonly log: { error(obj: object, msg: string): void },
-  ) {}
+  private readonly db: Db
+  private readonly store: VideosStore
+  private readonly storage: VideoStorage
+  private readonly users: UsersService
+  private readonly chat: ChatPoster
+  private readonly queue: JobQueue
+  private readonly signer: UploadUrlSigner
+  private readonly clock: Clock
+  private readonly settings: VideosSettings
+  private readonly log: { error(obj: object, msg: string): void }
+  private readonly analysis: AnalysisHooks
+  private readonly matches: MatchViewPort
 
-  private analysis: AnalysisHooks | null = null
-
-  setAnalysisHooks(hooks: AnalysisHooks): void {
-    this.analysis = hooks
+  constructor(deps: VideosServiceDeps) {
+    ;({
+      db: this.db,
+      store: this.store,
+      storage: this.storage,
+      users: this.users,
+      chat: this.chat,
+      queue: this.queue,
+      signer: this.signer,
+      clock: this.clock,
+      settings: this.settings,
+      log: this.log,
+      analysis: this.analysis,
+      matches: this.matches,
+    } = deps)
   }
 
   get maxBytes(): number {
@@ -115,17 +143,11 @@ export class VideosService {
     return this.storage.kind === 's3'
   }
 
-  private matches: MatchViewPort | null = null
-
-  setMatchViews(port: MatchViewPort): void {
-    this.matches = port
-  }
-
   /** Each video with its card: picture, file, and where its analysis stands. */
   async list(userId: string): Promise<Video[]> {
     const [rows, views] = await Promise.all([
       this.store.list(this.db, userId),
-      this.matches?.of(userId) ?? new Map<number, MatchView>(),
+      this.matches.of(userId),
     ])
     const now = this.clock.now()
     return rows.map((row) => {
@@ -242,7 +264,7 @@ export class VideosService {
     })
     await this.storage.delete(row.storageKey, row.storageSession)
     if (row.identificationFrame?.key) await this.storage.delete(row.identificationFrame.key)
-    await this.analysis?.removed(id)
+    await this.analysis.removed(id)
     // Before analysis starts, deleting is cancelling the send (SPEC §4: "Cancelar Envio"); the
     // receipt's chip stays after the player is identified, so a QUEUED video counts too.
     if (['UPLOADING', 'AWAITING_IDENTIFICATION', 'QUEUED'].includes(row.status)) {
@@ -285,7 +307,7 @@ export class VideosService {
       })
     })
     try {
-      await this.analysis?.queued(id)
+      await this.analysis.queued(id)
     } catch (err) {
       // The player's answer is kept; an operator re-runs the analysis from the console.
       this.log.error({ err, videoId: id }, 'videos: analysis not enqueued')

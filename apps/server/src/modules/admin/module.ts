@@ -1,0 +1,37 @@
+import type { Mailer } from '../../adapters/mail'
+import type { ModuleBase, ServerModule } from '../module'
+import type { UsersService } from '../users/service'
+import { AdminPartnersService } from './partners-service'
+import { AdminPartnersStore } from './partners-store'
+import { adminRoutes } from './routes'
+import { AdminService } from './service'
+import { AdminStore } from './store'
+
+export interface AdminModuleDeps extends ModuleBase {
+  users: UsersService
+  mail: { outbox: Mailer; local: boolean }
+  /** Absolute link into the web app, for the e-mails sent to invited players. */
+  links: { app: (path: string) => string }
+  /** Told after a role change commits (the account's sockets reopen under the new role). */
+  roleChanged: (userId: string) => Promise<void>
+}
+
+/** The console: players, roles, invitations and the Agent Store's partners. */
+export function createAdminModule(d: AdminModuleDeps) {
+  const admin = new AdminService({
+    db: d.db,
+    store: new AdminStore(),
+    users: d.users,
+    mailer: d.mail.outbox,
+    clock: d.clock,
+    appUrl: d.links.app,
+    roleChanged: d.roleChanged,
+  })
+  const partners = new AdminPartnersService(d.db, new AdminPartnersStore(), admin, d.clock)
+  return {
+    admin,
+    routes: async (server) => {
+      await server.register(adminRoutes, { admin, partners, localMail: d.mail.local })
+    },
+  } satisfies ServerModule & Record<string, unknown>
+}

@@ -1,0 +1,88 @@
+import type { JobQueue } from '../../adapters/queue'
+import type { VideoStorage } from '../../adapters/storage'
+import type { ModuleBase, ServerModule } from '../module'
+import type { PushService } from '../push/service'
+import type { UsersService } from '../users/service'
+import type { PeopleFinder, StillPeople } from '../videos/identification'
+import { AnalysisDelivery, type ChatDelivery } from './delivery'
+import { latestAnalysisFacts, recentMatches } from './facts'
+import { loadMediaKey, MediaSigner } from './files'
+import { MatchViews } from './match-views'
+import { AnalysisPipeline } from './pipeline'
+import { PipelineStore } from './pipeline-store'
+import { ReportsService } from './reports'
+import { analystRoutes, reportRoutes } from './routes'
+import { AnalysisRunner } from './runner'
+import { AnalysisService } from './service'
+import { AnalysisStore } from './store'
+import { TaggingService } from './tagging'
+import { TagsStore } from './tags-store'
+
+export interface AnalysisModuleDeps extends ModuleBase {
+  users: UsersService
+  storage: VideoStorage
+  queue: JobQueue
+  /** The lower part of the chat: the published report is posted there. */
+  chat: ChatDelivery
+  push: PushService
+}
+
+/**
+ * The analysis of identified videos (durable jobs; the children start on first use only), the
+ * analyst's console, the player's report and the signed media of both. Built before videos,
+ * which tell the pipeline of videos queued and removed and show each match's stage.
+ */
+export async function createAnalysisModule(d: AnalysisModuleDeps) {
+  const { db, clock, storage } = d
+  const settings = d.config.analysis
+  const runner = new AnalysisRunner(settings.concurrency, d.log)
+  const pipeline = new AnalysisPipeline({
+    db,
+    store: new PipelineStore(),
+    storage,
+    queue: d.queue,
+    runner,
+    publish: (userId, frame) => d.chat.publish(userId, frame),
+    clock,
+    settings,
+    log: d.log,
+  })
+  const store = new AnalysisStore()
+  const signer = new MediaSigner(await loadMediaKey(db), () => clock.now())
+  const analysis = new AnalysisService({
+    db,
+    store,
+    storage,
+    signer,
+    delivery: new AnalysisDelivery({ chat: d.chat, push: d.push, clock }),
+    users: d.users,
+    clock,
+    // Corners corrected or a re-run: a new run of the pipeline.
+    pipeline,
+    log: d.log,
+  })
+  const reports = new ReportsService({ db, store, storage, signer, clock })
+  const tagging = new TaggingService(db, store, new TagsStore(), clock)
+  /** The picture for "qual jogador é você?": its person search runs in the analysis children. */
+  const peopleFinder: PeopleFinder = {
+    find: (file, signal) => runner.run<StillPeople>({ op: 'still', file }, { signal }),
+  }
+  return {
+    pipeline,
+    reports,
+    peopleFinder,
+    /** Meus Vídeos shows each match's stage, due time and media as the analysis knows them. */
+    matchViews: new MatchViews(db, store, signer),
+    /** The coaches answer "como foi meu último jogo?" with the newest published analysis. */
+    playerGames: async (userId: string) => ({
+      latest: await latestAnalysisFacts(db, userId),
+      matches: await recentMatches(db, userId),
+    }),
+    routes: async (server) => {
+      await server.register(analystRoutes, { analysis, tagging })
+      await server.register(reportRoutes, { reports })
+    },
+    jobs: settings.run ? pipeline.jobs() : [],
+    close: () => runner.close(),
+  } satisfies ServerModule & Record<string, unknown>
+}
