@@ -6,37 +6,35 @@ import type {
 } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { partnerAgents, users } from '../src/db/schema'
 import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
 import { CoachingStore } from '../src/modules/coaching/store'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import {
+  callAs,
+  createTestApp,
+  listen,
+  type Method,
+  signUpAndLogIn,
+  type TestApp,
+} from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import { chatSocketUrl, chatSockets, type TestSocket } from './helpers/socket'
 import { payingPlayer } from './helpers/videos'
 
 let app: TestApp
 let base: string
-const open: TestSocket[] = []
+const connect = chatSockets(() => base)
 
 beforeAll(async () => {
   // The real embedded engine (seeded), so partners answer from their knowledge.
   app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng(42)) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  base = `ws://127.0.0.1:${port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
+  base = chatSocketUrl(await listen(app))
 })
 afterAll(() => app.close())
 
-const call = (
-  tokens: TokenPair,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.server.inject({ method, url, headers: bearer(tokens.access_token), payload })
+const call = (tokens: TokenPair, method: Method, url: string, payload?: object) =>
+  callAs(app, tokens, method, url, payload)
 
 /** A player past onboarding with a real team, as the engine builds it. */
 async function withTeam(userId: string, profile: coach.PlayerProfile = { category: 'C' }) {
@@ -61,12 +59,6 @@ async function player(email: string, plan: 'standard' | 'ultra' | null) {
   const user = await app.services.users.findByEmail(email)
   if (!user) throw new Error('user missing')
   return { tokens, userId: user.id, team: await withTeam(user.id) }
-}
-
-async function connect(tokens: TokenPair) {
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
-  return socket
 }
 
 /** Sends a message and waits until `count` agent messages answered it. */

@@ -1,7 +1,7 @@
 import type { TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { videoAnalyses, videos } from '../src/db/schema'
 import { latestAnalysisFacts } from '../src/modules/analysis/facts'
 import type { LlmMessage } from '../src/adapters/llm'
@@ -13,21 +13,17 @@ import {
   readLlmClassification,
 } from '../src/modules/coaching/embedded-engine'
 import { withLlm } from '../src/modules/coaching/llm-engine'
-import { createTestApp, type TestApp } from './helpers/app'
+import { createTestApp, listen, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import { chatSocketUrl, chatSockets } from './helpers/socket'
 import { playerWithTeam } from './helpers/team-player'
 
 let app: TestApp
 let base: string
-const open: TestSocket[] = []
+const connect = chatSockets(() => base)
 beforeAll(async () => {
   app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng('análise')) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `ws://127.0.0.1:${(app.server.server.address() as { port: number }).port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
+  base = chatSocketUrl(await listen(app))
 })
 afterAll(() => app.close())
 
@@ -112,8 +108,7 @@ const player = (email: string) => playerWithTeam(app, email)
 
 /** Sends a message and returns the coaches' answers to it. */
 async function ask(tokens: TokenPair, text: string) {
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
+  const socket = await connect(tokens)
   socket.send({ type: 'message', text })
   await socket.until(() => socket.messages().some((m) => m.sender === 'AI'))
   // A second coach may follow the first.

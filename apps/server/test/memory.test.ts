@@ -1,35 +1,33 @@
 import type { ChatHistoryItem, MemoryFact, MemoryResponse, TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema'
 import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
 import { CoachingStore } from '../src/modules/coaching/store'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import {
+  callAs,
+  createTestApp,
+  listen,
+  type Method,
+  signUpAndLogIn,
+  type TestApp,
+} from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import { chatSocketUrl, chatSockets, type TestSocket } from './helpers/socket'
 
 let app: TestApp
 let base: string
-const open: TestSocket[] = []
+const connect = chatSockets(() => base)
 
 beforeAll(async () => {
   app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng(7)) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  base = `ws://127.0.0.1:${port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
+  base = chatSocketUrl(await listen(app))
 })
 afterAll(() => app.close())
 
-const call = (
-  tokens: TokenPair,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.server.inject({ method, url, headers: bearer(tokens.access_token), payload })
+const call = (tokens: TokenPair, method: Method, url: string, payload?: object) =>
+  callAs(app, tokens, method, url, payload)
 
 /** A player past onboarding (category C, right-handed) with a real team. */
 async function player(email: string) {
@@ -50,9 +48,7 @@ async function player(email: string) {
     dominant_hand: 'RIGHT',
     goal: 'Jogar o circuito estadual',
   })
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
-  return { tokens, socket }
+  return { tokens, socket: await connect(tokens) }
 }
 
 /** The team's whole answer to one message. */
