@@ -8,9 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/adapters/db'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { analysisState, listFiles, SHORT_MATCH, storedVideo } from './helpers/pipeline'
+import {
+  type AnalysisArtifacts,
+  analysisState,
+  artifactKeys,
+  SHORT_MATCH,
+  storedAnalysisKeys,
+  storedVideo,
+} from './helpers/pipeline'
 import { TestSocket } from './helpers/socket'
-import { payingPlayer, until } from './helpers/videos'
+import { identify, payingPlayer, until } from './helpers/videos'
 
 let app: TestApp
 let database: Database
@@ -62,13 +69,7 @@ async function identified(email: string, clip: string) {
   const socket = await TestSocket.open(`${socketBase}?token=${tokens.access_token}`)
   sockets.push(socket)
   const id = await storedVideo(database, path.join(dataDir, 'videos'), userId, clip)
-  const res = await app.server.inject({
-    method: 'PATCH',
-    url: `/api/v1/videos/${id}/identify`,
-    headers: bearer(tokens.access_token),
-    payload: { player_identifier: 1 },
-  })
-  expect(res.statusCode).toBe(200)
+  expect((await identify(app, tokens, id, { player_identifier: 1 })).statusCode).toBe(200)
   const progress = () =>
     socket.frames.filter(
       (f): f is Progress =>
@@ -125,25 +126,12 @@ describe('analysis pipeline (embedded workers)', () => {
       expect(analysis?.cornersSource).toBe('proposed')
 
       // Media in storage, named in artifacts, under the run's prefix.
-      const artifacts = analysis?.artifacts as {
-        keyframe: string
-        heatmaps: Record<string, string>
-        clips: Record<string, string>
-        highlights: string | null
-      }
-      const expected = [
-        artifacts.keyframe,
-        ...Object.values(artifacts.heatmaps),
-        ...Object.values(artifacts.clips),
-        artifacts.highlights,
-      ]
+      const artifacts = analysis?.artifacts as AnalysisArtifacts
       expect(Object.keys(artifacts.heatmaps).sort()).toEqual(['1', '2', '3', '4'])
       expect(Object.keys(artifacts.clips)).toHaveLength(result.rallies.count)
       expect(artifacts.highlights).toBe(`analyses/${id}/run-1/highlights.mp4`)
-      const stored = listFiles(path.join(dataDir, 'videos', `analyses/${id}`)).map(
-        (f) => `analyses/${id}/${f}`,
-      )
-      expect(stored).toEqual([...expected].sort())
+      const stored = storedAnalysisKeys(dataDir, id)
+      expect(stored).toEqual(artifactKeys(artifacts))
       for (const key of stored) {
         expect(fs.statSync(path.join(dataDir, 'videos', key)).size).toBeGreaterThan(100)
       }

@@ -78,3 +78,26 @@ export function listFiles(dir: string): string[] {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort()
 }
+
+/** Where an analysis run left its media, as its row names them. */
+export type AnalysisArtifacts = {
+  keyframe: string
+  heatmaps: Record<string, string>
+  clips: Record<string, string>
+  highlights: string | null
+}
+
+/** Every storage key the artifacts name, sorted. */
+export const artifactKeys = (artifacts: AnalysisArtifacts): string[] =>
+  [
+    artifacts.keyframe,
+    ...Object.values(artifacts.heatmaps),
+    ...Object.values(artifacts.clips),
+    ...(artifacts.highlights ? [artifacts.highlights] : []),
+  ].sort()
+
+/** The storage keys of the files under a video's `analyses/{id}/` prefix in local storage. */
+export const storedAnalysisKeys = (dataDir: string, videoId: number): string[] =>
+  listFiles(path.join(dataDir, 'videos', `analyses/${videoId}`)).map(
+    (f) => `analyses/${videoId}/${f}`,
+  )
