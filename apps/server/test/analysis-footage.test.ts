@@ -10,7 +10,7 @@ import type { Database } from '../src/adapters/db'
 import { analystApi, staff } from './helpers/analysis'
 import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { analysisState, storedVideo } from './helpers/pipeline'
+import { analysisState, embeddedAnalysis, storedVideo } from './helpers/pipeline'
 import { identify, payingPlayer, until } from './helpers/videos'
 
 const FOOTAGE = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'footage')
@@ -42,14 +42,7 @@ describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the produ
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-footage-'))
     database = await testDatabase()
-    app = await createTestApp({
-      DATA_DIR: dataDir,
-      RUN_ANALYSIS: '1',
-      ANALYSIS_CHUNK_SECONDS: '15',
-      ANALYSIS_CONCURRENCY: '2',
-      ANALYSIS_RETRY_LIMIT: '1',
-      JOB_MAINTENANCE_SECONDS: '2',
-    })
+    app = await createTestApp(embeddedAnalysis(dataDir, 15))
   }, 120_000)
 
   afterAll(async () => {

@@ -6,17 +6,18 @@ import type { AnalysisResult } from '@areia/vision'
 import { renderMatch } from '@areia/vision/synth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/adapters/db'
-import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { bearer, createTestApp, listen, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import {
   type AnalysisArtifacts,
   analysisState,
   artifactKeys,
+  embeddedAnalysis,
   SHORT_MATCH,
   storedAnalysisKeys,
   storedVideo,
 } from './helpers/pipeline'
-import { TestSocket } from './helpers/socket'
+import { chatSocketUrl, TestSocket } from './helpers/socket'
 import { identify, payingPlayer, until } from './helpers/videos'
 
 let app: TestApp
@@ -39,19 +40,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clips, 'corrupt.mp4'), Buffer.alloc(64 * 1024, 7))
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-pipeline-'))
   database = await testDatabase()
-  app = await createTestApp({
-    DATA_DIR: dataDir,
-    RUN_ANALYSIS: '1',
-    // 10 s in two chunks, analysed side by side by two children.
-    ANALYSIS_CHUNK_SECONDS: '5',
-    ANALYSIS_CONCURRENCY: '2',
-    ANALYSIS_RETRY_LIMIT: '1',
-    ANALYSIS_RETRY_DELAY_SECONDS: '1',
-    JOB_MAINTENANCE_SECONDS: '2',
-  })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  socketBase = `ws://127.0.0.1:${port}/api/v1/chat/ws`
+  // 10 s in two chunks, analysed side by side by two children.
+  app = await createTestApp({ ...embeddedAnalysis(dataDir, 5), ANALYSIS_RETRY_DELAY_SECONDS: '1' })
+  socketBase = chatSocketUrl(await listen(app))
 }, 120_000)
 
 afterAll(async () => {
