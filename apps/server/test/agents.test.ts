@@ -6,37 +6,21 @@ import type {
 } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { partnerAgents, users } from '../src/db/schema'
-import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
 import { CoachingStore } from '../src/modules/coaching/store'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { callAs, type Method, signUpAndLogIn } from './helpers/app'
+import { coachSuite } from './helpers/coach-suite'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import type { TestSocket } from './helpers/socket'
 import { payingPlayer } from './helpers/videos'
 
-let app: TestApp
-let base: string
-const open: TestSocket[] = []
+// The real embedded engine (seeded), so partners answer from their knowledge.
+const s = coachSuite(42)
+const connect = s.connect
 
-beforeAll(async () => {
-  // The real embedded engine (seeded), so partners answer from their knowledge.
-  app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng(42)) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  base = `ws://127.0.0.1:${port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
-})
-afterAll(() => app.close())
-
-const call = (
-  tokens: TokenPair,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.server.inject({ method, url, headers: bearer(tokens.access_token), payload })
+const call = (tokens: TokenPair, method: Method, url: string, payload?: object) =>
+  callAs(s.app, tokens, method, url, payload)
 
 /** A player past onboarding with a real team, as the engine builds it. */
 async function withTeam(userId: string, profile: coach.PlayerProfile = { category: 'C' }) {
@@ -48,25 +32,19 @@ async function withTeam(userId: string, profile: coach.PlayerProfile = { categor
     team.coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
   )
   await db.update(users).set({ onboardingStatus: 'COMPLETED' }).where(eq(users.id, userId))
-  await app.services.users.updateProfile(userId, { name: 'Joana', category: 'C' })
+  await s.app.services.users.updateProfile(userId, { name: 'Joana', category: 'C' })
   return team
 }
 
 async function player(email: string, plan: 'standard' | 'ultra' | null) {
   if (plan) {
-    const { tokens, userId } = await payingPlayer(app, email, plan)
+    const { tokens, userId } = await payingPlayer(s.app, email, plan)
     return { tokens, userId, team: await withTeam(userId) }
   }
-  const tokens = await signUpAndLogIn(app, email)
-  const user = await app.services.users.findByEmail(email)
+  const tokens = await signUpAndLogIn(s.app, email)
+  const user = await s.app.services.users.findByEmail(email)
   if (!user) throw new Error('user missing')
   return { tokens, userId: user.id, team: await withTeam(user.id) }
-}
-
-async function connect(tokens: TokenPair) {
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
-  return socket
 }
 
 /** Sends a message and waits until `count` agent messages answered it. */
@@ -75,7 +53,7 @@ async function ask(socket: TestSocket, text: string, count: number) {
   socket.send({ type: 'message', text })
   await socket.untilMessages(before + 1 + count)
   // Every reply is in, so a wrong count shows.
-  await socket.untilSettled(app)
+  await socket.untilSettled(s.app)
   return socket.messages().slice(before + 1)
 }
 

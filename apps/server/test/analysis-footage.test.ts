@@ -8,10 +8,10 @@ import type { AnalysisResult } from '@areia/vision'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/adapters/db'
 import { analystApi, staff } from './helpers/analysis'
-import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { analysisState, storedVideo } from './helpers/pipeline'
-import { payingPlayer, until } from './helpers/videos'
+import { analysisState, embeddedAnalysis, storedVideo } from './helpers/pipeline'
+import { identify, payingPlayer, until } from './helpers/videos'
 
 const FOOTAGE = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'footage')
 const CLIP = path.join(FOOTAGE, 'pickleball_outdoor_doubles_30s.mp4')
@@ -42,14 +42,7 @@ describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the produ
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-footage-'))
     database = await testDatabase()
-    app = await createTestApp({
-      DATA_DIR: dataDir,
-      RUN_ANALYSIS: '1',
-      ANALYSIS_CHUNK_SECONDS: '15',
-      ANALYSIS_CONCURRENCY: '2',
-      ANALYSIS_RETRY_LIMIT: '1',
-      JOB_MAINTENANCE_SECONDS: '2',
-    })
+    app = await createTestApp(embeddedAnalysis(dataDir, 15))
   }, 120_000)
 
   afterAll(async () => {
@@ -63,13 +56,7 @@ describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the produ
     async () => {
       const { tokens, userId } = await payingPlayer(app, 'real@example.com')
       const id = await storedVideo(database, path.join(dataDir, 'videos'), userId, CLIP)
-      const identify = await app.server.inject({
-        method: 'PATCH',
-        url: `/api/v1/videos/${id}/identify`,
-        headers: bearer(tokens.access_token),
-        payload: { player_identifier: 1 },
-      })
-      expect(identify.statusCode).toBe(200)
+      expect((await identify(app, tokens, id, { player_identifier: 1 })).statusCode).toBe(200)
       // First run on proposed corners (or none): it reaches review and invents nothing — either
       // players on a court it could map, or no players and the reason.
       const first = await settled(id, 1)

@@ -6,11 +6,19 @@ import type { AnalysisResult } from '@areia/vision'
 import { renderMatch } from '@areia/vision/synth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/adapters/db'
-import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { bearer, createTestApp, listen, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { analysisState, listFiles, SHORT_MATCH, storedVideo } from './helpers/pipeline'
-import { TestSocket } from './helpers/socket'
-import { payingPlayer, until } from './helpers/videos'
+import {
+  type AnalysisArtifacts,
+  analysisState,
+  artifactKeys,
+  embeddedAnalysis,
+  SHORT_MATCH,
+  storedAnalysisKeys,
+  storedVideo,
+} from './helpers/pipeline'
+import { chatSocketUrl, TestSocket } from './helpers/socket'
+import { identify, payingPlayer, until } from './helpers/videos'
 
 let app: TestApp
 let database: Database
@@ -32,19 +40,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clips, 'corrupt.mp4'), Buffer.alloc(64 * 1024, 7))
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-pipeline-'))
   database = await testDatabase()
-  app = await createTestApp({
-    DATA_DIR: dataDir,
-    RUN_ANALYSIS: '1',
-    // 10 s in two chunks, analysed side by side by two children.
-    ANALYSIS_CHUNK_SECONDS: '5',
-    ANALYSIS_CONCURRENCY: '2',
-    ANALYSIS_RETRY_LIMIT: '1',
-    ANALYSIS_RETRY_DELAY_SECONDS: '1',
-    JOB_MAINTENANCE_SECONDS: '2',
-  })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  socketBase = `ws://127.0.0.1:${port}/api/v1/chat/ws`
+  // 10 s in two chunks, analysed side by side by two children.
+  app = await createTestApp({ ...embeddedAnalysis(dataDir, 5), ANALYSIS_RETRY_DELAY_SECONDS: '1' })
+  socketBase = chatSocketUrl(await listen(app))
 }, 120_000)
 
 afterAll(async () => {
@@ -62,13 +60,7 @@ async function identified(email: string, clip: string) {
   const socket = await TestSocket.open(`${socketBase}?token=${tokens.access_token}`)
   sockets.push(socket)
   const id = await storedVideo(database, path.join(dataDir, 'videos'), userId, clip)
-  const res = await app.server.inject({
-    method: 'PATCH',
-    url: `/api/v1/videos/${id}/identify`,
-    headers: bearer(tokens.access_token),
-    payload: { player_identifier: 1 },
-  })
-  expect(res.statusCode).toBe(200)
+  expect((await identify(app, tokens, id, { player_identifier: 1 })).statusCode).toBe(200)
   const progress = () =>
     socket.frames.filter(
       (f): f is Progress =>
@@ -125,25 +117,12 @@ describe('analysis pipeline (embedded workers)', () => {
       expect(analysis?.cornersSource).toBe('proposed')
 
       // Media in storage, named in artifacts, under the run's prefix.
-      const artifacts = analysis?.artifacts as {
-        keyframe: string
-        heatmaps: Record<string, string>
-        clips: Record<string, string>
-        highlights: string | null
-      }
-      const expected = [
-        artifacts.keyframe,
-        ...Object.values(artifacts.heatmaps),
-        ...Object.values(artifacts.clips),
-        artifacts.highlights,
-      ]
+      const artifacts = analysis?.artifacts as AnalysisArtifacts
       expect(Object.keys(artifacts.heatmaps).sort()).toEqual(['1', '2', '3', '4'])
       expect(Object.keys(artifacts.clips)).toHaveLength(result.rallies.count)
       expect(artifacts.highlights).toBe(`analyses/${id}/run-1/highlights.mp4`)
-      const stored = listFiles(path.join(dataDir, 'videos', `analyses/${id}`)).map(
-        (f) => `analyses/${id}/${f}`,
-      )
-      expect(stored).toEqual([...expected].sort())
+      const stored = storedAnalysisKeys(dataDir, id)
+      expect(stored).toEqual(artifactKeys(artifacts))
       for (const key of stored) {
         expect(fs.statSync(path.join(dataDir, 'videos', key)).size).toBeGreaterThan(100)
       }

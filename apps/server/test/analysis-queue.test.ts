@@ -20,7 +20,13 @@ import {
 } from '../src/modules/analysis/pipeline'
 import { PipelineStore } from '../src/modules/analysis/pipeline-store'
 import { AnalysisRunner } from '../src/modules/analysis/runner'
-import { analysisState, listFiles, SHORT_MATCH } from './helpers/pipeline'
+import {
+  type AnalysisArtifacts,
+  analysisState,
+  artifactKeys,
+  SHORT_MATCH,
+  storedAnalysisKeys,
+} from './helpers/pipeline'
 import { until } from './helpers/videos'
 
 describe('analysis steps', () => {
@@ -299,23 +305,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('analysis workers on Postgre
         w.lines().filter((l) => l.msg === 'analysis ready for review' && l.videoId === videoId),
       )
       expect(reviews).toHaveLength(1)
-      const artifacts = analysis?.artifacts as {
-        keyframe: string
-        heatmaps: Record<string, string>
-        clips: Record<string, string>
-        highlights: string | null
-      }
-      const expected = [
-        artifacts.keyframe,
-        ...Object.values(artifacts.heatmaps),
-        ...Object.values(artifacts.clips),
-        ...(artifacts.highlights ? [artifacts.highlights] : []),
-      ].sort()
-      expect(
-        listFiles(path.join(dataDir, 'videos', `analyses/${videoId}`)).map(
-          (f) => `analyses/${videoId}/${f}`,
-        ),
-      ).toEqual(expected)
+      const artifacts = analysis?.artifacts as AnalysisArtifacts
+      expect(storedAnalysisKeys(dataDir, videoId)).toEqual(artifactKeys(artifacts))
     },
   )
 

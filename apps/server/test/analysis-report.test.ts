@@ -8,13 +8,15 @@ import webpush from 'web-push'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWebPushSender } from '../src/adapters/push'
 import { loadMediaKey, MediaSigner } from '../src/modules/analysis/files'
-import { auditLog, chatMessages, coaches, videoAnalyses, videos } from '../src/db/schema'
+import { auditLog, chatMessages, videos } from '../src/db/schema'
 import {
+  analysisOf,
   analystApi,
   fixtureBytes,
   fixtureResult,
   seedAnalysed,
   staff,
+  statisticianPosts,
   withTeam,
 } from './helpers/analysis'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
@@ -107,30 +109,13 @@ describe('publishing a report', () => {
 
     const [video] = await (await db()).select().from(videos).where(eq(videos.id, id))
     expect(video?.status).toBe('READY')
-    const [analysis] = await (
-      await db()
-    )
-      .select()
-      .from(videoAnalyses)
-      .where(eq(videoAnalyses.videoId, id))
+    const analysis = await analysisOf(id)
     expect(analysis?.stage).toBe('PUBLISHED')
     expect(analysis?.publishedAt).toBeInstanceOf(Date)
     expect(analysis?.reviewedBy).not.toBeNull()
 
     // One message, from the statistical coach, with the heatmap and the link to the page.
-    const [leo] = await (
-      await db()
-    )
-      .select()
-      .from(coaches)
-      .where(eq(coaches.userId, p.userId))
-      .then((rows) => rows.filter((c) => c.archetype === 'ESTATISTICO'))
-    const messages = await (
-      await db()
-    )
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.userId, p.userId))
+    const { leo, messages } = await statisticianPosts(p.userId)
     expect(messages).toHaveLength(1)
     expect(messages[0]?.coachId).toBe(leo?.id)
     const content = messages[0]!.content
@@ -150,7 +135,7 @@ describe('publishing a report', () => {
     ])
 
     const first = await checkForReport(p.tokens)
-    expect(first.json()).toEqual({ content, created_at: analysis!.publishedAt!.toISOString() })
+    expect(first.json()).toEqual({ content, created_at: analysis.publishedAt!.toISOString() })
     expect((await checkForReport(p.tokens)).json()).toEqual({})
 
     // Twice: refused, and still one message.

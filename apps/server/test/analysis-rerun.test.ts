@@ -4,7 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog, videoAnalyses } from '../src/db/schema'
-import { analystApi, fixtureResult, seedAnalysed, staff } from './helpers/analysis'
+import { analysisOf, analystApi, fixtureResult, seedAnalysed, staff } from './helpers/analysis'
 import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { payingPlayer } from './helpers/videos'
@@ -24,12 +24,6 @@ afterAll(async () => {
   await app.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
-
-const analysisOf = async (id: number) => {
-  const { db } = await testDatabase({ reset: false })
-  const [row] = await db.select().from(videoAnalyses).where(eq(videoAnalyses.videoId, id))
-  return row!
-}
 
 const CORNERS = [
   { x: 131, y: 521 },

@@ -2,16 +2,18 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { AnalystQueue, TokenPair } from '@areia/contracts'
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, chatMessages, coaches, videoAnalyses, videos } from '../src/db/schema'
+import { auditLog, videos } from '../src/db/schema'
 import { VideosStore } from '../src/modules/videos/store'
 import {
+  analysisOf,
   analystApi,
   fixtureBytes,
   fixtureResult,
   seedAnalysed,
   staff,
+  statisticianPosts,
   withTeam,
 } from './helpers/analysis'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
@@ -239,26 +241,9 @@ describe('reviewing a video', () => {
     expect((await api.reject(id, reason)).statusCode).toBe(204)
     const [video] = await (await db()).select().from(videos).where(eq(videos.id, id))
     expect(video).toMatchObject({ status: 'FAILED', failureReason: reason, acceptedAt: null })
-    const [analysis] = await (
-      await db()
-    )
-      .select()
-      .from(videoAnalyses)
-      .where(eq(videoAnalyses.videoId, id))
-    expect(analysis?.stage).toBe('FAILED')
+    expect((await analysisOf(id)).stage).toBe('FAILED')
     expect(await store.countForAllowance(await db(), userId, monthStart)).toBe(before - 1)
-    const [leo] = await (
-      await db()
-    )
-      .select()
-      .from(coaches)
-      .where(and(eq(coaches.userId, userId), eq(coaches.archetype, 'ESTATISTICO')))
-    const messages = await (
-      await db()
-    )
-      .select()
-      .from(chatMessages)
-      .where(eq(chatMessages.userId, userId))
+    const { leo, messages } = await statisticianPosts(userId)
     expect(messages).toHaveLength(1)
     expect(messages[0]?.coachId).toBe(leo?.id)
     expect(messages[0]?.content).toContain(reason)

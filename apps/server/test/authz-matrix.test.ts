@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { OrderResponse, Plan, TokenPair } from '@areia/contracts'
+import type { TokenPair } from '@areia/contracts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { analystApi, seedAnalysed, staff, withTeam } from './helpers/analysis'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { bearer, createTestApp, listen, signUpAndLogIn, type TestApp } from './helpers/app'
+import { billingClient } from './helpers/billing'
 import { concreteUrl, expectPtBrError, isStaffRoute, routeKey, routesOf } from './helpers/routes'
 import { validInput } from './helpers/samples'
 import { payingPlayer, uploadUrl } from './helpers/videos'
@@ -159,44 +160,19 @@ const call = (
 beforeAll(async () => {
   app = await createTestApp({ DATA_DIR: dataDir })
   // Listening: orders go through the PagBank simulator over loopback.
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
+  const base = await listen(app)
   const first = await payingPlayer(app, 'dona@areia.test')
   owner = first.tokens
   intruder = (await payingPlayer(app, 'intrusa@areia.test')).tokens
   await withTeam(first.userId)
 
-  const plans = (
-    await app.server.inject({ method: 'GET', url: '/api/v1/subscriptions/plans' })
-  ).json<Plan[]>()
+  const billing = billingClient(app, () => base)
+  const pro = (await billing.plans()).find((p) => p.slug === 'standard')!
   owners.order = await signUpAndLogIn(app, 'compradora@areia.test')
-  const order = await app.server.inject({
-    method: 'POST',
-    url: '/api/v1/payments/orders',
-    headers: bearer(owners.order.access_token),
-    payload: {
-      plan_id: plans.find((p) => p.slug === 'standard')!.id,
-      billing_cycle: 'MONTHLY',
-      payment_method: 'PIX',
-    },
-  })
-  expect(order.statusCode, order.body).toBe(200)
-  ids.order = order.json<OrderResponse>().id
+  ids.order = (await billing.pixOrder(owners.order, pro.id)).id
   // A receipt: a PIX paid at the simulator.
   owners.receipt = await signUpAndLogIn(app, 'recibo@areia.test')
-  const paid = await app.server.inject({
-    method: 'POST',
-    url: '/api/v1/payments/orders',
-    headers: bearer(owners.receipt.access_token),
-    payload: {
-      plan_id: plans.find((p) => p.slug === 'standard')!.id,
-      billing_cycle: 'MONTHLY',
-      payment_method: 'PIX',
-    },
-  })
-  const { port } = app.server.server.address() as { port: number }
-  await fetch(`http://127.0.0.1:${port}${paid.json<OrderResponse>().simulator_pay_url}`, {
-    method: 'POST',
-  })
+  await billing.payPix(await billing.pixOrder(owners.receipt, pro.id))
   ids.receipt = await vi.waitFor(
     async () => {
       const receipts = await app.server.inject({

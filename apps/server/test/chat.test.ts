@@ -1,5 +1,5 @@
 import type { ChatHistoryItem, TokenPair } from '@areia/contracts'
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Bus, createMemoryBus, createRedisBus } from '../src/adapters/bus'
 import { toFrame } from '../src/modules/coaching/frames'
 import { ChatHub } from '../src/modules/coaching/hub'
@@ -8,16 +8,23 @@ import { testDatabase } from './helpers/database'
 import {
   bearer,
   createTestApp,
+  listen,
   signUpAndLogIn,
   status,
   type TestApp,
   userIdOf,
 } from './helpers/app'
-import { TestSocket } from './helpers/socket'
+import {
+  answerOnboarding,
+  chatSocketUrl,
+  chatSockets,
+  introduceTeam,
+  TestSocket,
+} from './helpers/socket'
 
 let app: TestApp
 let base: string
-const open: TestSocket[] = []
+const connect = chatSockets(() => base)
 
 let hub: ChatHub
 let bus: Bus
@@ -29,45 +36,25 @@ beforeAll(async () => {
     : createMemoryBus()
   hub = new ChatHub(bus)
   app = await createTestApp({}, { bus })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  base = `ws://127.0.0.1:${port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
+  base = chatSocketUrl(await listen(app))
 })
 afterAll(async () => {
   await app.close()
   await bus.close()
 })
 
-async function connect(tokens: TokenPair, extra = '', headers: Record<string, string> = {}) {
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}${extra}`, headers)
-  open.push(socket)
-  return socket
-}
-
 /** A player through the scripted onboarding, whose team has not introduced itself yet. */
 async function playerAwaitingIntroductions(email: string) {
   const tokens = await signUpAndLogIn(app, email)
   const socket = await connect(tokens)
-  await socket.untilMessages(1)
-  socket.send({ type: 'message', text: 'Joana' })
-  await socket.untilMessages(4)
-  socket.send({ type: 'message', text: 'C' })
-  await socket.until((f) =>
-    f.some((x) => x.type === 'SYSTEM' && x.event === 'onboarding_completed'),
-  )
+  await answerOnboarding(socket)
   return { tokens, socket }
 }
 
 /** A player taken through the scripted onboarding to a team and COMPLETED status. */
 async function onboardedPlayer(email: string) {
   const { tokens, socket } = await playerAwaitingIntroductions(email)
-  socket.send({ type: 'command', command: '@start_introductions' })
-  await socket.until((f) =>
-    f.some((x) => x.type === 'SYSTEM' && x.event === 'introductions_completed'),
-  )
+  await introduceTeam(socket)
   return { tokens, socket }
 }
 

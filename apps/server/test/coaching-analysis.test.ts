@@ -1,35 +1,17 @@
 import type { TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { videoAnalyses, videos } from '../src/db/schema'
 import { latestAnalysisFacts } from '../src/modules/analysis/facts'
 import type { LlmMessage } from '../src/adapters/llm'
-import {
-  createEmbeddedEngine,
-  llmClassificationPrompt,
-  llmPrompt,
-  llmReplyProblems,
-  readLlmClassification,
-} from '../src/modules/coaching/embedded-engine'
-import { withLlm } from '../src/modules/coaching/llm-engine'
-import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import { llmTeam } from './helpers/llm-team'
+import { coachSuite } from './helpers/coach-suite'
 import { playerWithTeam } from './helpers/team-player'
 
-let app: TestApp
-let base: string
-const open: TestSocket[] = []
-beforeAll(async () => {
-  app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng('análise')) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `ws://127.0.0.1:${(app.server.server.address() as { port: number }).port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
-})
-afterAll(() => app.close())
+const s = coachSuite('análise')
+const connect = s.connect
 
 const figure = (value: number) => ({ value, frames: [12, 48] })
 
@@ -108,16 +90,15 @@ async function analysedVideo(
   return video.id
 }
 
-const player = (email: string) => playerWithTeam(app, email)
+const player = (email: string) => playerWithTeam(s.app, email)
 
 /** Sends a message and returns the coaches' answers to it. */
 async function ask(tokens: TokenPair, text: string) {
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
+  const socket = await connect(tokens)
   socket.send({ type: 'message', text })
   await socket.until(() => socket.messages().some((m) => m.sender === 'AI'))
   // A second coach may follow the first.
-  await socket.untilSettled(app)
+  await socket.untilSettled(s.app)
   return socket.messages().filter((m) => m.sender === 'AI')
 }
 
@@ -229,7 +210,7 @@ describe('the coaches read the player’s published analysis', () => {
     const eva = await player('eva-analise@example.com')
     const { db } = await testDatabase({ reset: false })
     // Started at 15:00 UTC the day before today, so due at 15:00 UTC today: 12h in Brazil.
-    const today = app.clock.now().toISOString().slice(0, 10)
+    const today = s.app.clock.now().toISOString().slice(0, 10)
     const started = new Date(Date.parse(`${today}T15:00:00Z`) - 24 * 3_600_000)
     const [, mm, dd] = today.split('-')
     const video = await analysedVideo(eva.userId, {
@@ -281,12 +262,12 @@ describe('the coaches read the player’s published analysis', () => {
 describe('the LLM coaches get the figures in their system prompt', () => {
   it('passes the analysis through the engine to the statistical coach’s prompt', async () => {
     const { db } = await testDatabase({ reset: false })
-    const owner = await app.services.users.findByEmail('ana-analise@example.com')
+    const owner = await s.app.services.users.findByEmail('ana-analise@example.com')
     const facts = await latestAnalysisFacts(db, owner?.id ?? '')
     expect(facts).not.toBeNull()
     const prompts: LlmMessage[][] = []
-    const engine = withLlm({
-      base: createEmbeddedEngine(coach.seededRng('llm')),
+    const engine = llmTeam({
+      seed: 'llm',
       llm: {
         complete: async (messages, opts) => {
           if (opts?.json) return '{"lead": "ESTATISTICO", "second": null}'
@@ -294,16 +275,13 @@ describe('the LLM coaches get the figures in their system prompt', () => {
           return 'Resposta do modelo.'
         },
       },
-      prompts: { coach: llmPrompt, classify: llmClassificationPrompt },
-      readClassification: readLlmClassification,
-      problems: llmReplyProblems,
       onFallback: () => undefined,
     })
     const team = coach
       .createTeam({ profile: { category: 'C' }, rng: coach.seededRng(1) })
       .coaches.map((c) => ({ id: c.id, name: c.name, archetype: c.archetype, persona: c }))
     const profile = {
-      ...(await app.services.users.getStatus(owner?.id ?? '')).profile,
+      ...(await s.app.services.users.getStatus(owner?.id ?? '')).profile,
       name: 'Ana',
     }
     const input = { text: 'estou subindo pouco à rede?', team, profile, history: [] }

@@ -1,35 +1,21 @@
 import * as coach from '@areia/coach'
 import type { TokenPair } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { trainingPlans } from '../src/db/schema'
-import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
-import { createTestApp, type TestApp } from './helpers/app'
+import { coachSuite } from './helpers/coach-suite'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
 import { playerWithTeam } from './helpers/team-player'
 
-let app: TestApp
-let base: string
-const open: TestSocket[] = []
-beforeAll(async () => {
-  await testDatabase()
-  app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng('planos')) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `ws://127.0.0.1:${(app.server.server.address() as { port: number }).port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
-})
-afterAll(() => app.close())
+const s = coachSuite('planos')
+const connect = s.connect
 
 /** Sends a message and returns the first coach's answer to it. */
 async function ask(tokens: TokenPair, text: string): Promise<string> {
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
+  const socket = await connect(tokens)
   socket.send({ type: 'message', text })
   await socket.until(() => socket.messages().some((m) => m.sender === 'AI'))
-  await socket.untilSettled(app)
+  await socket.untilSettled(s.app)
   return socket.messages().find((m) => m.sender === 'AI')?.content ?? ''
 }
 
@@ -41,7 +27,7 @@ async function saved(userId: string) {
 
 describe('a training plan is saved, recalled and adjusted', () => {
   it('keeps the days, focus and date asked for, and answers from the saved plan later', async () => {
-    const { tokens, userId } = await playerWithTeam(app, 'plano@example.com')
+    const { tokens, userId } = await playerWithTeam(s.app, 'plano@example.com')
     const built = await ask(
       tokens,
       'terça e quinta tenho aula, sábado jogo, quero focar saque e smash, torneio em março. monta meu plano?',
@@ -66,7 +52,7 @@ describe('a training plan is saved, recalled and adjusted', () => {
   })
 
   it('is the player’s own: another player has none', async () => {
-    const { tokens, userId } = await playerWithTeam(app, 'sem-plano@example.com')
+    const { tokens, userId } = await playerWithTeam(s.app, 'sem-plano@example.com')
     expect(await saved(userId)).toBeNull()
     expect(await ask(tokens, 'me manda meu plano de novo')).not.toMatch(/Sua semana/)
   })

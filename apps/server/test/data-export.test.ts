@@ -1,39 +1,17 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { DataExport } from '@areia/contracts'
-import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cardTokens, users } from '../src/db/schema'
-import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { bearer, signUpAndLogIn } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { playerWhoUsedEverything, recordingPushSender } from './helpers/full-player'
+import { playerSuite, playerWhoUsedEverything } from './helpers/full-player'
 
 /** LGPD art. 18 II and V: the player downloads every piece of data the product keeps about them. */
 
-let app: TestApp
-let base: string
-let dataDir: string
-const pushed: string[] = []
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-export-'))
-  app = await createTestApp(
-    { DATA_DIR: dataDir },
-    {
-      pushSender: recordingPushSender(pushed),
-      coachEngine: createEmbeddedEngine(coach.seededRng(7)),
-    },
-  )
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
-})
-afterAll(() => app.close())
+const s = playerSuite('areia-export-')
 
 const exportOf = (token?: string) =>
-  app.server.inject({
+  s.app.server.inject({
     method: 'GET',
     url: '/api/v1/users/me/export',
     headers: token ? bearer(token) : {},
@@ -43,13 +21,13 @@ describe('GET /api/v1/users/me/export', () => {
   it('hands over every module’s data as a JSON download, and no secret', async () => {
     const who = { EMAIL: 'caio.baixa@example.com', NAME: 'Caio Baixadados', CPF: '52998224725' }
     const { userId, tokens, videoId, orderId, operatorEmail } = await playerWhoUsedEverything(
-      { app, base, dataDir, pushed },
+      s,
       who,
     )
     const res = await exportOf(tokens.access_token)
     expect(res.statusCode).toBe(200)
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-      app.clock.now(),
+      s.app.clock.now(),
     )
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="areia-dados-${day}.json"`,
@@ -117,8 +95,8 @@ describe('GET /api/v1/users/me/export', () => {
   })
 
   it('shows a player only their own data', async () => {
-    const a = await signUpAndLogIn(app, 'so-eu@example.com')
-    await signUpAndLogIn(app, 'outra-pessoa@example.com')
+    const a = await signUpAndLogIn(s.app, 'so-eu@example.com')
+    await signUpAndLogIn(s.app, 'outra-pessoa@example.com')
     const doc = DataExport.parse((await exportOf(a.access_token)).json())
     expect(doc.account.email).toBe('so-eu@example.com')
     expect(JSON.stringify(doc)).not.toContain('outra-pessoa@example.com')
@@ -133,7 +111,7 @@ describe('GET /api/v1/users/me/export', () => {
   })
 
   it('is limited to five downloads an hour, with a pt-BR answer', async () => {
-    const tokens = await signUpAndLogIn(app, 'baixa-muito@example.com')
+    const tokens = await signUpAndLogIn(s.app, 'baixa-muito@example.com')
     for (let i = 0; i < 5; i++) expect((await exportOf(tokens.access_token)).statusCode).toBe(200)
     const sixth = await exportOf(tokens.access_token)
     expect(sixth.statusCode).toBe(429)

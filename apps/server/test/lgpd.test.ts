@@ -1,17 +1,13 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { auditLog, retainedRecords } from '../src/db/schema'
-import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
 import { Erasure } from '../src/modules/users/erasure'
 import { RetentionStore } from '../src/modules/users/retention-store'
-import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { bearer } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { playerWhoUsedEverything, recordingPushSender } from './helpers/full-player'
-import { listFiles, scanDatabase, scanFiles } from './helpers/lgpd'
+import { playerSuite, playerWhoUsedEverything } from './helpers/full-player'
+import { scanDatabase, scanFiles } from './helpers/lgpd'
+import { listFiles } from './helpers/pipeline'
 
 /**
  * LGPD art. 18 VI: deleting an account erases the player everywhere. A player who used every
@@ -23,31 +19,15 @@ const EMAIL = 'luciana.vetorazzo@example.com'
 const NAME = 'Luciana Vetorazzo'
 const CPF = '52998224725'
 
-let app: TestApp
-let base: string
-let dataDir: string
-const pushed: string[] = []
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-lgpd-'))
-  app = await createTestApp(
-    { DATA_DIR: dataDir },
-    {
-      pushSender: recordingPushSender(pushed),
-      coachEngine: createEmbeddedEngine(coach.seededRng(7)),
-    },
-  )
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  base = `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
-})
-afterAll(() => app.close())
+const s = playerSuite('areia-lgpd-')
 
 describe('account deletion (LGPD art. 18)', () => {
   it('leaves no row and no file of the player, only pseudonymised records the law requires', async () => {
-    const { userId, tokens, videoId, orderId } = await playerWhoUsedEverything(
-      { app, base, dataDir, pushed },
-      { EMAIL, NAME, CPF },
-    )
+    const { userId, tokens, videoId, orderId } = await playerWhoUsedEverything(s, {
+      EMAIL,
+      NAME,
+      CPF,
+    })
     const database = await testDatabase({ reset: false })
     const needles = [userId, EMAIL, NAME, CPF]
 
@@ -76,11 +56,11 @@ describe('account deletion (LGPD art. 18)', () => {
     ]) {
       expect(tablesBefore, table).toContain(table)
     }
-    const filesBefore = listFiles(dataDir)
+    const filesBefore = listFiles(s.dataDir)
     expect(filesBefore.filter((f) => f.includes(userId))).not.toHaveLength(0)
     expect(filesBefore.filter((f) => f.startsWith(`videos/analyses/${videoId}/`))).toHaveLength(3)
 
-    const res = await app.server.inject({
+    const res = await s.app.server.inject({
       method: 'DELETE',
       url: '/api/v1/users/me',
       headers: bearer(tokens.access_token),
@@ -90,8 +70,10 @@ describe('account deletion (LGPD art. 18)', () => {
     // Rows and files together, so a failure lists everything that was left.
     expect({
       rows: await scanDatabase(database, needles),
-      files: scanFiles(dataDir, needles),
-      analysisFiles: listFiles(dataDir).filter((f) => f.startsWith(`videos/analyses/${videoId}/`)),
+      files: scanFiles(s.dataDir, needles),
+      analysisFiles: listFiles(s.dataDir).filter((f) =>
+        f.startsWith(`videos/analyses/${videoId}/`),
+      ),
     }).toEqual({ rows: [], files: [], analysisFiles: [] })
 
     // Kept, as the privacy policy lists: the paid order (fiscal) and the sign-ins (Marco Civil),
@@ -119,6 +101,7 @@ describe('account deletion (LGPD art. 18)', () => {
 
 describe('retained records', () => {
   it('leave once past their keep-until date, and not before', async () => {
+    const { app } = s
     const { db } = await testDatabase({ reset: false })
     const erasure = new Erasure(db, new RetentionStore(), app.clock, {
       forgetJobs: async () => undefined,

@@ -3,18 +3,13 @@ import type { AddressInfo } from 'node:net'
 import * as coach from '@areia/coach'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createOpenAiCompatibleClient } from '../src/adapters/llm'
-import {
-  createEmbeddedEngine,
-  llmClassificationPrompt,
-  llmPrompt,
-  llmReplyProblems,
-  readLlmClassification,
-} from '../src/modules/coaching/embedded-engine'
+import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
 import type { TeamMember } from '../src/modules/coaching/engine'
-import { type LlmFallback, withLlm } from '../src/modules/coaching/llm-engine'
+import type { LlmFallback } from '../src/modules/coaching/llm-engine'
 import { EMPTY_PROFILE } from '../src/modules/users/service'
 import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
+import { llmTeam } from './helpers/llm-team'
 import { TestSocket } from './helpers/socket'
 import { playerWithTeam } from './helpers/team-player'
 
@@ -87,17 +82,14 @@ const classified = (lead: string, second: string | null = null) =>
 
 function engine(seed = 'llm') {
   const fallbacks: Array<{ reason: LlmFallback; detail: unknown }> = []
-  const wrapped = withLlm({
-    base: createEmbeddedEngine(coach.seededRng(seed)),
+  const wrapped = llmTeam({
     llm: createOpenAiCompatibleClient({
       baseUrl,
       model: 'modelo',
       apiKey: 'chave',
       timeoutMs: 500,
     }),
-    prompts: { coach: llmPrompt, classify: llmClassificationPrompt },
-    readClassification: readLlmClassification,
-    problems: llmReplyProblems,
+    seed,
     onFallback: (reason, detail) => fallbacks.push({ reason, detail }),
   })
   return { wrapped, fallbacks }

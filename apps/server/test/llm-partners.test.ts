@@ -3,17 +3,9 @@ import type { AddressInfo } from 'node:net'
 import * as coach from '@areia/coach'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createOpenAiCompatibleClient } from '../src/adapters/llm'
-import {
-  createEmbeddedEngine,
-  llmClassificationPrompt,
-  llmPartnerPrompt,
-  llmPrompt,
-  llmReplyProblems,
-  readLlmClassification,
-} from '../src/modules/coaching/embedded-engine'
 import type { TeamMember } from '../src/modules/coaching/engine'
-import { withLlm } from '../src/modules/coaching/llm-engine'
 import { EMPTY_PROFILE } from '../src/modules/users/service'
+import { llmTeam } from './helpers/llm-team'
 
 /** A local Chat Completions server that answers with the system prompt's first line. */
 let failing = false
@@ -60,12 +52,10 @@ const cora = coach.PARTNERS.find((p) => p.slug === 'cora-nutricao')!
 function engine() {
   const fallbacks: unknown[] = []
   const llm = createOpenAiCompatibleClient({ baseUrl, model: 'm', apiKey: 'k', timeoutMs: 2000 })
-  const wrapped = withLlm({
-    base: createEmbeddedEngine(coach.seededRng(1)),
+  const wrapped = llmTeam({
     llm,
-    prompts: { coach: llmPrompt, partner: llmPartnerPrompt, classify: llmClassificationPrompt },
-    readClassification: readLlmClassification,
-    problems: llmReplyProblems,
+    seed: 1,
+    partners: true,
     onFallback: (_reason, err) => fallbacks.push(err),
   })
   return { wrapped, fallbacks }

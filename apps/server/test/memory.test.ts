@@ -1,40 +1,24 @@
 import type { ChatHistoryItem, MemoryFact, MemoryResponse, TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { users } from '../src/db/schema'
-import { createEmbeddedEngine } from '../src/modules/coaching/embedded-engine'
 import { CoachingStore } from '../src/modules/coaching/store'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { callAs, type Method, signUpAndLogIn } from './helpers/app'
+import { coachSuite } from './helpers/coach-suite'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import type { TestSocket } from './helpers/socket'
 
-let app: TestApp
-let base: string
-const open: TestSocket[] = []
+const s = coachSuite(7)
+const connect = s.connect
 
-beforeAll(async () => {
-  app = await createTestApp({}, { coachEngine: createEmbeddedEngine(coach.seededRng(7)) })
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  base = `ws://127.0.0.1:${port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
-})
-afterAll(() => app.close())
-
-const call = (
-  tokens: TokenPair,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.server.inject({ method, url, headers: bearer(tokens.access_token), payload })
+const call = (tokens: TokenPair, method: Method, url: string, payload?: object) =>
+  callAs(s.app, tokens, method, url, payload)
 
 /** A player past onboarding (category C, right-handed) with a real team. */
 async function player(email: string) {
-  const tokens = await signUpAndLogIn(app, email)
-  const user = await app.services.users.findByEmail(email)
+  const tokens = await signUpAndLogIn(s.app, email)
+  const user = await s.app.services.users.findByEmail(email)
   if (!user) throw new Error('user missing')
   const { db } = await testDatabase({ reset: false })
   const team = coach.createTeam({ profile: { category: 'C' }, rng: coach.seededRng(email) })
@@ -44,15 +28,13 @@ async function player(email: string) {
     team.coaches.map((c) => ({ name: c.name, archetype: c.archetype, persona: c })),
   )
   await db.update(users).set({ onboardingStatus: 'COMPLETED' }).where(eq(users.id, user.id))
-  await app.services.users.updateProfile(user.id, {
+  await s.app.services.users.updateProfile(user.id, {
     name: 'Paulo',
     category: 'C',
     dominant_hand: 'RIGHT',
     goal: 'Jogar o circuito estadual',
   })
-  const socket = await TestSocket.open(`${base}?token=${tokens.access_token}`)
-  open.push(socket)
-  return { tokens, socket }
+  return { tokens, socket: await connect(tokens) }
 }
 
 /** The team's whole answer to one message. */
@@ -61,7 +43,7 @@ async function answer(socket: TestSocket, text: string): Promise<string> {
   socket.send({ type: 'message', text })
   await socket.untilMessages(before + 2)
   // The second coach, when there is one, too.
-  await socket.untilSettled(app)
+  await socket.untilSettled(s.app)
   return socket
     .messages()
     .slice(before + 1)
@@ -179,8 +161,8 @@ describe('coach memory', () => {
       kind: 'LESAO',
       text: 'Dor no joelho esquerdo',
     })
-    const user = await app.services.users.findByEmail('memoria-editada@example.com')
-    expect(await app.services.memory.factsFor(user!.id)).toEqual([
+    const user = await s.app.services.users.findByEmail('memoria-editada@example.com')
+    expect(await s.app.services.memory.factsFor(user!.id)).toEqual([
       {
         kind: 'LESAO',
         text: 'Dor no joelho esquerdo',
@@ -232,19 +214,21 @@ describe('coach memory', () => {
   it('forgets a tournament once its date has passed', async () => {
     const { tokens, socket } = await player('memoria-torneio@example.com')
     await answer(socket, 'tenho um campeonato daqui a 2 semanas')
-    const user = await app.services.users.findByEmail('memoria-torneio@example.com')
-    expect((await app.services.memory.factsFor(user!.id)).map((f) => f.kind)).toEqual(['TORNEIO'])
+    const user = await s.app.services.users.findByEmail('memoria-torneio@example.com')
+    expect((await s.app.services.memory.factsFor(user!.id)).map((f) => f.kind)).toEqual(['TORNEIO'])
     void tokens
     // Moved last in the file: the shared clock goes forward past the date.
-    app.clock.advance(16 * 86_400)
-    expect(await app.services.memory.factsFor(user!.id)).toEqual([])
-    expect((await app.services.memory.get(user!.id)).facts).toEqual([])
+    s.app.clock.advance(16 * 86_400)
+    expect(await s.app.services.memory.factsFor(user!.id)).toEqual([])
+    expect((await s.app.services.memory.get(user!.id)).facts).toEqual([])
   })
 
   it('needs a session', async () => {
-    expect((await app.server.inject({ method: 'GET', url: '/api/v1/memory' })).statusCode).toBe(401)
+    expect((await s.app.server.inject({ method: 'GET', url: '/api/v1/memory' })).statusCode).toBe(
+      401,
+    )
     expect(
-      (await app.server.inject({ method: 'DELETE', url: '/api/v1/memory/conversation' }))
+      (await s.app.server.inject({ method: 'DELETE', url: '/api/v1/memory/conversation' }))
         .statusCode,
     ).toBe(401)
   })

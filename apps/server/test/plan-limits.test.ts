@@ -1,45 +1,34 @@
 import type { Plan, TokenPair } from '@areia/contracts'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { chatMessages, users } from '../src/db/schema'
-import { createTestApp, signUpAndLogIn, userIdOf, type TestApp } from './helpers/app'
+import { createTestApp, listen, signUpAndLogIn, userIdOf, type TestApp } from './helpers/app'
 import { billingClient, CARDS } from './helpers/billing'
 import { testDatabase } from './helpers/database'
-import { TestSocket } from './helpers/socket'
+import {
+  answerOnboarding,
+  chatSocketUrl,
+  chatSockets,
+  introduceTeam,
+  type TestSocket,
+} from './helpers/socket'
 
 /** What a plan card promises is what the product does: the free plan's messages per day. */
 let app: TestApp
 let base: string
-let wsBase: string
-const open: TestSocket[] = []
+const connect = chatSockets(() => chatSocketUrl(base))
 
 beforeAll(async () => {
   app = await createTestApp()
-  await app.server.listen({ port: 0, host: '127.0.0.1' })
-  const { port } = app.server.server.address() as { port: number }
-  base = `http://127.0.0.1:${port}`
-  wsBase = `ws://127.0.0.1:${port}/api/v1/chat/ws`
-})
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((s) => s.close()))
+  base = await listen(app)
 })
 afterAll(() => app.close())
 
 async function onboardedPlayer(email: string) {
   const tokens = await signUpAndLogIn(app, email)
-  const socket = await TestSocket.open(`${wsBase}?token=${tokens.access_token}`)
-  open.push(socket)
-  await socket.untilMessages(1)
-  socket.send({ type: 'message', text: 'Joana' })
-  await socket.untilMessages(4)
-  socket.send({ type: 'message', text: 'C' })
-  await socket.until((f) =>
-    f.some((x) => x.type === 'SYSTEM' && x.event === 'onboarding_completed'),
-  )
-  socket.send({ type: 'command', command: '@start_introductions' })
-  await socket.until((f) =>
-    f.some((x) => x.type === 'SYSTEM' && x.event === 'introductions_completed'),
-  )
+  const socket = await connect(tokens)
+  await answerOnboarding(socket)
+  await introduceTeam(socket)
   return { tokens, socket }
 }
 

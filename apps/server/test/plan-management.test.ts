@@ -160,13 +160,7 @@ describe('changing the card', () => {
   it('a PIX subscriber moves renewals to a card checked without being charged; a declined card changes nothing', async () => {
     const email = 'cartao-novo@example.com'
     const tokens = await signUpAndLogIn(s.app, email)
-    const pix = (
-      await s.client.order(tokens, {
-        plan_id: s.pro.id,
-        billing_cycle: 'MONTHLY',
-        payment_method: 'PIX',
-      })
-    ).json<OrderResponse>()
+    const pix = await s.client.pixOrder(tokens, s.pro.id)
     await s.client.payPix(pix)
     await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
 

@@ -30,6 +30,14 @@ const openOrders = async (tokens: TokenPair) =>
       ),
     )
 
+/** Ten new players (`{prefix}-0@example.com`…) send the same order at once. */
+async function tenPlayersOrder(prefix: string, payload: Record<string, unknown>) {
+  const players: TokenPair[] = []
+  for (const i of TEN) players.push(await signUpAndLogIn(s.app, `${prefix}-${i}@example.com`))
+  const results = await Promise.all(players.map((tokens) => s.client.order(tokens, payload)))
+  return { players, results }
+}
+
 const usesOf = async (code: string) => {
   const [coupon] = await (await db()).select().from(coupons).where(eq(coupons.code, code))
   return (await db())
@@ -140,13 +148,7 @@ describe('one purchase at a time', () => {
   it('a card purchase replaces the PIX the checkout opened; paying that PIX later is refunded and changes nothing', async () => {
     const email = 'pix-atrasado@example.com'
     const tokens = await signUpAndLogIn(s.app, email)
-    const pix = (
-      await s.client.order(tokens, {
-        plan_id: s.pro.id,
-        billing_cycle: 'MONTHLY',
-        payment_method: 'PIX',
-      })
-    ).json<OrderResponse>()
+    const pix = await s.client.pixOrder(tokens, s.pro.id)
     const paid = await s.client.order(tokens, {
       plan_id: s.ultra.id,
       billing_cycle: 'YEARLY',
@@ -233,18 +235,12 @@ describe('coupons are claimed with the order', () => {
     )
       .insert(coupons)
       .values({ code: 'UMSO', discountPercentage: 20, maxRedemptions: 1 })
-    const players: TokenPair[] = []
-    for (const i of TEN) players.push(await signUpAndLogIn(s.app, `umso-${i}@example.com`))
-    const results = await Promise.all(
-      players.map((tokens) =>
-        s.client.order(tokens, {
-          plan_id: s.pro.id,
-          billing_cycle: 'MONTHLY',
-          payment_method: 'PIX',
-          coupon_code: 'UMSO',
-        }),
-      ),
-    )
+    const { players, results } = await tenPlayersOrder('umso', {
+      plan_id: s.pro.id,
+      billing_cycle: 'MONTHLY',
+      payment_method: 'PIX',
+      coupon_code: 'UMSO',
+    })
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1)
     expect(results.filter((r) => r.statusCode === 422)).toHaveLength(9)
     expect(await usesOf('UMSO')).toHaveLength(1)
@@ -271,17 +267,11 @@ describe('spots are reserved with the order', () => {
     const spots = async () =>
       (await (await db()).select().from(plans).where(eq(plans.id, s.ultra.id)))[0]!.spots
     await (await db()).update(plans).set({ spots: 1 }).where(eq(plans.id, s.ultra.id))
-    const players: TokenPair[] = []
-    for (const i of TEN) players.push(await signUpAndLogIn(s.app, `vaga-${i}@example.com`))
-    const results = await Promise.all(
-      players.map((tokens) =>
-        s.client.order(tokens, {
-          plan_id: s.ultra.id,
-          billing_cycle: 'MONTHLY',
-          payment_method: 'PIX',
-        }),
-      ),
-    )
+    const { players, results } = await tenPlayersOrder('vaga', {
+      plan_id: s.ultra.id,
+      billing_cycle: 'MONTHLY',
+      payment_method: 'PIX',
+    })
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1)
     expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9)
     expect(await spots()).toBe(0)

@@ -65,20 +65,8 @@ describe('refunds made at the gateway', () => {
   it('a PIX paid for a replaced order is given back, recorded and told to the player', async () => {
     const email = 'pix-devolvido@example.com'
     const tokens = await signUpAndLogIn(s.app, email)
-    const first = (
-      await s.client.order(tokens, {
-        plan_id: s.pro.id,
-        billing_cycle: 'MONTHLY',
-        payment_method: 'PIX',
-      })
-    ).json<OrderResponse>()
-    const second = (
-      await s.client.order(tokens, {
-        plan_id: s.pro.id,
-        billing_cycle: 'YEARLY',
-        payment_method: 'PIX',
-      })
-    ).json<OrderResponse>()
+    const first = await s.client.pixOrder(tokens, s.pro.id)
+    const second = await s.client.pixOrder(tokens, s.pro.id, { billing_cycle: 'YEARLY' })
     expect(second.id).not.toBe(first.id)
     await s.client.payPix(first)
     await waitUntil(async () =>
@@ -106,13 +94,7 @@ describe('refunds made at the gateway', () => {
 
   it('a PIX paid just after its code lapsed still subscribes when nothing took its place', async () => {
     const tokens = await signUpAndLogIn(s.app, 'pix-no-limite@example.com')
-    const order = (
-      await s.client.order(tokens, {
-        plan_id: s.pro.id,
-        billing_cycle: 'MONTHLY',
-        payment_method: 'PIX',
-      })
-    ).json<OrderResponse>()
+    const order = await s.client.pixOrder(tokens, s.pro.id)
     await lapse(order.id)
     await s.client.payPix(order)
     await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
@@ -125,13 +107,7 @@ describe('refunds made at the gateway', () => {
     const tokens = await signUpAndLogIn(s.app, email)
     await (await db()).update(plans).set({ spots: 1 }).where(eq(plans.id, s.ultra.id))
     try {
-      const order = (
-        await s.client.order(tokens, {
-          plan_id: s.ultra.id,
-          billing_cycle: 'MONTHLY',
-          payment_method: 'PIX',
-        })
-      ).json<OrderResponse>()
+      const order = await s.client.pixOrder(tokens, s.ultra.id)
       await lapse(order.id)
       // Meanwhile someone else buys the spot the lapsed code gave back.
       const other = await signUpAndLogIn(s.app, 'levou-a-vaga@example.com')

@@ -5,7 +5,7 @@ import { videoAnalyses, videos } from '../src/db/schema'
 import { fixtureVideo } from './fixtures/videos'
 import { bearer } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { payingPlayer, until, type VideoHarness, videoHarness } from './helpers/videos'
+import { identify, payingPlayer, until, type VideoHarness, videoHarness } from './helpers/videos'
 
 let h: VideoHarness
 
@@ -87,38 +87,29 @@ describe('Meus Vídeos cards', () => {
 
       // Identified: in the queue, promised a day after the analysis could start.
       const identifiedAt = app.clock.now()
-      const identify = await app.server.inject({
-        method: 'PATCH',
-        url: `/api/v1/videos/${video_id}/identify`,
-        headers: bearer(tokens.access_token),
-        payload: { player_identifier: 2 },
-      })
-      expect(identify.statusCode).toBe(200)
+      const identified = await identify(app, tokens, video_id, { player_identifier: 2 })
+      expect(identified.statusCode).toBe(200)
       const due = new Date(identifiedAt.getTime() + 24 * 3_600_000).toISOString()
       expect(await card(tokens, video_id)).toMatchObject({ status: 'QUEUED', due_at: due })
 
       // The computer vision at work: its percent; then the analyst: no percent, same promise.
       const { db } = await testDatabase({ reset: false })
-      await setStatus(video_id, { status: 'ANALYZING' })
-      await db
-        .update(videoAnalyses)
-        .set({ stage: 'PLAYERS', percent: 42 })
-        .where(eq(videoAnalyses.videoId, video_id))
-      expect(await card(tokens, video_id)).toMatchObject({
-        status: 'ANALYZING',
-        analysis_percent: 42,
-        due_at: due,
-      })
-      await setStatus(video_id, { status: 'IN_REVIEW' })
-      await db
-        .update(videoAnalyses)
-        .set({ stage: 'REVIEW', percent: 100 })
-        .where(eq(videoAnalyses.videoId, video_id))
-      expect(await card(tokens, video_id)).toMatchObject({
-        status: 'IN_REVIEW',
-        analysis_percent: null,
-        due_at: due,
-      })
+      const stages = [
+        { status: 'ANALYZING', stage: 'PLAYERS', percent: 42, shown: 42 },
+        { status: 'IN_REVIEW', stage: 'REVIEW', percent: 100, shown: null },
+      ] as const
+      for (const { status, stage, percent, shown } of stages) {
+        await setStatus(video_id, { status })
+        await db
+          .update(videoAnalyses)
+          .set({ stage, percent })
+          .where(eq(videoAnalyses.videoId, video_id))
+        expect(await card(tokens, video_id)).toMatchObject({
+          status,
+          analysis_percent: shown,
+          due_at: due,
+        })
+      }
 
       // Without the identification picture, the analysis' court frame is the thumbnail.
       const [row] = await db.select().from(videos).where(eq(videos.id, video_id))

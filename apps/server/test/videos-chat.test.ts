@@ -2,31 +2,25 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users, videos } from '../src/db/schema'
-import { CoachingStore } from '../src/modules/coaching/store'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { videos } from '../src/db/schema'
 import { fixtureVideo } from './fixtures/videos'
+import { withTeam } from './helpers/analysis'
 import { bearer, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { chatHistory, payingPlayer, type VideoHarness, videoHarness } from './helpers/videos'
+import { chatHistory, payingPlayer, videoSuite } from './helpers/videos'
 
 const MAX_BYTES = 2 * 1024 * 1024
+const { harness, storedFile, newUpload, put, uploadWhole } = videoSuite({
+  VIDEO_MAX_BYTES: String(MAX_BYTES),
+})
 let app: TestApp
 let game: Buffer
-let h: VideoHarness
 
-beforeAll(async () => {
+beforeAll(() => {
+  app = harness().app
   game = fixtureVideo('game').bytes
-  h = await videoHarness({ VIDEO_MAX_BYTES: String(MAX_BYTES) })
-  app = h.app
 }, 120_000)
-afterAll(() => app.close())
-
-// The harness is built in beforeAll; these read it when a test runs.
-const storedFile = (id: number) => h.storedFile(id)
-const newUpload = (tokens: TokenPair) => h.newUpload(tokens)
-const put = (...args: Parameters<VideoHarness['put']>) => h.put(...args)
-const uploadWhole = (tokens: TokenPair, bytes: Buffer) => h.uploadWhole(tokens, bytes)
 
 /** The chat once every message queued for it has been written (replies and posts are jobs). */
 async function settledHistory(tokens: TokenPair) {
@@ -37,13 +31,7 @@ async function settledHistory(tokens: TokenPair) {
 describe('identification, game info, cancel and delete', () => {
   it('identifies the player, asks for the game, and stores the answer a coach confirms', async () => {
     const { tokens, userId } = await payingPlayer(app, 'identifica@example.com')
-    const { db } = await testDatabase({ reset: false })
-    await db.update(users).set({ onboardingStatus: 'COMPLETED' }).where(eq(users.id, userId))
-    await new CoachingStore().insertCoaches(db, userId, [
-      { name: 'Rafa', archetype: 'TECNICO', persona: {} },
-      { name: 'Bia', archetype: 'MENTAL', persona: {} },
-      { name: 'Leo', archetype: 'ESTATISTICO', persona: {} },
-    ])
+    await withTeam(userId)
     const { video_id } = await uploadWhole(tokens, game)
     const identify = (id: number, value: unknown, token = tokens.access_token) =>
       app.server.inject({
@@ -155,7 +143,7 @@ describe('identification, game info, cancel and delete', () => {
     expect(files.every((f) => fs.existsSync(f))).toBe(true)
     expect(await app.services.deletion.deleteAccount(userId)).toBe(true)
     expect(files.some((f) => fs.existsSync(f))).toBe(false)
-    expect(fs.existsSync(path.join(h.dataDir, 'videos', 'users', userId))).toBe(false)
+    expect(fs.existsSync(path.join(harness().dataDir, 'videos', 'users', userId))).toBe(false)
     const { db } = await testDatabase({ reset: false })
     expect(await db.select().from(videos).where(eq(videos.userId, userId))).toEqual([])
   })

@@ -6,15 +6,22 @@ import type { AnalysisResult } from '@areia/vision'
 import { renderMatch } from '@areia/vision/synth'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { users, videos } from '../src/db/schema'
+import { videos } from '../src/db/schema'
 import { AnalysisRunner } from '../src/modules/analysis/runner'
 import { nearestTrack } from '../src/modules/analysis/views'
-import { CoachingStore } from '../src/modules/coaching/store'
 import type { PeopleFinder, StillPeople } from '../src/modules/videos/identification'
 import { frameTimeOf, numberPlayers } from '../src/modules/videos/identification'
 import { bearer } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { chatHistory, payingPlayer, until, type VideoHarness, videoHarness } from './helpers/videos'
+import { withTeam as withCoaches } from './helpers/analysis'
+import {
+  chatHistory,
+  identify,
+  payingPlayer,
+  until,
+  type VideoHarness,
+  videoHarness,
+} from './helpers/videos'
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -85,13 +92,7 @@ afterAll(async () => {
 })
 
 async function withTeam(userId: string, gender: 'FEMALE' | null) {
-  const { db } = await testDatabase({ reset: false })
-  await db.update(users).set({ onboardingStatus: 'COMPLETED' }).where(eq(users.id, userId))
-  await new CoachingStore().insertCoaches(db, userId, [
-    { name: 'Rafa', archetype: 'TECNICO', persona: {} },
-    { name: 'Bia', archetype: 'MENTAL', persona: {} },
-    { name: 'Leo', archetype: 'ESTATISTICO', persona: {} },
-  ])
+  await withCoaches(userId)
   if (gender) await h.app.services.users.updateProfile(userId, { gender })
 }
 
@@ -100,14 +101,6 @@ const view = (tokens: TokenPair, id: number) =>
     method: 'GET',
     url: `/api/v1/videos/${id}/identification`,
     headers: bearer(tokens.access_token),
-  })
-
-const identify = (tokens: TokenPair, id: number, payload: Record<string, unknown>) =>
-  h.app.server.inject({
-    method: 'PATCH',
-    url: `/api/v1/videos/${id}/identify`,
-    headers: bearer(tokens.access_token),
-    payload,
   })
 
 describe('the identification picture', () => {
@@ -147,7 +140,7 @@ describe('the identification picture', () => {
       expect((await view(other.tokens, video_id)).statusCode).toBe(404)
       const picked = ready.players[1]!
       const stolen = { player_identifier: picked.number, picked_box: picked.box }
-      expect((await identify(other.tokens, video_id, stolen)).statusCode).toBe(404)
+      expect((await identify(app, other.tokens, video_id, stolen)).statusCode).toBe(404)
 
       // While the question waits, the player talks to the coaches: they answer, it stays.
       await app.services.coaching.userMessage(userId, 'Como melhorar meu saque?')
@@ -166,14 +159,14 @@ describe('the identification picture', () => {
 
       // A box that is not in the picture changes nothing.
       const wrong = { ...picked.box, x: Math.min(0.9, picked.box.x + 0.2) }
-      const refused = await identify(tokens, video_id, {
+      const refused = await identify(app, tokens, video_id, {
         player_identifier: picked.number,
         picked_box: wrong,
       })
       expect(refused.statusCode).toBe(422)
       expect(refused.json<{ detail: string }>().detail).toMatch(/foto/)
 
-      const res = await identify(tokens, video_id, stolen)
+      const res = await identify(app, tokens, video_id, stolen)
       expect(res.statusCode).toBe(200)
       const { db } = await testDatabase({ reset: false })
       const [row] = await db.select().from(videos).where(eq(videos.id, video_id))
@@ -202,7 +195,7 @@ describe('the identification picture', () => {
     const { db } = await testDatabase({ reset: false })
     const { video_id } = await h.uploadWhole(tokens, matchBytes)
     // The picture is not needed to answer (nor waited for here).
-    const res = await identify(tokens, video_id, { player_identifier: '2º jogador' })
+    const res = await identify(app, tokens, video_id, { player_identifier: '2º jogador' })
     expect(res.statusCode).toBe(200)
     const [row] = await db.select().from(videos).where(eq(videos.id, video_id))
     expect(row?.playerIdentifier).toBe(2)

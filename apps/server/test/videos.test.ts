@@ -1,39 +1,27 @@
 import fs from 'node:fs'
 import http from 'node:http'
-import type { TokenPair, Video } from '@areia/contracts'
+import type { Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { videos } from '../src/db/schema'
 import { fixtureVideo } from './fixtures/videos'
 import { bearer, signUpAndLogIn, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import {
-  chatHistory,
-  payingPlayer,
-  uploadUrl,
-  type VideoHarness,
-  videoHarness,
-} from './helpers/videos'
+import { chatHistory, payingPlayer, uploadUrl, videoSuite } from './helpers/videos'
 
 const MAX_BYTES = 2 * 1024 * 1024
+const { harness, storedFile, newUpload, put, uploadWhole } = videoSuite({
+  VIDEO_MAX_BYTES: String(MAX_BYTES),
+})
 let app: TestApp
 let game: Buffer
-let h: VideoHarness
 
-beforeAll(async () => {
+beforeAll(() => {
+  app = harness().app
   game = fixtureVideo('game').bytes
   fixtureVideo('short')
   fixtureVideo('lowres')
-  h = await videoHarness({ VIDEO_MAX_BYTES: String(MAX_BYTES) })
-  app = h.app
 }, 120_000)
-afterAll(() => app.close())
-
-// The harness is built in beforeAll; these read it when a test runs.
-const storedFile = (id: number) => h.storedFile(id)
-const newUpload = (tokens: TokenPair) => h.newUpload(tokens)
-const put = (...args: Parameters<VideoHarness['put']>) => h.put(...args)
-const uploadWhole = (tokens: TokenPair, bytes: Buffer) => h.uploadWhole(tokens, bytes)
 
 describe('who may send videos', () => {
   it('needs a signed-in player with PAYMENT_OK', async () => {

@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { analyze } from '@areia/vision'
 import { renderMatch } from '../../../../packages/vision/test/helpers/synth'
+import { SHORT_MATCH } from '../../test/helpers/pipeline'
 
 const RALLIES: Array<[number, number]> = [
   [3, 9],
@@ -30,20 +31,8 @@ const RALLIES: Array<[number, number]> = [
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-example-'))
 const video = path.join(dir, 'match.mp4')
-await renderMatch(video, {
-  width: 960,
-  height: 540,
-  fps: 10,
-  durationSec: 124,
-  corners: [
-    { x: 130, y: 520 },
-    { x: 830, y: 520 },
-    { x: 660, y: 190 },
-    { x: 300, y: 190 },
-  ],
-  rallies: RALLIES,
-  seed: 7,
-})
+// The server suites' 960×540 camera and court, for two minutes of play.
+await renderMatch(video, { ...SHORT_MATCH, durationSec: 124, rallies: RALLIES, seed: 7 })
 const result = await analyze(video, {
   detectHz: 2,
   analysisFps: 10,

@@ -4,8 +4,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AnalystVideo, TokenPair } from '@areia/contracts'
 import type { AnalysisResult } from '@areia/vision'
-import { eq } from 'drizzle-orm'
-import { users, videoAnalyses, videos } from '../../src/db/schema'
+import { and, eq } from 'drizzle-orm'
+import { chatMessages, coaches, users, videoAnalyses, videos } from '../../src/db/schema'
 import { CoachingStore } from '../../src/modules/coaching/store'
 import { bearer, signUpAndLogIn, type TestApp } from './app'
 import { testDatabase } from './database'
@@ -111,6 +111,25 @@ export async function seedAnalysed(
     problem: opts.problem ?? null,
   })
   return video.id
+}
+
+/** The video's analysis row. */
+export async function analysisOf(videoId: number) {
+  const { db } = await testDatabase({ reset: false })
+  const [row] = await db.select().from(videoAnalyses).where(eq(videoAnalyses.videoId, videoId))
+  if (!row) throw new Error(`no analysis for video ${videoId}`)
+  return row
+}
+
+/** The player's chat messages, and their statistical coach, who posts what the analysts send. */
+export async function statisticianPosts(userId: string) {
+  const { db } = await testDatabase({ reset: false })
+  const [leo] = await db
+    .select()
+    .from(coaches)
+    .where(and(eq(coaches.userId, userId), eq(coaches.archetype, 'ESTATISTICO')))
+  const messages = await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))
+  return { leo, messages }
 }
 
 export function analystApi(app: TestApp, tokens: TokenPair) {

@@ -53,7 +53,30 @@ export async function createTestApp(
   return { ...app, clock, close: () => app.server.close() }
 }
 
+/** Starts the app on a free loopback port (sockets and the payment simulator need real HTTP). */
+export async function listen(app: App): Promise<string> {
+  await app.server.listen({ port: 0, host: '127.0.0.1' })
+  return `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** A request as the signed-in player makes it. */
+export const callAs = (
+  app: App,
+  tokens: TokenPair,
+  method: Method,
+  url: string,
+  payload?: object,
+) =>
+  app.server.inject({
+    method,
+    url,
+    headers: bearer(tokens.access_token),
+    ...(payload ? { payload } : {}),
+  })
 
 export async function register(app: App, email: string, password = 'segredo123') {
   return app.server.inject({

@@ -88,6 +88,21 @@ export function billingClient(app: TestApp, base: () => string) {
         payload,
         key ? { 'x-idempotency-key': key } : {},
       ),
+    /** A PIX order for the plan, monthly unless `extra` says otherwise, as the checkout opens it. */
+    pixOrder: async (
+      tokens: TokenPair,
+      planId: number,
+      extra: Record<string, unknown> = {},
+    ): Promise<OrderResponse> => {
+      const res = await client.order(tokens, {
+        plan_id: planId,
+        billing_cycle: 'MONTHLY',
+        payment_method: 'PIX',
+        ...extra,
+      })
+      if (res.statusCode !== 200) throw new Error(`PIX order failed: ${res.body}`)
+      return res.json<OrderResponse>()
+    },
     publicKey: async (tokens: TokenPair) =>
       (await inject(tokens, 'GET', '/api/v1/payments/public-key')).json<PublicKeyResponse>(),
     /** Seals the card as the SDK would and tokenises it; returns the token id. */

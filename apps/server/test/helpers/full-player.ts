@@ -1,20 +1,22 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { OrderResponse, Plan, TokenPair } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll } from 'vitest'
 import type { PushSender } from '../../src/adapters/push'
 import { analysisChunks, auditLog, userIdentities, users, videoAnalyses } from '../../src/db/schema'
+import { createEmbeddedEngine } from '../../src/modules/coaching/embedded-engine'
 import { CoachingStore } from '../../src/modules/coaching/store'
 import { fixtureVideo } from '../fixtures/videos'
-import { bearer, signUpAndLogIn, type TestApp } from './app'
+import { fixtureBytes, fixtureResult, staff } from './analysis'
+import { callAs, createTestApp, listen, type Method, signUpAndLogIn, type TestApp } from './app'
 import { billingClient } from './billing'
 import { waitUntil } from './wait'
 import { testDatabase } from './database'
 import { TestSocket } from './socket'
 import { pathOf } from './videos'
-
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'analysis')
 
 export interface PlayerContext {
   app: TestApp
@@ -22,6 +24,27 @@ export interface PlayerContext {
   dataDir: string
   /** Payloads the push sender was given. */
   pushed: string[]
+}
+
+/**
+ * The app the whole-player suites run, listening, with its own data folder, pushes recorded and
+ * the real (seeded) coaching engine; filled before the suite's tests run and closed after them.
+ */
+export function playerSuite(tmpPrefix: string): PlayerContext {
+  const suite = { pushed: [] as string[] } as PlayerContext
+  beforeAll(async () => {
+    suite.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), tmpPrefix))
+    suite.app = await createTestApp(
+      { DATA_DIR: suite.dataDir },
+      {
+        pushSender: recordingPushSender(suite.pushed),
+        coachEngine: createEmbeddedEngine(coach.seededRng(7)),
+      },
+    )
+    suite.base = await listen(suite.app)
+  })
+  afterAll(() => suite.app.close())
+  return suite
 }
 
 /** A browser push service that accepts everything, so notifications flow through the job queue. */
@@ -35,16 +58,6 @@ export function recordingPushSender(pushed: string[]): PushSender {
   }
 }
 
-const caller =
-  (app: TestApp) =>
-  (tokens: TokenPair, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.server.inject({
-      method,
-      url,
-      headers: bearer(tokens.access_token),
-      ...(payload ? { payload } : {}),
-    })
-
 const ok = async <R extends { statusCode: number; body: string }>(
   res: Promise<R>,
   expected = [200, 201],
@@ -52,14 +65,6 @@ const ok = async <R extends { statusCode: number; body: string }>(
   const r = await res
   if (!expected.includes(r.statusCode)) throw new Error(`${r.statusCode}: ${r.body}`)
   return r
-}
-
-/** An admin of the operations console, to leave audit entries about the player. */
-async function admin(app: TestApp, email: string): Promise<TokenPair> {
-  const tokens = await signUpAndLogIn(app, email)
-  const { db } = await testDatabase({ reset: false })
-  await db.update(users).set({ role: 'ADMIN' }).where(eq(users.email, email))
-  return tokens
 }
 
 /**
@@ -71,12 +76,13 @@ export async function playerWhoUsedEverything(
   { app, base, dataDir, pushed }: PlayerContext,
   { EMAIL, NAME, CPF }: { EMAIL: string; NAME: string; CPF: string },
 ) {
-  const call = caller(app)
+  const call = (tokens: TokenPair, method: Method, url: string, payload?: object) =>
+    callAs(app, tokens, method, url, payload)
   const { db } = await testDatabase({ reset: false })
   const billing = billingClient(app, () => base)
   // Not derived from the player's e-mail, so the operator's rows never mention the player.
   const operatorEmail = `operadora-${Math.random().toString(36).slice(2, 8)}@areia.test`
-  const operator = await admin(app, operatorEmail)
+  const operator = await staff(app, operatorEmail, 'ADMIN')
   const tokens = await signUpAndLogIn(app, EMAIL)
   const user = await app.services.users.findByEmail(EMAIL)
   if (!user) throw new Error('user missing')
@@ -186,13 +192,10 @@ export async function playerWhoUsedEverything(
   const videoId = created.video_id
   const artifacts = path.join(dataDir, 'videos', 'analyses', String(videoId))
   fs.mkdirSync(artifacts, { recursive: true })
-  for (const f of ['keyframe.jpg', 'heatmap.png', 'clip.mp4']) {
-    fs.copyFileSync(path.join(FIXTURES, f), path.join(artifacts, f))
+  for (const f of ['keyframe.jpg', 'heatmap.png', 'clip.mp4'] as const) {
+    fs.writeFileSync(path.join(artifacts, f), fixtureBytes(f))
   }
-  const result = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'result.json'), 'utf8')) as Record<
-    string,
-    unknown
-  >
+  const result = fixtureResult() as unknown as Record<string, unknown>
   const [operatorRow] = await db.select().from(users).where(eq(users.email, operatorEmail))
   await db.insert(videoAnalyses).values({
     videoId,

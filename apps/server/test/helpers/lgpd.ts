@@ -60,12 +60,3 @@ export function scanFiles(dir: string, needles: string[]): Finding[] {
   walk(dir)
   return findings
 }
-
-/** Every file under `dir`, relative, to tell which ones a deletion removed. */
-export function listFiles(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
-    .sort()
-}

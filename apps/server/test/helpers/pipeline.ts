@@ -28,6 +28,19 @@ export const SHORT_MATCH = {
 }
 
 /**
+ * The app's settings for analysing in the test's own process: two children side by side, one
+ * retry, and queue maintenance often enough for a test to see it.
+ */
+export const embeddedAnalysis = (dataDir: string, chunkSeconds: number) => ({
+  DATA_DIR: dataDir,
+  RUN_ANALYSIS: '1',
+  ANALYSIS_CHUNK_SECONDS: String(chunkSeconds),
+  ANALYSIS_CONCURRENCY: '2',
+  ANALYSIS_RETRY_LIMIT: '1',
+  JOB_MAINTENANCE_SECONDS: '2',
+})
+
+/**
  * A video row waiting for the player's answer, its file placed in local storage as an upload
  * would leave it (the quality gate's 30 s minimum is the videos suite's business, not this one's).
  */
@@ -78,3 +91,26 @@ export function listFiles(dir: string): string[] {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort()
 }
+
+/** Where an analysis run left its media, as its row names them. */
+export type AnalysisArtifacts = {
+  keyframe: string
+  heatmaps: Record<string, string>
+  clips: Record<string, string>
+  highlights: string | null
+}
+
+/** Every storage key the artifacts name, sorted. */
+export const artifactKeys = (artifacts: AnalysisArtifacts): string[] =>
+  [
+    artifacts.keyframe,
+    ...Object.values(artifacts.heatmaps),
+    ...Object.values(artifacts.clips),
+    ...(artifacts.highlights ? [artifacts.highlights] : []),
+  ].sort()
+
+/** The storage keys of the files under a video's `analyses/{id}/` prefix in local storage. */
+export const storedAnalysisKeys = (dataDir: string, videoId: number): string[] =>
+  listFiles(path.join(dataDir, 'videos', `analyses/${videoId}`)).map(
+    (f) => `analyses/${videoId}/${f}`,
+  )

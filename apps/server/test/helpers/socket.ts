@@ -1,4 +1,5 @@
-import type { ChatHistoryItem, ServerFrame } from '@areia/contracts'
+import type { ChatHistoryItem, ServerFrame, TokenPair } from '@areia/contracts'
+import { afterEach } from 'vitest'
 import WebSocket from 'ws'
 import type { App } from '../../src/app'
 import { bearer } from './app'
@@ -88,4 +89,42 @@ export class TestSocket {
       this.ws.close(1000)
     })
   }
+}
+
+/** The chat socket's address on an app listening at `origin` (`http://…`). */
+export const chatSocketUrl = (origin: string) => `${origin.replace(/^http/, 'ws')}/api/v1/chat/ws`
+
+/**
+ * Opens a player's chat socket at `base()` (read when a test runs, after the app listens);
+ * every socket opened is closed after each test.
+ */
+export function chatSockets(base: () => string) {
+  const open: TestSocket[] = []
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()))
+  })
+  return async (tokens: TokenPair, extra = '', headers: Record<string, string> = {}) => {
+    const socket = await TestSocket.open(`${base()}?token=${tokens.access_token}${extra}`, headers)
+    open.push(socket)
+    return socket
+  }
+}
+
+/** Answers the scripted onboarding on a new player's socket (Joana, category C) to its end. */
+export async function answerOnboarding(socket: TestSocket): Promise<void> {
+  await socket.untilMessages(1)
+  socket.send({ type: 'message', text: 'Joana' })
+  await socket.untilMessages(4)
+  socket.send({ type: 'message', text: 'C' })
+  await socket.until((f) =>
+    f.some((x) => x.type === 'SYSTEM' && x.event === 'onboarding_completed'),
+  )
+}
+
+/** Asks the new team to introduce itself and waits until it has. */
+export async function introduceTeam(socket: TestSocket): Promise<void> {
+  socket.send({ type: 'command', command: '@start_introductions' })
+  await socket.until((f) =>
+    f.some((x) => x.type === 'SYSTEM' && x.event === 'introductions_completed'),
+  )
 }

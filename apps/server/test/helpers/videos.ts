@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { ChatHistoryItem, TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
-import { expect, vi } from 'vitest'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
 import type { AppDeps } from '../../src/app'
 import { plans, subscriptions, users, videos } from '../../src/db/schema'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './app'
@@ -38,6 +38,20 @@ export async function uploadUrl(app: TestApp, tokens: TokenPair, contentType = '
     payload: { content_type: contentType },
   })
 }
+
+/** The player's answer to "which one are you?" about a video (`{ player_identifier }`, …). */
+export const identify = (
+  app: TestApp,
+  tokens: TokenPair,
+  videoId: number,
+  answer: Record<string, unknown>,
+) =>
+  app.server.inject({
+    method: 'PATCH',
+    url: `/api/v1/videos/${videoId}/identify`,
+    headers: bearer(tokens.access_token),
+    payload: answer,
+  })
 
 /** The path and query of an absolute upload URL, for `inject`. */
 export const pathOf = (uploadUrl: string) => {
@@ -115,4 +129,27 @@ export async function videoHarness(env: Record<string, string> = {}, deps: Parti
     return { video_id, video: res.json<Video>() }
   }
   return { app, dataDir, origin, storedFile, newUpload, put, uploadWhole }
+}
+
+/**
+ * A file's video harness, built before its tests and closed after them; the upload steps read it
+ * when a test runs.
+ */
+export function videoSuite(env: Record<string, string> = {}, deps: Partial<AppDeps> = {}) {
+  let built: VideoHarness | undefined
+  const harness = () => {
+    if (!built) throw new Error('the video harness is built in beforeAll')
+    return built
+  }
+  beforeAll(async () => {
+    built = await videoHarness(env, deps)
+  }, 120_000)
+  afterAll(() => built?.app.close())
+  return {
+    harness,
+    storedFile: (id: number) => harness().storedFile(id),
+    newUpload: (tokens: TokenPair) => harness().newUpload(tokens),
+    put: (...args: Parameters<VideoHarness['put']>) => harness().put(...args),
+    uploadWhole: (tokens: TokenPair, bytes: Buffer) => harness().uploadWhole(tokens, bytes),
+  }
 }
