@@ -71,6 +71,33 @@ export function DataTable({
   )
 }
 
+/** A list query as a DataTable: QueryState's loading and failure, then one row per item. */
+export function QueryTable<T>({
+  query,
+  loading,
+  failed,
+  children,
+  ...table
+}: {
+  query: UseQueryResult<T[]>
+  loading: string
+  failed: string
+  caption: string
+  columns: readonly string[]
+  empty: string
+  children: (row: T) => ReactNode
+}) {
+  return (
+    <QueryState query={query} loading={loading} failed={failed}>
+      {(rows) => (
+        <DataTable {...table} hasRows={rows.length > 0}>
+          {rows.map((row) => children(row))}
+        </DataTable>
+      )}
+    </QueryState>
+  )
+}
+
 export function Cell({
   label,
   children,
