@@ -1,5 +1,5 @@
 import { Stroke, STROKE_LABEL, type MatchStats, type StatFigure } from '@areia/contracts/match'
-import { longestRun, sidesOf, type Voice } from './match-insights'
+import { longestRun, sidesOf, type MatchView } from './match-insights'
 import { teamName } from './match-sections'
 import { StatButton } from './stat-button'
 
@@ -61,15 +61,7 @@ export function ServeChart({ stats, trackId }: { stats: MatchStats; trackId: num
 }
 
 /** Winners and errors by stroke, side by side, for the player. */
-export function StrokeChart({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function StrokeChart({ stats, trackId, voice }: MatchView) {
   const { me } = sidesOf(stats, trackId)
   if (!me) return null
   const strokes = Stroke.options.filter(
@@ -124,15 +116,7 @@ export function StrokeChart({
  * The lead through the match, from the player's side: above the line the team was ahead in points
  * won, below it behind. Set boundaries are marked.
  */
-export function MomentumChart({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function MomentumChart({ stats, trackId, voice }: MatchView) {
   const { team } = sidesOf(stats, trackId)
   const sign = team === 0 ? 1 : -1
   const diffs = [0, ...stats.momentum.map((m) => m.diff * sign)]
@@ -202,15 +186,7 @@ export function MomentumChart({
 }
 
 /** Points by rally length, won by each side. */
-export function LengthChart({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function LengthChart({ stats, trackId, voice }: MatchView) {
   const { team } = sidesOf(stats, trackId)
   const rows = stats.by_length.filter((b) => b.won[0].value + b.won[1].value > 0)
   if (rows.length === 0) return null

@@ -1,5 +1,5 @@
 import type { MatchStats, StatFigure } from '@areia/contracts/match'
-import { headlineInsights, sidesOf, type Voice } from './match-insights'
+import { headlineInsights, sidesOf, type MatchView, type Voice } from './match-insights'
 import { usePointsDialog } from './points-dialog'
 import { OUTCOME_LABEL } from './report-format'
 import { StatButton } from './stat-button'
@@ -62,15 +62,7 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
 }
 
 /** Three sentences from the figures, each opening the points it speaks of. */
-export function Insights({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function Insights({ stats, trackId, voice }: MatchView) {
   const dialog = usePointsDialog()
   const insights = headlineInsights(stats, trackId, voice)
   if (insights.length === 0) return null
@@ -122,15 +114,7 @@ function FigureGroup({ title, rows }: { title: string; rows: Row[] }) {
 }
 
 /** The player's figures and the team's, each a button to the points behind it. */
-export function MatchFigures({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function MatchFigures({ stats, trackId, voice }: MatchView) {
   const { me, mine } = sidesOf(stats, trackId)
   const longest = stats.longest_rally
   return (
