@@ -113,6 +113,3 @@ export const formatMeters = (m: number) => `${none.format(m)} m`
 export const formatMetersPrecise = (m: number) => `${one.format(m)} m`
 export const formatKmh = (mps: number) => `${one.format(mps * 3.6)} km/h`
 export const formatSeconds = (s: number) => `${one.format(s)} s`
-
-// The player's report words these the same way; one definition serves both.
-export { OUTCOME_LABEL, zoneShares } from '../reports/report-format'

@@ -1,7 +1,7 @@
 import type { MatchStats, StatFigure } from '@areia/contracts/match'
+import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
 import { headlineInsights, sidesOf, type MatchView, type Voice } from './match-insights'
 import { usePointsDialog } from './points-dialog'
-import { OUTCOME_LABEL } from './report-format'
 import { StatButton } from './stat-button'
 import { formatSeconds } from './report-format'
 import type { ReportContent } from './report-view'
@@ -25,7 +25,7 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
         <p className="scoreboard__line">{game.score ?? 'Placar não informado'}</p>
         {game.outcome ? (
           <p className={`scoreboard__outcome scoreboard__outcome--${game.outcome.toLowerCase()}`}>
-            {OUTCOME_LABEL[game.outcome]}
+            {GAME_OUTCOME_LABEL[game.outcome]}
           </p>
         ) : null}
       </section>
@@ -43,7 +43,7 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
       <p className="scoreboard__line">{scoreLineFor(stats, team)}</p>
       {game.outcome ? (
         <p className={`scoreboard__outcome scoreboard__outcome--${game.outcome.toLowerCase()}`}>
-          {OUTCOME_LABEL[game.outcome]}
+          {GAME_OUTCOME_LABEL[game.outcome]}
         </p>
       ) : null}
       <div className="scoreboard__points">
