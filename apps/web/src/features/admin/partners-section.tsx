@@ -5,7 +5,7 @@ import { countOf } from '@areia/contracts/agreement'
 import { PARTNER_CATEGORY_LABEL, PartnerCategory } from '@areia/contracts/agents'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
-import { SelectField } from '../../ui/select-field'
+import { Field, SelectField } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { adminKeys, createPartner, partnersQuery, updatePartner } from './admin-api'
@@ -229,11 +229,8 @@ function TextArea({
   onChange: (e: { target: { value: string } }) => void
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <textarea id={id} className={`field__input ${className}`} spellCheck={false} {...area} />
-    </div>
+    </Field>
   )
 }

@@ -4,6 +4,7 @@ import type { AdminPlan } from '@areia/contracts/admin'
 import { errorMessage } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'
+import { Field } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { adminKeys, plansQuery, updatePlan } from './admin-api'
@@ -138,10 +139,7 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
           />
         ))}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={id('features')}>
-          Benefícios (um por linha)
-        </label>
+      <Field id={id('features')} label="Benefícios (um por linha)">
         <textarea
           id={id('features')}
           className="field__input admin-textarea"
@@ -149,7 +147,7 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
           value={form.features}
           onChange={(e) => set('features', e.target.value)}
         />
-      </div>
+      </Field>
       <div className="admin-checks">
         {PLAN_CHECKS.map((c) => (
           <label key={c.key} className="admin-check">

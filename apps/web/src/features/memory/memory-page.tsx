@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { SelectField } from '../../ui/select-field'
+import { Field, SelectField } from '../../ui/field'
 import { Spinner } from '../../ui/spinner'
 import { useToast } from '../../ui/toast'
 import { clearConversation, memoryKeys, memoryQuery, saveProfile } from './memory-api'
@@ -129,10 +129,7 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
               placeholder="Não informado"
             />
           ) : (
-            <div key={f.key} className="field">
-              <label className="field__label" htmlFor={f.id}>
-                {f.label}
-              </label>
+            <Field key={f.key} id={f.id} label={f.label}>
               <input
                 id={f.id}
                 className="field__input"
@@ -141,14 +138,11 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
                 maxLength={f.maxLength}
                 onChange={(event) => set(f.key)(event.target.value)}
               />
-            </div>
+            </Field>
           ),
         )}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="memory-goal">
-          Objetivo
-        </label>
+      <Field id="memory-goal" label="Objetivo">
         <textarea
           id="memory-goal"
           className="field__input memory__textarea"
@@ -157,7 +151,7 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
           value={form.goal}
           onChange={(event) => set('goal')(event.target.value)}
         />
-      </div>
+      </Field>
       {save.isError ? (
         <p className="form-error" role="alert">
           {errorMessage(save.error, SAVE_FAILED)}

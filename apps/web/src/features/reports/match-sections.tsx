@@ -5,6 +5,7 @@ import { usePointsDialog } from './points-dialog'
 import { StatButton } from './stat-button'
 import { formatSeconds } from './report-format'
 import type { ReportContent } from './report-view'
+import { ReportSection } from './report-section'
 
 /** The score as players write it, with the player's team first ("4/6 2/6" for the side that lost). */
 export function scoreLineFor(stats: MatchStats, team: 0 | 1): string {
@@ -67,10 +68,7 @@ export function Insights({ stats, trackId, voice }: MatchView) {
   const insights = headlineInsights(stats, trackId, voice)
   if (insights.length === 0) return null
   return (
-    <section className="card report__section" aria-labelledby="report-insights">
-      <h2 id="report-insights" className="report__title">
-        Destaques do jogo
-      </h2>
+    <ReportSection id="report-insights" title="Destaques do jogo">
       <ol className="insights">
         {insights.map((insight) => (
           <li key={insight.text}>
@@ -87,7 +85,7 @@ export function Insights({ stats, trackId, voice }: MatchView) {
           </li>
         ))}
       </ol>
-    </section>
+    </ReportSection>
   )
 }
 
@@ -118,10 +116,7 @@ export function MatchFigures({ stats, trackId, voice }: MatchView) {
   const { me, mine } = sidesOf(stats, trackId)
   const longest = stats.longest_rally
   return (
-    <section className="card report__section" aria-labelledby="report-match-figures">
-      <h2 id="report-match-figures" className="report__title">
-        O jogo em números
-      </h2>
+    <ReportSection id="report-match-figures" title="O jogo em números">
       {me ? (
         <FigureGroup
           title={voice.kind === 'own' ? 'Você' : voice.name}
@@ -147,6 +142,6 @@ export function MatchFigures({ stats, trackId, voice }: MatchView) {
           },
         ]}
       />
-    </section>
+    </ReportSection>
   )
 }

@@ -1,4 +1,36 @@
-/** A labelled select in the app's field style; `placeholder` is a first, empty choice. */
+import type { ReactNode } from 'react'
+
+/**
+ * A label over its control, in the app's field style; a hint goes under it as `<id>-hint`, which
+ * the control names in `aria-describedby`.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  children,
+}: {
+  id: string
+  label: string
+  hint?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A labelled select; `placeholder` is a first, empty choice. */
 export function SelectField({
   id,
   label,
@@ -18,10 +50,7 @@ export function SelectField({
   className?: string
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <select
         id={id}
         className={className}
@@ -35,6 +64,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   )
 }
