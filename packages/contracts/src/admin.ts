@@ -1,7 +1,8 @@
 import { z } from 'zod'
-import { BillingCycle, PaymentStatus, Role, UserStatus } from './enums'
+import { BillingCycle, Role } from './enums'
 import { PartnerCategory, PartnerKnowledge } from './agents'
-import { SubscriptionStatus } from './billing'
+import { Plan, SubscriptionStatus } from './billing'
+import { UserStatusResponse } from './users'
 import { VideoStatus } from './videos'
 
 /** Wire shapes of the operations console (`/api/v1/admin/**`). Money is in reais, as elsewhere. */
@@ -33,14 +34,16 @@ export const AdminPlayersQuery = z.object({
 })
 export type AdminPlayersQuery = z.infer<typeof AdminPlayersQuery>
 
-export const AdminPlayer = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  role: Role,
-  status: UserStatus,
-  payment_status: PaymentStatus,
-  created_at: z.string(),
+/** An account as the console lists it: who it is, as the account itself reads it, plus its plan. */
+export const AdminPlayer = UserStatusResponse.pick({
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  status: true,
+  payment_status: true,
+  created_at: true,
+}).extend({
   plan_name: z.string().nullable(),
   subscription_status: SubscriptionStatus.nullable(),
   subscription_expires_at: z.string().nullable(),
@@ -73,14 +76,16 @@ const price = (label: string) =>
     .min(0, { error: `${label}: não pode ser negativo.` })
     .max(100_000, { error: `${label}: valor alto demais.` })
 
-export const AdminPlan = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  price_monthly: z.number(),
-  price_annually: z.number(),
-  features: z.array(z.string()),
-  trial_days: z.number().int().nullable(),
+/** The plan the players see, plus every setting the product reads from it. */
+export const AdminPlan = Plan.pick({
+  id: true,
+  slug: true,
+  name: true,
+  price_monthly: true,
+  price_annually: true,
+  features: true,
+  trial_days: true,
+}).extend({
   /** Chat messages a day; null = unlimited. */
   daily_message_limit: z.number().int().nullable(),
   monthly_video_limit: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MatchStats, ReportPoint, Stroke } from './match'
-import { VideoIdParams, VideoStatus } from './videos'
+import { GameOutcome, VideoIdParams, VideoStatus } from './videos'
 
 /**
  * Match analysis (issue 8): the pipeline's job progress, the analyst's console and the report the
@@ -61,6 +61,22 @@ export const TrackedPlayer = z.object({
   heatmap_url: z.string(),
 })
 export type TrackedPlayer = z.infer<typeof TrackedPlayer>
+
+export type ZoneShares = { net: number; mid: number; back: number }
+
+/** Share (0–100, rounded) of the tracked time near the net, in the middle and at the back. */
+export function zoneShares(p: TrackedPlayer): ZoneShares {
+  const net = p.time_near_net_sec.value
+  const mid = p.time_mid_sec.value
+  const back = p.time_back_sec.value
+  const total = net + mid + back
+  if (total <= 0) return { net: 0, mid: 0, back: 0 }
+  return {
+    net: Math.round((net / total) * 100),
+    mid: Math.round((mid / total) * 100),
+    back: Math.round((back / total) * 100),
+  }
+}
 
 export const RallySummary = z.object({
   index: z.number().int(),
@@ -152,7 +168,7 @@ export const AnalystVideo = AnalystQueueItem.extend({
   rallies: RalliesSummary.nullable(),
   game: z.object({
     date: z.string().nullable(),
-    outcome: z.enum(['WON', 'LOST']).nullable(),
+    outcome: GameOutcome.nullable(),
     score: z.string().nullable(),
   }),
   report_markdown: z.string(),
@@ -254,7 +270,7 @@ export const AnalysisFacts = z.object({
   video_id: z.number().int(),
   published_at: z.string(),
   game_date: z.string().nullable(),
-  game_outcome: z.enum(['WON', 'LOST']).nullable(),
+  game_outcome: GameOutcome.nullable(),
   game_score: z.string().nullable(),
   distance_m: z.number(),
   avg_speed_mps: z.number(),
@@ -288,7 +304,7 @@ export const MatchStatus = z.object({
   due_at: z.string().nullable(),
   failure_reason: z.string().nullable(),
   game_date: z.string().nullable(),
-  game_outcome: z.enum(['WON', 'LOST']).nullable(),
+  game_outcome: GameOutcome.nullable(),
   game_score: z.string().nullable(),
 })
 export type MatchStatus = z.infer<typeof MatchStatus>

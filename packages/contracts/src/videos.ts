@@ -128,6 +128,8 @@ export const VideoIdParams = z.object({
 export const GameOutcome = z.enum(['WON', 'LOST'])
 export type GameOutcome = z.infer<typeof GameOutcome>
 
+export const GAME_OUTCOME_LABEL: Record<GameOutcome, string> = { WON: 'Vitória', LOST: 'Derrota' }
+
 /** What the quality gate measured (ffprobe). */
 export const VideoProbe = z.object({
   container: z.string(),

@@ -7,6 +7,14 @@ function rng(seed: number) {
   return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32) * 2 - 1
 }
 
+/** Clothes: each person's torso and legs fall in their own colour bins. */
+function looks(k: number): Float32Array {
+  const a = new Float32Array(24)
+  a[k] = 1
+  a[12 + k] = 1
+  return a
+}
+
 describe('assignment', () => {
   it('finds the minimum total cost, not the greedy one', () => {
     // Greedy would give track 0 detection 0 (cost 1) and leave track 1 with 10; optimal is 2 + 2.
@@ -92,13 +100,6 @@ describe('tracker', () => {
 
   it('picks a lost player up again where they ran to, not the official by the net post', () => {
     const tracker = new Tracker()
-    // Clothes: each person's torso and legs fall in their own colour bins.
-    const looks = (k: number) => {
-      const a = new Float32Array(24)
-      a[k] = 1
-      a[12 + k] = 1
-      return a
-    }
     const players = (t: number, withFarLeft: boolean): CourtDetection[] => [
       { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
       { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
@@ -120,12 +121,6 @@ describe('tracker', () => {
 
   it('picks up a player again who waits far behind the baseline, where officials could stand', () => {
     const tracker = new Tracker()
-    const looks = (k: number) => {
-      const a = new Float32Array(24)
-      a[k] = 1
-      a[12 + k] = 1
-      return a
-    }
     // The far-left player walks back 2.6 m behind the far baseline to serve and waits there.
     const farLeft = (t: number) => ({ x: 2, y: Math.min(18.6, 12 + 3 * t) })
     const round = (t: number, seen: boolean): CourtDetection[] => [

@@ -25,6 +25,20 @@ export const WEEKDAY_LABEL: Record<Weekday, string> = {
   domingo: 'domingo',
 }
 
+/** Where a body part's pain sits, as a sentence says it ("dor no ombro", "a dor na lombar"). */
+export const BODY_PLACE: Record<BodyPart, string> = {
+  ombro: 'no ombro',
+  cotovelo: 'no cotovelo',
+  punho: 'no punho',
+  joelho: 'no joelho',
+  tornozelo: 'no tornozelo',
+  lombar: 'na lombar',
+  panturrilha: 'na panturrilha',
+  quadril: 'no quadril',
+  pe: 'no pé',
+  mao: 'na mão',
+}
+
 export const WEEK: readonly Weekday[] = [
   'segunda',
   'terca',
@@ -93,7 +107,11 @@ const DAY_WORDS: Array<[RegExp, Weekday]> = [
   [/\bdom(ingo|ingos)?\b/, 'domingo'],
 ]
 
-const BODY_WORDS: Array<[RegExp, BodyPart]> = [
+/**
+ * Words naming a body part, but for the foot and the hand: their short words ("pe", "dedo") mean
+ * other things too, so each reader adds its own reading of them.
+ */
+export const BODY_PART_WORDS: Array<[RegExp, BodyPart]> = [
   [/\bombros?\b|\bmanguito\b/, 'ombro'],
   [/\bcotovelos?\b|\bepicondil/, 'cotovelo'],
   [/\bpunhos?\b|\bpulsos?\b/, 'punho'],
@@ -102,6 +120,10 @@ const BODY_WORDS: Array<[RegExp, BodyPart]> = [
   [/\blombar\b|\bcostas\b|\bcoluna\b|\bhernia\b/, 'lombar'],
   [/\bpanturrilhas?\b|\bbatata da perna\b/, 'panturrilha'],
   [/\bquadril\b/, 'quadril'],
+]
+
+const BODY_WORDS: Array<[RegExp, BodyPart]> = [
+  ...BODY_PART_WORDS,
   [/\bsola do pe\b|\bfascite\b|\bcalcanhar\b|\bpes\b|\bdedo do pe\b/, 'pe'],
   [/\bmaos?\b|\bdedos?\b/, 'mao'],
 ]

@@ -1,4 +1,11 @@
-import { extractSlots, WEEKDAY_LABEL, type BodyPart, type Weekday } from '../intents/slots'
+import {
+  BODY_PART_WORDS,
+  BODY_PLACE,
+  extractSlots,
+  WEEKDAY_LABEL,
+  type BodyPart,
+  type Weekday,
+} from '../intents/slots'
 import { joinPt } from '../text'
 import { isPast, whenIn, whenLabel } from './dates'
 import { equipmentIn } from './equipment'
@@ -8,30 +15,10 @@ import type { ExtractedFact, FactFields } from './types'
 import { accented, capitalize, clausesOf } from './words'
 
 const BODY: Array<[RegExp, BodyPart]> = [
-  [/\bombros?\b|\bmanguito\b/, 'ombro'],
-  [/\bcotovelos?\b|\bepicondil/, 'cotovelo'],
-  [/\bpunhos?\b|\bpulsos?\b/, 'punho'],
-  [/\bjoelhos?\b|\bmenisco|\bpatelar/, 'joelho'],
-  [/\btornozelos?\b|\bentorse\b|\btorci o pe\b/, 'tornozelo'],
-  [/\blombar\b|\bcostas\b|\bcoluna\b|\bhernia\b/, 'lombar'],
-  [/\bpanturrilhas?\b|\bbatata da perna\b/, 'panturrilha'],
-  [/\bquadril\b/, 'quadril'],
+  ...BODY_PART_WORDS,
   [/\bsola do pe\b|\bfascite\b|\bcalcanhar\b|\bpes?\b/, 'pe'],
   [/\bmaos?\b|\bdedos? da mao\b/, 'mao'],
 ]
-const BODY_LABEL: Record<BodyPart, string> = {
-  ombro: 'no ombro',
-  cotovelo: 'no cotovelo',
-  punho: 'no punho',
-  joelho: 'no joelho',
-  tornozelo: 'no tornozelo',
-  lombar: 'na lombar',
-  panturrilha: 'na panturrilha',
-  quadril: 'no quadril',
-  pe: 'no pé',
-  mao: 'na mão',
-}
-
 const PAIN =
   /\b(dor|dores|doi|doem|doendo|dolorid[oa]|incomod|lesao|lesionei|tendinite|bursite|inflama|inchad|machu[cq]|entorse|torci|distendi|estirei|rompi|operei|travad|estourad|contratura|fisgada)/
 /** Someone else's body: "meu parceiro que tem dor", "minha amiga machucou". */
@@ -83,7 +70,7 @@ function injuryIn(s: Sentence, clause: string): ExtractedFact | ExtractedFact[] 
   if (side) fields.side = side
   if (since) fields.since = accented(since.replace(/^ha /, 'há '))
   const text =
-    `Dor ${BODY_LABEL[bodyPart]}${side ? ` ${bodyPart === 'lombar' || bodyPart === 'panturrilha' || bodyPart === 'mao' ? (side === 'direito' ? 'direita' : 'esquerda') : side}` : ''}` +
+    `Dor ${BODY_PLACE[bodyPart]}${side ? ` ${bodyPart === 'lombar' || bodyPart === 'panturrilha' || bodyPart === 'mao' ? (side === 'direito' ? 'direita' : 'esquerda') : side}` : ''}` +
     `${when ? ` ${accented(when)}` : ''}${fields.since ? ` (${fields.since})` : ''}.`
   return {
     kind: 'LESAO',

@@ -1,17 +1,9 @@
+import { MEMORY_FACT_KINDS, type MemoryFactKind } from '@areia/contracts'
 import type { BodyPart, Weekday } from '../intents/slots'
 
 /** What a remembered fact is about; the memory screen groups facts by it. */
-export const FACT_KINDS = [
-  'PARCEIRO',
-  'EQUIPAMENTO',
-  'TORNEIO',
-  'LESAO',
-  'ROTINA',
-  'RESULTADO',
-  'OBJETIVO',
-  'OUTRO',
-] as const
-export type FactKind = (typeof FACT_KINDS)[number]
+export const FACT_KINDS = MEMORY_FACT_KINDS
+export type FactKind = MemoryFactKind
 
 /** Structured details a fact carries next to its text, where the coaches need them. */
 export interface FactFields {

@@ -2,7 +2,7 @@ import type { Intent } from '../intents/registry'
 import type { Said } from '../intents/said'
 import type { BodyPart, Slots } from '../intents/slots'
 import { normalize } from '../text'
-import { MONTH_LABEL } from '../intents/slots'
+import { BODY_PLACE, MONTH_LABEL } from '../intents/slots'
 import type { RememberedFact } from './types'
 
 /** Planning, pre-tournament and nerves: where a tournament ahead changes the advice. */
@@ -57,19 +57,6 @@ const BODY: Array<[RegExp, BodyPart]> = [
   [/\bmao\b/, 'mao'],
   [/\bpe\b/, 'pe'],
 ]
-const PLACE: Record<BodyPart, string> = {
-  ombro: 'no ombro',
-  cotovelo: 'no cotovelo',
-  punho: 'no punho',
-  joelho: 'no joelho',
-  tornozelo: 'no tornozelo',
-  lombar: 'na lombar',
-  panturrilha: 'na panturrilha',
-  quadril: 'no quadril',
-  pe: 'no pé',
-  mao: 'na mão',
-}
-
 /** Lines that already speak of what the player told the team: one such line per reply. */
 export const REMEMBERED_LINE =
   /\b(voc[eê] (comentou|contou|falou|disse)|lembrando o que|pensando no seu objetivo)\b/i
@@ -134,7 +121,7 @@ function injuryLine(fact: RememberedFact): string[] {
       : side
         ? ` ${side}`
         : ''
-  const pain = `a dor ${PLACE[part]}${sideWord}`
+  const pain = `a dor ${BODY_PLACE[part]}${sideWord}`
   return [
     `Com ${pain} que você contou, faça o exercício abaixo só até onde não doer; se a dor aparecer, pare e troque por uma versão mais leve.`,
     `Por causa d${pain} que você contou, comece com metade do volume e só aumente se terminar sem dor.`,

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
-import { AdminPage, FORBIDDEN_TITLE } from './admin-page'
+import { FORBIDDEN_TITLE } from '../../ui/forbidden'
+import { AdminPage } from './admin-page'
 
 const routes = [
   { path: '/admin', element: <AdminPage /> },

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link, Navigate, NavLink, useParams } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
-import { Icon } from '../../ui/icons'
+import { Forbidden } from '../../ui/forbidden'
 import { AuditSection } from './audit-section'
 import { CouponsSection } from './coupons-section'
 import { OutboxSection } from './outbox-section'
@@ -26,8 +26,7 @@ const CONTENT: Record<SectionId, () => React.JSX.Element> = {
   auditoria: AuditSection,
 }
 
-export const FORBIDDEN_TITLE = 'Acesso restrito'
-export const FORBIDDEN_TEXT =
+const FORBIDDEN_TEXT =
   'Esta área é da equipe de operação do Areia. Se você faz parte dela, peça a um administrador para liberar o seu acesso.'
 
 /** `/admin/<seção>`: the operations console. ADMIN sees every section, ANALYST the overview. */
@@ -42,21 +41,7 @@ export function AdminPage() {
       ?.querySelector('.active')
       ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [slug])
-  if (sections.length === 0) {
-    return (
-      <section className="page page--narrow" aria-labelledby="admin-forbidden">
-        <div className="card coming-soon">
-          <div className="coming-soon__icon">
-            <Icon name="lock" size={40} />
-          </div>
-          <h1 id="admin-forbidden" className="page__title">
-            {FORBIDDEN_TITLE}
-          </h1>
-          <p className="page__lead">{FORBIDDEN_TEXT}</p>
-        </div>
-      </section>
-    )
-  }
+  if (sections.length === 0) return <Forbidden id="admin-forbidden" text={FORBIDDEN_TEXT} />
   const current = sections.find((s) => s.id === slug)
   if (!current) return <Navigate to={`/admin/${sections[0]!.id}`} replace />
   const Content = CONTENT[current.id]

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { errorMessage } from '../../lib/api-error'
+import { Field } from '../../ui/field'
 import { Spinner } from '../../ui/spinner'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -71,6 +72,33 @@ export function DataTable({
   )
 }
 
+/** A list query as a DataTable: QueryState's loading and failure, then one row per item. */
+export function QueryTable<T>({
+  query,
+  loading,
+  failed,
+  children,
+  ...table
+}: {
+  query: UseQueryResult<T[]>
+  loading: string
+  failed: string
+  caption: string
+  columns: readonly string[]
+  empty: string
+  children: (row: T) => ReactNode
+}) {
+  return (
+    <QueryState query={query} loading={loading} failed={failed}>
+      {(rows) => (
+        <DataTable {...table} hasRows={rows.length > 0}>
+          {rows.map((row) => children(row))}
+        </DataTable>
+      )}
+    </QueryState>
+  )
+}
+
 export function Cell({
   label,
   children,
@@ -106,21 +134,13 @@ export function AdminInput({
   ...input
 }: { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint}>
       <input
         id={id}
         className="field__input"
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...input}
       />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   )
 }

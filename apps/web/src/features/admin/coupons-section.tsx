@@ -7,10 +7,26 @@ import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { adminKeys, couponsQuery, createCoupon, expireCoupon, redemptionsQuery } from './admin-api'
-import { AdminInput, Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
+import { AdminInput, Badge, Cell, formatDateTime, QueryState, QueryTable } from './admin-ui'
 import { couponBody, couponState, EMPTY_COUPON, type CouponForm } from './admin-rules'
 
 const STATE_TONE = { ativo: 'success', expirado: 'sand', agendado: 'sea', esgotado: 'sun' } as const
+
+/** The new coupon's fields, in screen order. */
+const COUPON_FIELDS: readonly {
+  key: keyof CouponForm
+  label: string
+  hint?: string
+  type?: 'date'
+  inputMode?: 'numeric'
+  autoCapitalize?: 'characters'
+}[] = [
+  { key: 'code', label: 'Código', autoCapitalize: 'characters' },
+  { key: 'percentage', label: 'Desconto (%)', inputMode: 'numeric' },
+  { key: 'from', label: 'Válido a partir de', type: 'date' },
+  { key: 'until', label: 'Válido até', type: 'date' },
+  { key: 'max', label: 'Limite de usos', hint: 'Vazio = sem limite', inputMode: 'numeric' },
+]
 
 /** Create coupons, see who used them, expire them. */
 export function CouponsSection() {
@@ -20,29 +36,23 @@ export function CouponsSection() {
     <>
       <NewCoupon />
       <h2 className="admin__subtitle">Cupons</h2>
-      <QueryState
+      <QueryTable
         query={coupons}
         loading="Carregando cupons..."
         failed="Não foi possível carregar os cupons."
+        caption="Cupons, do mais novo ao mais antigo"
+        columns={['Código', 'Desconto', 'Validade', 'Usos', 'Situação', 'Ações']}
+        empty="Nenhum cupom criado ainda."
       >
-        {(rows) => (
-          <DataTable
-            caption="Cupons, do mais novo ao mais antigo"
-            columns={['Código', 'Desconto', 'Validade', 'Usos', 'Situação', 'Ações']}
-            empty="Nenhum cupom criado ainda."
-            hasRows={rows.length > 0}
-          >
-            {rows.map((c) => (
-              <CouponRow
-                key={c.id}
-                coupon={c}
-                showing={open === c.id}
-                onToggle={() => setOpen(open === c.id ? null : c.id)}
-              />
-            ))}
-          </DataTable>
+        {(c) => (
+          <CouponRow
+            key={c.id}
+            coupon={c}
+            showing={open === c.id}
+            onToggle={() => setOpen(open === c.id ? null : c.id)}
+          />
         )}
-      </QueryState>
+      </QueryTable>
     </>
   )
 }
@@ -76,42 +86,17 @@ function NewCoupon() {
         Novo cupom
       </h2>
       <div className="admin-form-grid">
-        <AdminInput
-          id="coupon-code"
-          label="Código"
-          value={form.code}
-          onChange={set('code')}
-          autoCapitalize="characters"
-        />
-        <AdminInput
-          id="coupon-percentage"
-          label="Desconto (%)"
-          value={form.percentage}
-          onChange={set('percentage')}
-          inputMode="numeric"
-        />
-        <AdminInput
-          id="coupon-from"
-          label="Válido a partir de"
-          type="date"
-          value={form.from}
-          onChange={set('from')}
-        />
-        <AdminInput
-          id="coupon-until"
-          label="Válido até"
-          type="date"
-          value={form.until}
-          onChange={set('until')}
-        />
-        <AdminInput
-          id="coupon-max"
-          label="Limite de usos"
-          hint="Vazio = sem limite"
-          value={form.max}
-          onChange={set('max')}
-          inputMode="numeric"
-        />
+        {COUPON_FIELDS.map(({ key, label, hint, ...input }) => (
+          <AdminInput
+            key={key}
+            id={`coupon-${key}`}
+            label={label}
+            hint={hint}
+            value={form[key]}
+            onChange={set(key)}
+            {...input}
+          />
+        ))}
       </div>
       <FormError message={error} />
       <div className="admin-actions">

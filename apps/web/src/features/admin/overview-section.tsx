@@ -1,7 +1,7 @@
 import type { VideoStatus } from '@areia/contracts/videos'
 import { useQuery } from '@tanstack/react-query'
 import { overviewQuery, waitingVideosQuery } from './admin-api'
-import { Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
+import { Badge, Cell, formatDateTime, QueryState, QueryTable } from './admin-ui'
 import { figure } from './admin-rules'
 
 const VIDEO_STATUS: Partial<Record<VideoStatus, string>> = {
@@ -42,32 +42,26 @@ export function OverviewSection() {
         )}
       </QueryState>
       <h2 className="admin__subtitle">Vídeos aguardando análise</h2>
-      <QueryState
+      <QueryTable
         query={videos}
         loading="Carregando vídeos..."
         failed="Não foi possível carregar os vídeos."
+        caption="Vídeos aguardando análise, do mais antigo ao mais novo"
+        columns={['Vídeo', 'Jogador', 'Situação', 'Aguardando desde']}
+        empty="Nenhum vídeo aguardando análise."
       >
-        {(rows) => (
-          <DataTable
-            caption="Vídeos aguardando análise, do mais antigo ao mais novo"
-            columns={['Vídeo', 'Jogador', 'Situação', 'Aguardando desde']}
-            empty="Nenhum vídeo aguardando análise."
-            hasRows={rows.length > 0}
-          >
-            {rows.map((v) => (
-              <tr key={v.id}>
-                <Cell label="Vídeo">#{v.id}</Cell>
-                <Cell label="Jogador">{v.player_email}</Cell>
-                <Cell label="Situação">
-                  <Badge tone="sea">{VIDEO_STATUS[v.status] ?? v.status}</Badge>
-                  {v.overdue ? <Badge tone="danger">Atrasado</Badge> : null}
-                </Cell>
-                <Cell label="Aguardando desde">{formatDateTime(v.waiting_since)}</Cell>
-              </tr>
-            ))}
-          </DataTable>
+        {(v) => (
+          <tr key={v.id}>
+            <Cell label="Vídeo">#{v.id}</Cell>
+            <Cell label="Jogador">{v.player_email}</Cell>
+            <Cell label="Situação">
+              <Badge tone="sea">{VIDEO_STATUS[v.status] ?? v.status}</Badge>
+              {v.overdue ? <Badge tone="danger">Atrasado</Badge> : null}
+            </Cell>
+            <Cell label="Aguardando desde">{formatDateTime(v.waiting_since)}</Cell>
+          </tr>
         )}
-      </QueryState>
+      </QueryTable>
     </>
   )
 }

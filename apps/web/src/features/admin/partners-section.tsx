@@ -5,6 +5,7 @@ import { countOf } from '@areia/contracts/agreement'
 import { PARTNER_CATEGORY_LABEL, PartnerCategory } from '@areia/contracts/agents'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
+import { Field, SelectField } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { adminKeys, createPartner, partnersQuery, updatePartner } from './admin-api'
@@ -32,6 +33,26 @@ const formOf = (p: AdminPartner): PartnerForm => ({
   sample_answer: p.sample_answer,
   knowledge: JSON.stringify(p.knowledge, null, 2),
 })
+
+/** The partner's long texts, in screen order; the knowledge is code, so it gets a code font. */
+const PARTNER_TEXTS: readonly {
+  key: keyof PartnerForm
+  id: string
+  label: string
+  rows: number
+  className?: string
+}[] = [
+  { key: 'description', id: 'description', label: 'Descrição', rows: 2 },
+  { key: 'sample_question', id: 'question', label: 'Pergunta de exemplo', rows: 2 },
+  { key: 'sample_answer', id: 'answer', label: 'Resposta de exemplo', rows: 3 },
+  {
+    key: 'knowledge',
+    id: 'knowledge',
+    label: 'Conhecimento (JSON lido pelo motor dos coaches)',
+    rows: 12,
+    className: 'admin-textarea admin-textarea--code',
+  },
+]
 
 /** The Agent Store catalogue: create partners, edit their texts and knowledge, hide them. */
 export function PartnersSection() {
@@ -164,53 +185,26 @@ function PartnerEditor({ partner, onDone }: { partner?: AdminPartner; onDone: ()
           value={form.avatar}
           onChange={set('avatar')}
         />
-        <div className="field">
-          <label className="field__label" htmlFor={id('category')}>
-            Categoria
-          </label>
-          <select
-            id={id('category')}
-            className="admin-select admin-select--field"
-            value={form.category}
-            onChange={set('category')}
-          >
-            {PartnerCategory.options.map((c) => (
-              <option key={c} value={c}>
-                {PARTNER_CATEGORY_LABEL[c]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={id('category')}
+          label="Categoria"
+          className="admin-select admin-select--field"
+          value={form.category}
+          options={PartnerCategory.options.map((c) => [c, PARTNER_CATEGORY_LABEL[c]] as const)}
+          onChange={(category) => setForm((f) => ({ ...f, category }))}
+        />
       </div>
-      <TextArea
-        id={id('description')}
-        label="Descrição"
-        rows={2}
-        value={form.description}
-        onChange={set('description')}
-      />
-      <TextArea
-        id={id('question')}
-        label="Pergunta de exemplo"
-        rows={2}
-        value={form.sample_question}
-        onChange={set('sample_question')}
-      />
-      <TextArea
-        id={id('answer')}
-        label="Resposta de exemplo"
-        rows={3}
-        value={form.sample_answer}
-        onChange={set('sample_answer')}
-      />
-      <TextArea
-        id={id('knowledge')}
-        label="Conhecimento (JSON lido pelo motor dos coaches)"
-        rows={12}
-        value={form.knowledge}
-        onChange={set('knowledge')}
-        className="admin-textarea admin-textarea--code"
-      />
+      {PARTNER_TEXTS.map((t) => (
+        <TextArea
+          key={t.key}
+          id={id(t.id)}
+          label={t.label}
+          rows={t.rows}
+          value={form[t.key]}
+          onChange={set(t.key)}
+          className={t.className}
+        />
+      ))}
       <FormError message={error} />
       <div className="admin-actions">
         <Button type="submit" busy={mutation.isPending}>
@@ -235,11 +229,8 @@ function TextArea({
   onChange: (e: { target: { value: string } }) => void
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label}>
       <textarea id={id} className={`field__input ${className}`} spellCheck={false} {...area} />
-    </div>
+    </Field>
   )
 }

@@ -4,11 +4,66 @@ import type { AdminPlan } from '@areia/contracts/admin'
 import { errorMessage } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'
+import { Field } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { adminKeys, plansQuery, updatePlan } from './admin-api'
 import { AdminInput, Badge, QueryState } from './admin-ui'
 import { planForm, planPatch, type PlanForm } from './admin-rules'
+
+type PlanTextKey = Exclude<keyof PlanForm, 'features' | 'human_review' | 'active'>
+
+/** The plan's one-line fields, in screen order; prices are fixed on a free plan. */
+const PLAN_FIELDS: readonly {
+  key: PlanTextKey
+  id: string
+  label: string
+  hint?: string
+  inputMode?: 'decimal' | 'numeric'
+  price?: boolean
+}[] = [
+  { key: 'name', id: 'name', label: 'Nome' },
+  {
+    key: 'price_monthly',
+    id: 'monthly',
+    label: 'Preço mensal (R$)',
+    inputMode: 'decimal',
+    price: true,
+  },
+  {
+    key: 'price_annually',
+    id: 'yearly',
+    label: 'Preço anual (R$)',
+    inputMode: 'decimal',
+    price: true,
+  },
+  { key: 'spots', id: 'spots', label: 'Vagas', hint: 'Vazio = ilimitadas', inputMode: 'numeric' },
+  {
+    key: 'daily_message_limit',
+    id: 'daily',
+    label: 'Mensagens por dia',
+    hint: 'Vazio = sem limite',
+    inputMode: 'numeric',
+  },
+  { key: 'monthly_video_limit', id: 'videos', label: 'Vídeos por mês', inputMode: 'numeric' },
+  {
+    key: 'partner_agent_limit',
+    id: 'partners',
+    label: 'Agentes parceiros',
+    inputMode: 'numeric',
+  },
+  {
+    key: 'analysis_turnaround_hours',
+    id: 'turnaround',
+    label: 'Prazo da análise (horas)',
+    inputMode: 'numeric',
+  },
+]
+
+const PLAN_CHECKS: readonly { key: 'human_review' | 'active'; label: string }[] = [
+  { key: 'human_review', label: 'Revisão por analista humano' },
+  { key: 'active', label: 'Plano à venda' },
+]
 
 /** Prices, spots, limits and features of every plan: data the product reads, no deploy needed. */
 export function PlansSection() {
@@ -71,65 +126,20 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
         </span>
       </div>
       <div className="admin-form-grid">
-        <Field id={id('name')} label="Nome" value={form.name} onValue={(v) => set('name', v)} />
-        <Field
-          id={id('monthly')}
-          label="Preço mensal (R$)"
-          value={form.price_monthly}
-          onValue={(v) => set('price_monthly', v)}
-          inputMode="decimal"
-          disabled={free}
-        />
-        <Field
-          id={id('yearly')}
-          label="Preço anual (R$)"
-          value={form.price_annually}
-          onValue={(v) => set('price_annually', v)}
-          inputMode="decimal"
-          disabled={free}
-        />
-        <Field
-          id={id('spots')}
-          label="Vagas"
-          hint="Vazio = ilimitadas"
-          value={form.spots}
-          onValue={(v) => set('spots', v)}
-          inputMode="numeric"
-        />
-        <Field
-          id={id('daily')}
-          label="Mensagens por dia"
-          hint="Vazio = sem limite"
-          value={form.daily_message_limit}
-          onValue={(v) => set('daily_message_limit', v)}
-          inputMode="numeric"
-        />
-        <Field
-          id={id('videos')}
-          label="Vídeos por mês"
-          value={form.monthly_video_limit}
-          onValue={(v) => set('monthly_video_limit', v)}
-          inputMode="numeric"
-        />
-        <Field
-          id={id('partners')}
-          label="Agentes parceiros"
-          value={form.partner_agent_limit}
-          onValue={(v) => set('partner_agent_limit', v)}
-          inputMode="numeric"
-        />
-        <Field
-          id={id('turnaround')}
-          label="Prazo da análise (horas)"
-          value={form.analysis_turnaround_hours}
-          onValue={(v) => set('analysis_turnaround_hours', v)}
-          inputMode="numeric"
-        />
+        {PLAN_FIELDS.map((f) => (
+          <AdminInput
+            key={f.key}
+            id={id(f.id)}
+            label={f.label}
+            hint={f.hint}
+            value={form[f.key]}
+            onChange={(e) => set(f.key, e.target.value)}
+            inputMode={f.inputMode}
+            disabled={f.price && free}
+          />
+        ))}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={id('features')}>
-          Benefícios (um por linha)
-        </label>
+      <Field id={id('features')} label="Benefícios (um por linha)">
         <textarea
           id={id('features')}
           className="field__input admin-textarea"
@@ -137,24 +147,18 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
           value={form.features}
           onChange={(e) => set('features', e.target.value)}
         />
-      </div>
+      </Field>
       <div className="admin-checks">
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            checked={form.human_review}
-            onChange={(e) => set('human_review', e.target.checked)}
-          />
-          Revisão por analista humano
-        </label>
-        <label className="admin-check">
-          <input
-            type="checkbox"
-            checked={form.active}
-            onChange={(e) => set('active', e.target.checked)}
-          />
-          Plano à venda
-        </label>
+        {PLAN_CHECKS.map((c) => (
+          <label key={c.key} className="admin-check">
+            <input
+              type="checkbox"
+              checked={form[c.key]}
+              onChange={(e) => set(c.key, e.target.checked)}
+            />
+            {c.label}
+          </label>
+        ))}
       </div>
       <FormError message={error} />
       <div className="admin-actions">
@@ -164,19 +168,4 @@ function PlanEditor({ plan }: { plan: AdminPlan }) {
       </div>
     </form>
   )
-}
-
-function Field({
-  onValue,
-  ...props
-}: {
-  id: string
-  label: string
-  hint?: string
-  value: string
-  onValue: (value: string) => void
-  inputMode?: 'decimal' | 'numeric'
-  disabled?: boolean
-}) {
-  return <AdminInput onChange={(e) => onValue(e.target.value)} {...props} />
 }

@@ -7,7 +7,7 @@ import { Button } from '../../ui/button'
 import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { adminKeys, openSpots, waitlistQuery } from './admin-api'
-import { AdminInput, Badge, Cell, DataTable, formatDateTime, QueryState } from './admin-ui'
+import { AdminInput, Badge, Cell, formatDateTime, QueryTable } from './admin-ui'
 
 /** The line in order of arrival; opening N spots e-mails the next N players still waiting. */
 export function WaitlistSection() {
@@ -74,44 +74,38 @@ export function WaitlistSection() {
         ) : null}
       </form>
       <h2 className="admin__subtitle">Fila</h2>
-      <QueryState
+      <QueryTable
         query={waitlist}
         loading="Carregando a lista de espera..."
         failed="Não foi possível carregar a lista de espera."
+        caption="Lista de espera, por ordem de chegada"
+        columns={['#', 'E-mail', 'Plano', 'Preço', 'Entrou em', 'Convite']}
+        empty="Ninguém na lista de espera."
       >
-        {(rows) => (
-          <DataTable
-            caption="Lista de espera, por ordem de chegada"
-            columns={['#', 'E-mail', 'Plano', 'Preço', 'Entrou em', 'Convite']}
-            empty="Ninguém na lista de espera."
-            hasRows={rows.length > 0}
-          >
-            {rows.map((e) => (
-              <tr key={e.id}>
-                <Cell label="#">{e.position}º</Cell>
-                <Cell label="E-mail" className="admin-table__strong">
-                  {e.user_email}
-                </Cell>
-                <Cell label="Plano">
-                  {e.plan_name} {e.billing_cycle === 'MONTHLY' ? 'Mensal' : 'Anual'}
-                </Cell>
-                <Cell label="Preço">
-                  {formatPrice(e.final_price)}
-                  {e.coupon_code ? ` (${e.coupon_code})` : ''}
-                </Cell>
-                <Cell label="Entrou em">{formatDateTime(e.joined_at)}</Cell>
-                <Cell label="Convite">
-                  {e.invited_at ? (
-                    <Badge tone="success">Convidado em {formatDateTime(e.invited_at)}</Badge>
-                  ) : (
-                    <Badge tone="sun">Aguardando</Badge>
-                  )}
-                </Cell>
-              </tr>
-            ))}
-          </DataTable>
+        {(e) => (
+          <tr key={e.id}>
+            <Cell label="#">{e.position}º</Cell>
+            <Cell label="E-mail" className="admin-table__strong">
+              {e.user_email}
+            </Cell>
+            <Cell label="Plano">
+              {e.plan_name} {e.billing_cycle === 'MONTHLY' ? 'Mensal' : 'Anual'}
+            </Cell>
+            <Cell label="Preço">
+              {formatPrice(e.final_price)}
+              {e.coupon_code ? ` (${e.coupon_code})` : ''}
+            </Cell>
+            <Cell label="Entrou em">{formatDateTime(e.joined_at)}</Cell>
+            <Cell label="Convite">
+              {e.invited_at ? (
+                <Badge tone="success">Convidado em {formatDateTime(e.invited_at)}</Badge>
+              ) : (
+                <Badge tone="sun">Aguardando</Badge>
+              )}
+            </Cell>
+          </tr>
         )}
-      </QueryState>
+      </QueryTable>
     </>
   )
 }

@@ -6,7 +6,7 @@ import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { queueQuery } from './analyst-api'
 import { queueItem } from './analyst-fixtures'
 import { AnalystQueuePage, EMPTY_QUEUE } from './analyst-queue-page'
-import { FORBIDDEN_TITLE } from './analyst-ui'
+import { FORBIDDEN_TITLE } from '../../ui/forbidden'
 
 const routes = [{ path: '/analista', element: <AnalystQueuePage /> }]
 const as = (role: 'USER' | 'ANALYST' | 'ADMIN') => fakeAuth({ user: makeUser({ role }) })

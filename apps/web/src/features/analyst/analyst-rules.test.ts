@@ -1,6 +1,7 @@
+import { zoneShares } from '@areia/contracts/analysis'
 import { describe, expect, it } from 'vitest'
 import { trackedPlayer } from './analyst-fixtures'
-import { formatClock, formatKmh, moveCorner, roundAt, zoneShares } from './analyst-rules'
+import { formatClock, formatKmh, moveCorner, roundAt } from './analyst-rules'
 
 const round = (t: number) => ({ t, frame: Math.round(t * 30), boxes: [] })
 

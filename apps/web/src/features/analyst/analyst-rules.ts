@@ -3,7 +3,6 @@ import type {
   CourtCorners,
   ImagePoint,
   OverlayRound,
-  TrackedPlayer,
 } from '@areia/contracts/analysis'
 import type { Role } from '@areia/contracts/enums'
 
@@ -114,19 +113,3 @@ export const formatMeters = (m: number) => `${none.format(m)} m`
 export const formatMetersPrecise = (m: number) => `${one.format(m)} m`
 export const formatKmh = (mps: number) => `${one.format(mps * 3.6)} km/h`
 export const formatSeconds = (s: number) => `${one.format(s)} s`
-
-/** Shares of the tracked time near the net, mid-court and at the back, in whole percents. */
-export function zoneShares(player: TrackedPlayer): { net: number; mid: number; back: number } {
-  const net = player.time_near_net_sec.value
-  const mid = player.time_mid_sec.value
-  const back = player.time_back_sec.value
-  const total = net + mid + back
-  if (total <= 0) return { net: 0, mid: 0, back: 0 }
-  return {
-    net: Math.round((net / total) * 100),
-    mid: Math.round((mid / total) * 100),
-    back: Math.round((back / total) * 100),
-  }
-}
-
-export const OUTCOME_LABEL = { WON: 'Vitória', LOST: 'Derrota' } as const

@@ -1,13 +1,12 @@
 import type { AnalysisStage } from '@areia/contracts/analysis'
 import type { ReactNode } from 'react'
 import { useAuth } from '../../lib/auth/auth-context'
-import { Icon } from '../../ui/icons'
+import { Forbidden } from '../../ui/forbidden'
 import { canUseConsole, isRunning, STAGE_LABEL } from './analyst-rules'
 // Travels in the console's lazy chunk, as the admin console's styles do: players never load it.
 import '../../styles/analyst.css'
 
-export const FORBIDDEN_TITLE = 'Acesso restrito'
-export const FORBIDDEN_TEXT =
+const FORBIDDEN_TEXT =
   'A fila de análises é da equipe de analistas do Areia. Se você faz parte dela, peça a um administrador para liberar o seu acesso.'
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -23,19 +22,7 @@ export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
 export function StaffOnly({ children }: { children: ReactNode }) {
   const { user } = useAuth()
   if (canUseConsole(user?.role)) return <>{children}</>
-  return (
-    <section className="page page--narrow" aria-labelledby="analyst-forbidden">
-      <div className="card coming-soon">
-        <div className="coming-soon__icon">
-          <Icon name="lock" size={40} />
-        </div>
-        <h1 id="analyst-forbidden" className="page__title">
-          {FORBIDDEN_TITLE}
-        </h1>
-        <p className="page__lead">{FORBIDDEN_TEXT}</p>
-      </div>
-    </section>
-  )
+  return <Forbidden id="analyst-forbidden" text={FORBIDDEN_TEXT} />
 }
 
 export function Badge({

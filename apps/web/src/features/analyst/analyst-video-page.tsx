@@ -1,4 +1,5 @@
 import type { AnalystVideo } from '@areia/contracts/analysis'
+import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -9,7 +10,7 @@ import { Spinner } from '../../ui/spinner'
 import { FormError } from '../../ui/text-field'
 import { analystKeys, rerun, videoQuery } from './analyst-api'
 import { useAnalysisLive } from './use-analysis-live'
-import { isRunning, OUTCOME_LABEL } from './analyst-rules'
+import { isRunning } from './analyst-rules'
 import { Badge, formatDateTime, StageProgress, StaffOnly } from './analyst-ui'
 import { CornersEditor } from './corners-editor'
 import { IdentityPanel } from './identity-panel'
@@ -71,7 +72,7 @@ function Workspace({ video }: { video: AnalystVideo }) {
   const { game } = video
   const gameLine = [
     game.date ? `Jogo de ${formatGameDate(game.date)}` : null,
-    game.outcome ? OUTCOME_LABEL[game.outcome] : null,
+    game.outcome ? GAME_OUTCOME_LABEL[game.outcome] : null,
     game.score,
   ].filter(Boolean)
   return (

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
+import { SelectField } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { analystKeys, confirmPlayer, swapPlayers } from './analyst-api'
 import { formatClock, trackLabel } from './analyst-rules'
@@ -185,7 +186,11 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
   )
 }
 
-function TrackSelect(props: {
+function TrackSelect({
+  ids,
+  placeholder,
+  ...props
+}: {
   id: string
   label: string
   ids: number[]
@@ -194,23 +199,11 @@ function TrackSelect(props: {
   placeholder?: boolean
 }) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        className="field__input analyst-select"
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        {props.placeholder ? <option value="">Escolha…</option> : null}
-        {props.ids.map((id) => (
-          <option key={id} value={id}>
-            {trackLabel(id)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      {...props}
+      className="field__input analyst-select"
+      options={ids.map((id) => [String(id), trackLabel(id)] as const)}
+      placeholder={placeholder ? 'Escolha…' : undefined}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { countOf } from '@areia/contracts/agreement'
-import type { AnalystVideo, TrackedPlayer } from '@areia/contracts/analysis'
+import { zoneShares, type AnalystVideo, type TrackedPlayer } from '@areia/contracts/analysis'
 import {
   formatClock,
   formatKmh,
@@ -8,7 +8,6 @@ import {
   formatSeconds,
   trackColour,
   trackLabel,
-  zoneShares,
 } from './analyst-rules'
 
 const COLUMNS = [

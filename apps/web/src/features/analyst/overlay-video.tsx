@@ -81,21 +81,19 @@ export function TrackedVideo({
       onTime(element.currentTime)
       if (element.paused) draw()
     }
-    element.addEventListener('play', onPlay)
-    element.addEventListener('pause', onPause)
-    element.addEventListener('ended', onPause)
-    element.addEventListener('seeked', onUpdate)
-    element.addEventListener('timeupdate', onUpdate)
-    element.addEventListener('loadeddata', onUpdate)
+    const listeners: Array<[keyof HTMLMediaElementEventMap, () => void]> = [
+      ['play', onPlay],
+      ['pause', onPause],
+      ['ended', onPause],
+      ['seeked', onUpdate],
+      ['timeupdate', onUpdate],
+      ['loadeddata', onUpdate],
+    ]
+    for (const [type, listener] of listeners) element.addEventListener(type, listener)
     draw()
     return () => {
       cancelAnimationFrame(frame)
-      element.removeEventListener('play', onPlay)
-      element.removeEventListener('pause', onPause)
-      element.removeEventListener('ended', onPause)
-      element.removeEventListener('seeked', onUpdate)
-      element.removeEventListener('timeupdate', onUpdate)
-      element.removeEventListener('loadeddata', onUpdate)
+      for (const [type, listener] of listeners) element.removeEventListener(type, listener)
     }
   }, [overlay, width, height, videoRef, onTime])
 

@@ -1,6 +1,7 @@
 import type { AnalystTagsResponse } from '@areia/contracts/match'
 import type { AnalystVideo } from '@areia/contracts/analysis'
 import { POINT_ENDING_LABEL, STROKE_LABEL } from '@areia/contracts/match'
+import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
 import { useQuery } from '@tanstack/react-query'
 import {
   useCallback,
@@ -15,7 +16,7 @@ import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { tagsQuery } from './analyst-api'
-import { formatClock, OUTCOME_LABEL, trackLabel } from './analyst-rules'
+import { formatClock, trackLabel } from './analyst-rules'
 import { TrackedVideo } from './overlay-video'
 import { fullScore, PointForm, ScoreEditor } from './tagging-form'
 import { KEY_HELP, keyResult, TYPICAL_PRESSES, type VideoCommand } from './tagging-keys'
@@ -152,7 +153,7 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
 
   const atNow = () => videoRef.current?.currentTime ?? time
   const game = video.game
-  const given = [game.outcome ? OUTCOME_LABEL[game.outcome] : null, game.score]
+  const given = [game.outcome ? GAME_OUTCOME_LABEL[game.outcome] : null, game.score]
     .filter(Boolean)
     .join(' ')
 

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { errorMessage } from '../../lib/api-error'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
+import { Field, SelectField } from '../../ui/field'
 import { Spinner } from '../../ui/spinner'
 import { useToast } from '../../ui/toast'
 import { clearConversation, memoryKeys, memoryQuery, saveProfile } from './memory-api'
@@ -20,6 +21,43 @@ import {
 export const LOAD_FAILED = 'Não foi possível carregar a memória da equipe. Tente novamente.'
 export const CLEAR_CONFIRM =
   'Tem certeza que deseja apagar todas as mensagens da conversa? O perfil e as lembranças continuam, e esta ação não pode ser desfeita.'
+
+type ProfileKey = Exclude<keyof ProfileForm, 'goal'>
+
+/** The profile's short fields in screen order; the hand's labels agree with the gender. */
+const PROFILE_FIELDS: ReadonlyArray<
+  | { key: ProfileKey; id: string; label: string; maxLength: number; inputMode?: 'numeric' }
+  | {
+      key: ProfileKey
+      id: string
+      label: string
+      options: (form: ProfileForm) => Array<[string, string]>
+    }
+> = [
+  { key: 'name', id: 'memory-name', label: 'Nome', maxLength: 120 },
+  { key: 'category', id: 'memory-category', label: 'Categoria', options: () => CATEGORY_OPTIONS },
+  {
+    key: 'height_cm',
+    id: 'memory-height',
+    label: 'Altura (cm)',
+    maxLength: 3,
+    inputMode: 'numeric',
+  },
+  {
+    key: 'dominant_hand',
+    id: 'memory-hand',
+    label: 'Mão dominante',
+    options: (form) => handOptions(form.gender),
+  },
+  { key: 'gender', id: 'memory-gender', label: 'Gênero', options: () => GENDER_OPTIONS },
+  {
+    key: 'training_per_week',
+    id: 'memory-training',
+    label: 'Treinos por semana',
+    maxLength: 2,
+    inputMode: 'numeric',
+  },
+]
 
 /** `/memoria`: what the team knows about the player, to correct, forget or start over. */
 export function MemoryPage() {
@@ -51,35 +89,6 @@ export function MemoryPage() {
   )
 }
 
-function SelectField(props: {
-  id: string
-  label: string
-  value: string
-  options: Array<[string, string]>
-  onChange: (value: string) => void
-}) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        className="field__input"
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        <option value="">Não informado</option>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
-
 function ProfileSection({ memory }: { memory: MemoryResponse }) {
   const [form, setForm] = useState<ProfileForm>(() => toForm(memory.profile))
   const client = useQueryClient()
@@ -108,70 +117,32 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
       </h2>
       <p className="field__hint">Deixe um campo vazio para a equipe esquecer essa informação.</p>
       <div className="memory__grid">
-        <div className="field">
-          <label className="field__label" htmlFor="memory-name">
-            Nome
-          </label>
-          <input
-            id="memory-name"
-            className="field__input"
-            value={form.name}
-            maxLength={120}
-            onChange={(event) => set('name')(event.target.value)}
-          />
-        </div>
-        <SelectField
-          id="memory-category"
-          label="Categoria"
-          value={form.category}
-          options={CATEGORY_OPTIONS}
-          onChange={set('category')}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor="memory-height">
-            Altura (cm)
-          </label>
-          <input
-            id="memory-height"
-            className="field__input"
-            inputMode="numeric"
-            value={form.height_cm}
-            maxLength={3}
-            onChange={(event) => set('height_cm')(event.target.value)}
-          />
-        </div>
-        <SelectField
-          id="memory-hand"
-          label="Mão dominante"
-          value={form.dominant_hand}
-          options={handOptions(form.gender)}
-          onChange={set('dominant_hand')}
-        />
-        <SelectField
-          id="memory-gender"
-          label="Gênero"
-          value={form.gender}
-          options={GENDER_OPTIONS}
-          onChange={set('gender')}
-        />
-        <div className="field">
-          <label className="field__label" htmlFor="memory-training">
-            Treinos por semana
-          </label>
-          <input
-            id="memory-training"
-            className="field__input"
-            inputMode="numeric"
-            value={form.training_per_week}
-            maxLength={2}
-            onChange={(event) => set('training_per_week')(event.target.value)}
-          />
-        </div>
+        {PROFILE_FIELDS.map((f) =>
+          'options' in f ? (
+            <SelectField
+              key={f.key}
+              id={f.id}
+              label={f.label}
+              value={form[f.key]}
+              options={f.options(form)}
+              onChange={set(f.key)}
+              placeholder="Não informado"
+            />
+          ) : (
+            <Field key={f.key} id={f.id} label={f.label}>
+              <input
+                id={f.id}
+                className="field__input"
+                inputMode={f.inputMode}
+                value={form[f.key]}
+                maxLength={f.maxLength}
+                onChange={(event) => set(f.key)(event.target.value)}
+              />
+            </Field>
+          ),
+        )}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor="memory-goal">
-          Objetivo
-        </label>
+      <Field id="memory-goal" label="Objetivo">
         <textarea
           id="memory-goal"
           className="field__input memory__textarea"
@@ -180,7 +151,7 @@ function ProfileSection({ memory }: { memory: MemoryResponse }) {
           value={form.goal}
           onChange={(event) => set('goal')(event.target.value)}
         />
-      </div>
+      </Field>
       {save.isError ? (
         <p className="form-error" role="alert">
           {errorMessage(save.error, SAVE_FAILED)}

@@ -1,7 +1,8 @@
 import { Stroke, STROKE_LABEL, type MatchStats, type StatFigure } from '@areia/contracts/match'
-import { longestRun, sidesOf, type Voice } from './match-insights'
+import { longestRun, sidesOf, type MatchView } from './match-insights'
 import { teamName } from './match-sections'
 import { StatButton } from './stat-button'
+import { ReportSection } from './report-section'
 
 const share = (f: StatFigure) => (f.of ? f.value / f.of : 0)
 
@@ -39,10 +40,7 @@ function DonutButton({ label, figure }: { label: string; figure: StatFigure }) {
 export function ServeChart({ stats, trackId }: { stats: MatchStats; trackId: number }) {
   const { me, mine } = sidesOf(stats, trackId)
   return (
-    <section className="card report__section" aria-labelledby="report-serve">
-      <h2 id="report-serve" className="report__title">
-        Saque e devolução
-      </h2>
+    <ReportSection id="report-serve" title="Saque e devolução">
       <ul className="donuts">
         {me ? (
           <li>
@@ -56,20 +54,12 @@ export function ServeChart({ stats, trackId }: { stats: MatchStats; trackId: num
           <DonutButton label="Pontos ganhos na devolução" figure={mine.points_won_on_return} />
         </li>
       </ul>
-    </section>
+    </ReportSection>
   )
 }
 
 /** Winners and errors by stroke, side by side, for the player. */
-export function StrokeChart({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function StrokeChart({ stats, trackId, voice }: MatchView) {
   const { me } = sidesOf(stats, trackId)
   if (!me) return null
   const strokes = Stroke.options.filter(
@@ -84,10 +74,7 @@ export function StrokeChart({
   )
   const none: StatFigure = { value: 0, of: null, points: [] }
   return (
-    <section className="card report__section" aria-labelledby="report-strokes">
-      <h2 id="report-strokes" className="report__title">
-        Pontos por golpe
-      </h2>
+    <ReportSection id="report-strokes" title="Pontos por golpe">
       <p className="report__hint">
         {voice.kind === 'own' ? 'Seus winners' : `Winners de ${voice.name}`} à direita, erros à
         esquerda. Toque numa barra para ver os pontos.
@@ -116,7 +103,7 @@ export function StrokeChart({
           )
         })}
       </ul>
-    </section>
+    </ReportSection>
   )
 }
 
@@ -124,15 +111,7 @@ export function StrokeChart({
  * The lead through the match, from the player's side: above the line the team was ahead in points
  * won, below it behind. Set boundaries are marked.
  */
-export function MomentumChart({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function MomentumChart({ stats, trackId, voice }: MatchView) {
   const { team } = sidesOf(stats, trackId)
   const sign = team === 0 ? 1 : -1
   const diffs = [0, ...stats.momentum.map((m) => m.diff * sign)]
@@ -159,10 +138,7 @@ export function MomentumChart({
       ? `, e a maior desvantagem, de ${-worst} ${worst === -1 ? 'ponto' : 'pontos'}.`
       : '.')
   return (
-    <section className="card report__section" aria-labelledby="report-momentum">
-      <h2 id="report-momentum" className="report__title">
-        Momento do jogo
-      </h2>
+    <ReportSection id="report-momentum" title="Momento do jogo">
       <svg
         className="momentum"
         viewBox={`0 0 ${width} ${height}`}
@@ -197,30 +173,19 @@ export function MomentumChart({
       {run.value > 1 ? (
         <StatButton label="Maior sequência de pontos" figure={run} className="stat stat--wide" />
       ) : null}
-    </section>
+    </ReportSection>
   )
 }
 
 /** Points by rally length, won by each side. */
-export function LengthChart({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function LengthChart({ stats, trackId, voice }: MatchView) {
   const { team } = sidesOf(stats, trackId)
   const rows = stats.by_length.filter((b) => b.won[0].value + b.won[1].value > 0)
   if (rows.length === 0) return null
   const max = Math.max(1, ...rows.map((b) => Math.max(b.won[0].value, b.won[1].value)))
   const them = team === 0 ? 1 : 0
   return (
-    <section className="card report__section" aria-labelledby="report-length">
-      <h2 id="report-length" className="report__title">
-        Pontos por duração do rali
-      </h2>
+    <ReportSection id="report-length" title="Pontos por duração do rali">
       <ul className="lengths">
         {rows.map((b) => (
           <li key={b.label} className="lengths__row">
@@ -252,7 +217,7 @@ export function LengthChart({
         <span className="lengths__key lengths__key--us">{teamName(voice)}</span>
         <span className="lengths__key lengths__key--them">Adversários</span>
       </p>
-    </section>
+    </ReportSection>
   )
 }
 

@@ -17,6 +17,9 @@ import {
  */
 export type Voice = { kind: 'own'; gender: Gender | null } | { kind: 'third'; name: string }
 
+/** What each section of the match report reads: the figures, the player's track, the voice. */
+export type MatchView = { stats: MatchStats; trackId: number; voice: Voice }
+
 export type Insight = { text: string; figure: StatFigure; weight: number }
 
 /** The player's side of the stats, the team's, and the rivals'. */

@@ -8,22 +8,7 @@ import { renderRoutes } from '../../test/render-with-providers'
 import { headlineInsights } from './match-insights'
 import { VideoReportPage } from './report-page'
 import { NO_STATS_NOTE } from './report-view'
-import { tagMatch, type Told } from './test-match'
-
-const fig = (value: number) => ({ value, frames: [1] })
-const tracked = (track_id: number) => ({
-  track_id,
-  side: track_id <= 2 ? ('near' as const) : ('far' as const),
-  partner_track_id: track_id === 1 ? 2 : track_id === 2 ? 1 : track_id === 3 ? 4 : 3,
-  distance_m: fig(800),
-  avg_speed_mps: fig(1.2),
-  peak_speed_mps: fig(4),
-  time_near_net_sec: fig(30),
-  time_mid_sec: fig(30),
-  time_back_sec: fig(40),
-  avg_partner_distance_m: fig(3),
-  heatmap_url: `/media/signed/heatmap-${track_id}.png`,
-})
+import { tagMatch, tracked, type Told } from './test-match'
 
 // The player is track 2 (the near team). A game to love with two smash winners, a game lost, a
 // game won on a ponto de ouro, and a volley error.

@@ -1,10 +1,11 @@
 import type { MatchStats, StatFigure } from '@areia/contracts/match'
-import { headlineInsights, sidesOf, type Voice } from './match-insights'
+import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
+import { headlineInsights, sidesOf, type MatchView, type Voice } from './match-insights'
 import { usePointsDialog } from './points-dialog'
-import { OUTCOME_LABEL } from './report-format'
 import { StatButton } from './stat-button'
 import { formatSeconds } from './report-format'
 import type { ReportContent } from './report-view'
+import { ReportSection } from './report-section'
 
 /** The score as players write it, with the player's team first ("4/6 2/6" for the side that lost). */
 export function scoreLineFor(stats: MatchStats, team: 0 | 1): string {
@@ -25,7 +26,7 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
         <p className="scoreboard__line">{game.score ?? 'Placar não informado'}</p>
         {game.outcome ? (
           <p className={`scoreboard__outcome scoreboard__outcome--${game.outcome.toLowerCase()}`}>
-            {OUTCOME_LABEL[game.outcome]}
+            {GAME_OUTCOME_LABEL[game.outcome]}
           </p>
         ) : null}
       </section>
@@ -43,7 +44,7 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
       <p className="scoreboard__line">{scoreLineFor(stats, team)}</p>
       {game.outcome ? (
         <p className={`scoreboard__outcome scoreboard__outcome--${game.outcome.toLowerCase()}`}>
-          {OUTCOME_LABEL[game.outcome]}
+          {GAME_OUTCOME_LABEL[game.outcome]}
         </p>
       ) : null}
       <div className="scoreboard__points">
@@ -62,23 +63,12 @@ export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Vo
 }
 
 /** Three sentences from the figures, each opening the points it speaks of. */
-export function Insights({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function Insights({ stats, trackId, voice }: MatchView) {
   const dialog = usePointsDialog()
   const insights = headlineInsights(stats, trackId, voice)
   if (insights.length === 0) return null
   return (
-    <section className="card report__section" aria-labelledby="report-insights">
-      <h2 id="report-insights" className="report__title">
-        Destaques do jogo
-      </h2>
+    <ReportSection id="report-insights" title="Destaques do jogo">
       <ol className="insights">
         {insights.map((insight) => (
           <li key={insight.text}>
@@ -95,7 +85,7 @@ export function Insights({
           </li>
         ))}
       </ol>
-    </section>
+    </ReportSection>
   )
 }
 
@@ -122,22 +112,11 @@ function FigureGroup({ title, rows }: { title: string; rows: Row[] }) {
 }
 
 /** The player's figures and the team's, each a button to the points behind it. */
-export function MatchFigures({
-  stats,
-  trackId,
-  voice,
-}: {
-  stats: MatchStats
-  trackId: number
-  voice: Voice
-}) {
+export function MatchFigures({ stats, trackId, voice }: MatchView) {
   const { me, mine } = sidesOf(stats, trackId)
   const longest = stats.longest_rally
   return (
-    <section className="card report__section" aria-labelledby="report-match-figures">
-      <h2 id="report-match-figures" className="report__title">
-        O jogo em números
-      </h2>
+    <ReportSection id="report-match-figures" title="O jogo em números">
       {me ? (
         <FigureGroup
           title={voice.kind === 'own' ? 'Você' : voice.name}
@@ -163,6 +142,6 @@ export function MatchFigures({
           },
         ]}
       />
-    </section>
+    </ReportSection>
   )
 }

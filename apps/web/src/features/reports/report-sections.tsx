@@ -1,12 +1,10 @@
-import type { RalliesSummary, TrackedPlayer } from '@areia/contracts/analysis'
 import {
-  formatClock,
-  formatKmh,
-  formatMeters,
-  formatSeconds,
   zoneShares,
+  type RalliesSummary,
+  type TrackedPlayer,
   type ZoneShares,
-} from './report-format'
+} from '@areia/contracts/analysis'
+import { formatClock, formatKmh, formatMeters, formatSeconds } from './report-format'
 
 /** The player's four headline figures, as cards. */
 export function FigureCards({ player }: { player: TrackedPlayer }) {

@@ -10,6 +10,7 @@ import { Insights, MatchFigures, ScoreBoard } from './match-sections'
 import { PointsDialogProvider } from './points-dialog'
 import { gameLine } from './report-format'
 import { FigureCards, Heatmap, PartnerComparison, Rallies, ZoneTimes } from './report-sections'
+import { ReportSection } from './report-section'
 
 /** What every view of a report shows: the player's own, a shared link's, the example's. */
 export type ReportContent = Omit<VideoReport, 'markdown' | 'video_id'>
@@ -73,18 +74,18 @@ export function ReportView({
         </p>
       )}
 
-      <section className="card report__section" aria-labelledby="report-figures">
-        <h2 id="report-figures" className="report__title">
-          {voice.kind === 'own' ? 'Sua movimentação' : `Movimentação de ${voice.name}`}
-        </h2>
+      <ReportSection
+        id="report-figures"
+        title={voice.kind === 'own' ? 'Sua movimentação' : `Movimentação de ${voice.name}`}
+      >
         <FigureCards player={player} />
-      </section>
+      </ReportSection>
 
       <div className="report__pair">
-        <section className="card report__section" aria-labelledby="report-zones">
-          <h2 id="report-zones" className="report__title">
-            {voice.kind === 'own' ? 'Onde você jogou' : `Onde ${voice.name} jogou`}
-          </h2>
+        <ReportSection
+          id="report-zones"
+          title={voice.kind === 'own' ? 'Onde você jogou' : `Onde ${voice.name} jogou`}
+        >
           <ZoneTimes player={player} partner={partner} me={me} />
           {partner ? (
             <>
@@ -94,30 +95,21 @@ export function ReportView({
               <PartnerComparison player={player} partner={partner} me={me} />
             </>
           ) : null}
-        </section>
-        <section className="card report__section" aria-labelledby="report-heatmap">
-          <h2 id="report-heatmap" className="report__title">
-            Mapa de calor
-          </h2>
+        </ReportSection>
+        <ReportSection id="report-heatmap" title="Mapa de calor">
           <Heatmap player={player} me={me} />
-        </section>
+        </ReportSection>
       </div>
 
       {markdown?.trim() ? (
-        <section className="card report__section" aria-labelledby="report-text">
-          <h2 id="report-text" className="report__title">
-            Comentários do analista
-          </h2>
+        <ReportSection id="report-text" title="Comentários do analista">
           <MarkdownView className="report__text" text={markdown} />
-        </section>
+        </ReportSection>
       ) : null}
 
-      <section className="card report__section report__rallies" aria-labelledby="report-rallies">
-        <h2 id="report-rallies" className="report__title">
-          Lances
-        </h2>
+      <ReportSection id="report-rallies" title="Lances" className="report__rallies">
         <Rallies rallies={rallies} />
-      </section>
+      </ReportSection>
     </PointsDialogProvider>
   )
 }

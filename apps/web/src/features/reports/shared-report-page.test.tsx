@@ -4,23 +4,9 @@ import { describe, expect, it } from 'vitest'
 import { jsonResponse, mockServer } from '../../test/helpers'
 import { renderRoutes } from '../../test/render-with-providers'
 import { SHARED_GONE, SharedReportPage } from './shared-report-page'
-import { tagMatch } from './test-match'
+import { tagMatch, tracked } from './test-match'
 
 const TOKEN = 'a'.repeat(43)
-const fig = (value: number) => ({ value, frames: [1] })
-const tracked = (track_id: number) => ({
-  track_id,
-  side: 'near' as const,
-  partner_track_id: track_id === 1 ? 2 : 1,
-  distance_m: fig(800),
-  avg_speed_mps: fig(1.2),
-  peak_speed_mps: fig(4),
-  time_near_net_sec: fig(30),
-  time_mid_sec: fig(30),
-  time_back_sec: fig(40),
-  avg_partner_distance_m: fig(3),
-  heatmap_url: `/media/signed/heatmap-${track_id}.png`,
-})
 
 function shared(): SharedReport {
   const { stats, points } = tagMatch([

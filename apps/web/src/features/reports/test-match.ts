@@ -1,3 +1,4 @@
+import type { TrackedPlayer } from '@areia/contracts/analysis'
 import {
   ZERO_SCORE,
   type MatchScore,
@@ -52,3 +53,20 @@ export function tagMatch(told: Told[], start: MatchScore = ZERO_SCORE) {
   }))
   return { tags, stats, points }
 }
+
+const fig = (value: number) => ({ value, frames: [1] })
+
+/** A player's movement figures as the pipeline gives them; tracks 1–2 are the near team. */
+export const tracked = (track_id: number): TrackedPlayer => ({
+  track_id,
+  side: track_id <= 2 ? 'near' : 'far',
+  partner_track_id: track_id === 1 ? 2 : track_id === 2 ? 1 : track_id === 3 ? 4 : 3,
+  distance_m: fig(800),
+  avg_speed_mps: fig(1.2),
+  peak_speed_mps: fig(4),
+  time_near_net_sec: fig(30),
+  time_mid_sec: fig(30),
+  time_back_sec: fig(40),
+  avg_partner_distance_m: fig(3),
+  heatmap_url: `/media/signed/heatmap-${track_id}.png`,
+})
