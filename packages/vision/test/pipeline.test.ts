@@ -48,22 +48,27 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
+/** The truth player (0–3) standing nearest to a tracked position at its time. */
+function nearestTruth(at: { t: number; x: number; y: number }): number {
+  let best = -1
+  let bestD = Infinity
+  for (let k = 0; k < 4; k++) {
+    const q = truth.positionAt(k, at.t)
+    const d = Math.hypot(q.x - at.x, q.y - at.y)
+    if (d < bestD) {
+      bestD = d
+      best = k
+    }
+  }
+  return best
+}
+
 /** Track id → truth player, from the first position of each track. */
 function identityMap(): Map<number, number> {
   const map = new Map<number, number>()
   for (const p of result.players) {
     const first = p.positions[0]!
-    let best = -1
-    let bestD = Infinity
-    for (let k = 0; k < 4; k++) {
-      const q = truth.positionAt(k, first.t)
-      const d = Math.hypot(q.x - first.x, q.y - first.y)
-      if (d < bestD) {
-        bestD = d
-        best = k
-      }
-    }
-    map.set(p.id, best)
+    map.set(p.id, nearestTruth(first))
   }
   return map
 }
@@ -111,16 +116,7 @@ describe('vision pipeline on a generated match', () => {
     for (const p of result.players) {
       let label: number | null = null
       for (const s of p.positions) {
-        let best = -1
-        let bestD = Infinity
-        for (let k = 0; k < 4; k++) {
-          const q = truth.positionAt(k, s.t)
-          const d = Math.hypot(q.x - s.x, q.y - s.y)
-          if (d < bestD) {
-            bestD = d
-            best = k
-          }
-        }
+        const best = nearestTruth(s)
         if (label !== null && best !== label) swaps++
         label = best
       }
