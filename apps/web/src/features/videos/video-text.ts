@@ -1,5 +1,10 @@
 import type { AnalysisStage } from '@areia/contracts/analysis'
-import type { LinkSource, VideoSource, VideoStatus } from '@areia/contracts/videos'
+import {
+  GAME_OUTCOME_LABEL,
+  type LinkSource,
+  type VideoSource,
+  type VideoStatus,
+} from '@areia/contracts/videos'
 
 /** SPEC §5/§8 messages of the upload modal and "Meus Vídeos". */
 export const NOT_A_VIDEO = 'Por favor, selecione um arquivo de vídeo.'
@@ -36,7 +41,6 @@ export const STATUS_HINT: Partial<Record<VideoStatus, string>> = {
 export const SEND_ANOTHER = 'Você pode enviar outro vídeo do jogo pelo chat.'
 export const ALLOWANCE_RETURNED = 'Este envio não conta no limite de vídeos do mês.'
 export const EXAMPLE_REPORT = 'Ver um relatório de exemplo'
-export const OUTCOME_LABEL = { WON: 'Vitória', LOST: 'Derrota' } as const
 export const NO_GAME_INFO = 'Data e resultado do jogo não informados'
 
 const dueParts = new Intl.DateTimeFormat('pt-BR', {
@@ -79,7 +83,7 @@ export function gameText(video: {
 }): string | null {
   const parts: string[] = []
   if (video.game_date) parts.push(`Jogo de ${formatGameDate(video.game_date)}`)
-  if (video.game_outcome) parts.push(OUTCOME_LABEL[video.game_outcome])
+  if (video.game_outcome) parts.push(GAME_OUTCOME_LABEL[video.game_outcome])
   if (video.game_score) parts.push(video.game_score)
   return parts.length > 0 ? parts.join(' · ') : null
 }
