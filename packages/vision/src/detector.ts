@@ -221,7 +221,7 @@ export class PersonDetector {
     } finally {
       const used = process.cpuUsage(before)
       this.stats.calls++
-      this.stats.pixels += (resizeTo ? resizeTo * resizeTo : h * w)
+      this.stats.pixels += resizeTo ? resizeTo * resizeTo : h * w
       this.stats.cpuSec += (used.user + used.system) / 1e6
     }
   }

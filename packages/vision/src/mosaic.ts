@@ -7,7 +7,7 @@ import type { Box, Detection } from './detector.js'
 import type { Frame } from './ffmpeg.js'
 
 /** The side of one player's cell in the detector's input (a multiple of 32). */
-export const MOSAIC_CELL = 256
+export const MOSAIC_CELL = 192
 /** crop side in expected-box heights: the person is ~half the cell, as in a tile at 1/4 of 512 */
 const CROP_PER_BOX = 1.5
 /** detections this close (mosaic px) to a cell edge are people cut by the crop: dropped */
@@ -59,7 +59,8 @@ export function mosaicSize(cells: MosaicCell[]): { width: number; height: number
  * `mosaicSize(cells)`; into `out` when it is large enough. */
 export function renderMosaic(frame: Frame, cells: MosaicCell[], out?: Uint8Array): Uint8Array {
   const { width: N, height: M } = mosaicSize(cells)
-  const img = out && out.length >= N * M * 3 ? out.subarray(0, N * M * 3) : new Uint8Array(N * M * 3)
+  const img =
+    out && out.length >= N * M * 3 ? out.subarray(0, N * M * 3) : new Uint8Array(N * M * 3)
   const { width: fw, height: fh, data } = frame
   for (const { src, dst } of cells) {
     const scale = src.size / dst.size

@@ -11,12 +11,42 @@ export interface Gray {
   data: Uint8Array
 }
 
-/** RGB frame → grey, downsampled by an integer factor (box average); into `out` when given. */
+/** Limited-range luma (16–235) summed over 2×2 pixels → full-range grey, as RGB frames give. */
+const Y4_TO_GRAY = Uint8Array.from({ length: 4 * 256 }, (_, s) =>
+  Math.max(0, Math.min(255, Math.round(((s / 4 - 16) * 255) / 219))),
+)
+
+/**
+ * Frame → grey, downsampled by an integer factor (box average); into `out` when given. From an
+ * RGB frame the grey is its BT.601 luma; from a YUV frame it is the luma plane itself, stretched
+ * to full range, so both give the same levels.
+ */
 export function toGray(frame: Frame, scale = 2, out?: Uint8Array): Gray {
   const width = Math.floor(frame.width / scale)
   const height = Math.floor(frame.height / scale)
   const data = out && out.length === width * height ? out : new Uint8Array(width * height)
   const src = frame.data
+  if (frame.format === 'yuv420p') {
+    const fw = frame.width
+    if (scale === 2) {
+      for (let y = 0; y < height; y++) {
+        let i = 2 * y * fw
+        let o = y * width
+        for (let x = 0; x < width; x++, i += 2, o++)
+          data[o] = Y4_TO_GRAY[src[i]! + src[i + 1]! + src[i + fw]! + src[i + fw + 1]!]!
+      }
+      return { width, height, scale, data }
+    }
+    const n = scale * scale
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        let s = 0
+        for (let dy = 0; dy < scale; dy++)
+          for (let dx = 0; dx < scale; dx++) s += src[(y * scale + dy) * fw + x * scale + dx]!
+        data[y * width + x] = Y4_TO_GRAY[Math.round((4 * s) / n)]!
+      }
+    return { width, height, scale, data }
+  }
   // BT.601 weights ×256 (77 + 150 + 29 = 256) in integers: this runs on every decoded frame.
   const shift = 8
   if (scale === 2) {
