@@ -251,6 +251,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     grays: Uint8Array[]
     masks: Uint8Array[]
     both?: Uint8Array
+    seen?: Uint8Array
     rgb?: Uint8Array
   } = {
     grays: [],
@@ -306,7 +307,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       if (prevMask) {
         spare.both = andMasks(prevMask, mask, spare.both)
         const blobs = ballCandidates(
-          findBlobs(spare.both, gray),
+          findBlobs(spare.both, gray, (spare.seen ??= new Uint8Array(spare.both.length))),
           movedBoxes(lastBoxes, tracker.predict(prev.frame.timeSec), mapping),
         )
         ballFrames.push({ t: prev.frame.timeSec, frame: srcFrame(prev.frame.timeSec), blobs })

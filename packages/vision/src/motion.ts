@@ -114,6 +114,18 @@ export interface Blob {
   h: number
 }
 
+/** First and last set index of a region mask (cached: one region serves a whole video). */
+const extents = new WeakMap<Uint8Array, [number, number]>()
+function extentOf(region: Uint8Array): [number, number] {
+  let e = extents.get(region)
+  if (!e) {
+    const first = region.indexOf(1)
+    e = first < 0 ? [0, 0] : [first, region.lastIndexOf(1) + 1]
+    extents.set(region, e)
+  }
+  return e
+}
+
 /** Pixels of `region` whose grey level changed by more than `threshold` between two frames. */
 export function changeMask(
   prev: Gray,
@@ -127,10 +139,15 @@ export function changeMask(
   mask.fill(0)
   let count = 0
   let total = 0
-  for (let i = 0; i < mask.length; i++) {
+  // Only the span the region covers: the rest of the mask stays zero.
+  const [from, to] = extentOf(region)
+  const a = prev.data
+  const b = cur.data
+  for (let i = from; i < to; i++) {
     if (!region[i]) continue
     total++
-    if (Math.abs(cur.data[i]! - prev.data[i]!) > threshold) {
+    const d = b[i]! - a[i]!
+    if (d > threshold || d < -threshold) {
       mask[i] = 1
       count++
     }
@@ -146,13 +163,16 @@ export function andMasks(a: Uint8Array, b: Uint8Array, into?: Uint8Array): Uint8
   return out
 }
 
-/** 4-connected components of a mask (flood fill), reported in frame pixels. */
+/** 4-connected components of a mask (flood fill), reported in frame pixels; `scratch`, when
+ * given, is a reusable buffer of the mask's length for the pixels already visited. */
 export function findBlobs(
   mask: Uint8Array,
   g: { width: number; height: number; scale: number },
+  scratch?: Uint8Array,
 ): Blob[] {
   const { width, height } = g
-  const seen = new Uint8Array(mask.length)
+  const seen =
+    scratch && scratch.length === mask.length ? scratch.fill(0) : new Uint8Array(mask.length)
   const blobs: Blob[] = []
   const stack: number[] = []
   for (let i = 0; i < mask.length; i++) {
