@@ -10,7 +10,8 @@
  * also writes the figures as JSON; `EVAL_RESULTS=dir` writes each clip's whole result there (to
  * look into a figure); `EVAL_OPTIONS='{"follow":true}'` passes analysis options (to compare);
  * `EVAL_OPTIONS='{"pose":true}'` takes far players' feet from the pose model;
- * `EVAL_VERBOSE=1` names the rounds where a label's track changes.
+ * `EVAL_DETECTOR='{"mosaicCell":192}'` passes detector options; `EVAL_VERBOSE=1` names the
+ * rounds where a label's track changes.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -215,7 +216,9 @@ async function main(): Promise<number> {
   }
   const only = process.env.EVAL_CLIPS?.split(',').filter(Boolean)
   const specs = CLIPS.filter((c) => !only || only.some((o) => c.name.includes(o)))
-  const detector = await PersonDetector.create()
+  const detector = await PersonDetector.create(
+    process.env.EVAL_DETECTOR ? (JSON.parse(process.env.EVAL_DETECTOR) as object) : {},
+  )
   const poseFeet = await PoseFeet.create()
   const all: ClipFigures[] = []
   for (const spec of specs) {
@@ -267,10 +270,12 @@ async function main(): Promise<number> {
     }
     const n = detector.stats.calls - calls.calls
     const dcpu = detector.stats.cpuSec - calls.cpuSec
+    // Input pixels in units of one 512×512 call: what the calls cost, whatever the load.
+    const units = (detector.stats.pixels - calls.pixels) / (512 * 512)
     const rounds = result.detections.length
     const followed = result.detections.filter((r) => r.look === 'follow').length
     process.stdout.write(
-      `  detector           ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it), ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, n)).toFixed(0)} ms a call); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
+      `  detector           ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it) = ${units.toFixed(1)} 512×512 inputs, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, units)).toFixed(0)} ms a 512×512 input); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
     )
     const pn = poseFeet.stats.calls - poses.calls
     process.stdout.write(

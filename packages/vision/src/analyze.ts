@@ -17,6 +17,7 @@ import {
   outputSize,
   probe,
   VisionError,
+  yuvToRgb,
   type Frame,
   type VideoInfo,
 } from './ffmpeg.js'
@@ -246,14 +247,20 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let watch: CameraWatch | null =
     fromSec > 0 ? await firstFrameWatch(input, info, width, signal) : null
   let cameraAway = false
-  const spare: { grays: Uint8Array[]; masks: Uint8Array[]; both?: Uint8Array } = {
+  const spare: {
+    grays: Uint8Array[]
+    masks: Uint8Array[]
+    both?: Uint8Array
+    seen?: Uint8Array
+    rgb?: Uint8Array
+  } = {
     grays: [],
     masks: [],
   }
   const total = Math.max(1, Math.round((toSec - fromSec) * analysisFps))
 
   // Each frame is finished with (grey copy, detection) before the next is read: one buffer.
-  for await (const frame of decodeFrames(input, info, {
+  for await (const raw of decodeFrames(input, info, {
     fps: analysisFps,
     width,
     startSec: fromSec,
@@ -263,25 +270,29 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     // Only when most frames would be dropped anyway: at 60 fps for 10 the nearest reference
     // frame is a frame away; at 30 fps skipped frames would leave holes in the motion.
     referenceOnly: info.fps >= 4 * analysisFps,
+    oneThread: true,
+    // Grey for every frame comes straight from the luma plane; colour is made only for the
+    // frames the detector looks at.
+    yuv: true,
   })) {
     signal?.throwIfAborted()
     if (!region) {
-      decodedSize.width = frame.width
-      decodedSize.height = frame.height
-      cam = cameraOf(mapping, frame.width, frame.height)
-      tiles = planTiles(mapping, frame.width, frame.height, cam)
-      region = courtRegion(mapping, frame.width, frame.height)
+      decodedSize.width = raw.width
+      decodedSize.height = raw.height
+      cam = cameraOf(mapping, raw.width, raw.height)
+      tiles = planTiles(mapping, raw.width, raw.height, cam)
+      region = courtRegion(mapping, raw.width, raw.height)
     }
     // Grey images and masks cycle through a few buffers: a fresh array per frame kept the
     // garbage collector busy.
-    const gray = toGray(frame, 2, spare.grays[frame.index % 2])
-    spare.grays[frame.index % 2] = gray.data
+    const gray = toGray(raw, 2, spare.grays[raw.index % 2])
+    spare.grays[raw.index % 2] = gray.data
     // The first frame is the reference the court was mapped on (its own copy: grey buffers are
     // reused); about once a second the camera is checked against it.
     if (!watch) watch = new CameraWatch({ ...gray, data: gray.data.slice() })
-    else if (frame.index % Math.max(1, Math.round(analysisFps)) === 0)
-      cameraAway = watch.check(frame.timeSec, gray).moved
-    const fnum = srcFrame(frame.timeSec)
+    else if (raw.index % Math.max(1, Math.round(analysisFps)) === 0)
+      cameraAway = watch.check(raw.timeSec, gray).moved
+    const fnum = srcFrame(raw.timeSec)
     if (followOn) follower.step(gray)
     if (prev) {
       const { mask, energy: e } = changeMask(
@@ -289,21 +300,23 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         gray,
         region,
         22,
-        spare.masks[frame.index % 2],
+        spare.masks[raw.index % 2],
       )
-      spare.masks[frame.index % 2] = mask
-      energy.push({ t: frame.timeSec - 0.5 / analysisFps, frame: fnum, e: cameraAway ? 0 : e })
+      spare.masks[raw.index % 2] = mask
+      energy.push({ t: raw.timeSec - 0.5 / analysisFps, frame: fnum, e: cameraAway ? 0 : e })
       if (prevMask) {
         spare.both = andMasks(prevMask, mask, spare.both)
         const blobs = ballCandidates(
-          findBlobs(spare.both, gray),
+          findBlobs(spare.both, gray, (spare.seen ??= new Uint8Array(spare.both.length))),
           movedBoxes(lastBoxes, tracker.predict(prev.frame.timeSec), mapping),
         )
         ballFrames.push({ t: prev.frame.timeSec, frame: srcFrame(prev.frame.timeSec), blobs })
       }
       prevMask = mask
     }
-    if (frame.index % detectEvery === 0 && !cameraAway) {
+    if (raw.index % detectEvery === 0 && !cameraAway) {
+      const frame = yuvToRgb(raw, spare.rgb, info.colorMatrix)
+      spare.rgb = frame.data
       const round = frame.index / detectEvery
       // All tiles until the four players are found, every fullRoundEvery-th round after that,
       // and (every few rounds, not every round) while a player stays out of sight; otherwise
@@ -434,8 +447,8 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
         break
       }
     }
-    prev = { gray, frame }
-    progress('frames', 10 + (85 * Math.min(total, frame.index + 1)) / total)
+    prev = { gray, frame: raw }
+    progress('frames', 10 + (85 * Math.min(total, raw.index + 1)) / total)
   }
   progress('summary', 96)
   const share = rounds.length ? fourRounds / rounds.length : 0

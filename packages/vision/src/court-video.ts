@@ -41,6 +41,8 @@ export async function firstFrameWatch(
     width,
     endSec: 0.5,
     signal,
+    // Grey made the way analyze makes it for the frames compared with this one.
+    yuv: true,
   }))
     return new CameraWatch(toGray(f, 2))
   return null

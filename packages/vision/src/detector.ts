@@ -6,8 +6,9 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Centernet, type Tf } from './centernet.js'
 import type { Frame } from './ffmpeg.js'
-import { fromMosaic, MOSAIC_SIZE, planMosaic, renderMosaic } from './mosaic.js'
+import { fromMosaic, MOSAIC_CELL, mosaicSize, planMosaic, renderMosaic } from './mosaic.js'
 
 const require = createRequire(import.meta.url)
 
@@ -111,34 +112,41 @@ export async function loadHuman(models: Record<string, unknown>): Promise<HumanL
 export interface DetectorOptions {
   /** detections below this score are dropped (centernet scores people at 0.2–0.55 when small) */
   minScore?: number
+  /** side of one player's cell in the mosaic (a multiple of 32; see mosaic.ts) */
+  mosaicCell?: number
+  /** side every tile is resized to for the model (a multiple of 32) */
+  tileInput?: number
 }
+
+/** The side a tile is resized to for the model (centernet's own 512 when human ran it). */
+export const TILE_INPUT = 512
 
 export class PersonDetector {
   /** the mosaic's pixels, reused round after round */
   private mosaic: Uint8Array | undefined
   /** the model's input pixels as floats, reused call after call */
   private floats: Float32Array | undefined
-  /** model calls made and the CPU seconds they took (this process), for the bench and eval */
-  readonly stats = { calls: 0, cpuSec: 0 }
+  /** model calls made, the input pixels they took and their CPU seconds (this process) */
+  readonly stats = { calls: 0, pixels: 0, cpuSec: 0 }
 
   private constructor(
-    private readonly human: HumanLike,
+    private readonly model: Centernet,
     private readonly minScore: number,
+    private readonly cell: number,
+    private readonly tileInput: number,
   ) {}
 
   /** Loads centernet from the installed package's models folder; no network. */
   static async create(opts: DetectorOptions = {}): Promise<PersonDetector> {
     const minScore = opts.minScore ?? 0.2
-    const human = await loadHuman({
-      object: {
-        enabled: true,
-        modelPath: 'centernet.json',
-        minConfidence: minScore,
-        iouThreshold: 0.4,
-        maxDetected: 20,
-      },
-    })
-    return new PersonDetector(human, minScore)
+    const cell = opts.mosaicCell ?? MOSAIC_CELL
+    const tileInput = opts.tileInput ?? TILE_INPUT
+    if (cell % 32 || tileInput % 32) throw new Error('model input sides must be multiples of 32')
+    // human sets up the WASM backend; the model runs on its graph directly (centernet.ts).
+    const human = await loadHuman({})
+    const modelsDir = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models')
+    const model = await Centernet.load(human.tf as unknown as Tf, modelsDir)
+    return new PersonDetector(model, minScore, cell, tileInput)
   }
 
   /** Runs centernet on one square crop of the frame; boxes come back in frame pixels. */
@@ -149,11 +157,15 @@ export class PersonDetector {
       const from = ((tile.y + row) * frame.width + tile.x) * 3
       crop.set(frame.data.subarray(from, from + size * 3), row * size * 3)
     }
-    return (await this.run(crop, size)).map((d) => ({ ...d, x: d.x + tile.x, y: d.y + tile.y }))
+    return (await this.run(crop, size, size, this.tileInput)).map((d) => ({
+      ...d,
+      x: d.x + tile.x,
+      y: d.y + tile.y,
+    }))
   }
 
   /**
-   * One call for up to four expected player boxes (a 2×2 mosaic of crops around them, see
+   * One call for up to four expected player boxes (a mosaic of crops around them, see
    * mosaic.ts); boxes come back in frame pixels, people cut by a crop's edge left out.
    */
   async detectMosaic(
@@ -161,10 +173,12 @@ export class PersonDetector {
     boxes: Box[],
     keep: (d: Detection) => boolean = () => true,
   ): Promise<Detection[]> {
-    const cells = planMosaic(boxes, frame.width, frame.height)
+    if (!boxes.length) return []
+    const cells = planMosaic(boxes, frame.width, frame.height, this.cell)
+    const { width, height } = mosaicSize(cells)
     this.mosaic = renderMosaic(frame, cells, this.mosaic)
     const found = fromMosaic(
-      await this.run(this.mosaic, MOSAIC_SIZE),
+      await this.run(this.mosaic, height, width),
       cells,
       frame.width,
       frame.height,
@@ -172,28 +186,42 @@ export class PersonDetector {
     return nonMaxSuppression(found.filter(keep), 0.45)
   }
 
-  /** centernet on a square RGB image; boxes in its pixels. */
-  private async run(rgb: Uint8Array, size: number): Promise<Detection[]> {
-    const tf = this.human.tf
-    // The bundled tfjs does not attach chained tensor methods, hence the functional calls.
+  /**
+   * centernet on an RGB image of h × w (resized to `resizeTo` square first when given); person
+   * boxes in the image's pixels, after the same non-maximum suppression human applied (IoU 0.4,
+   * at most 20 boxes), with scores to two decimals as human gave them.
+   */
+  private async run(
+    rgb: Uint8Array,
+    h: number,
+    w: number,
+    resizeTo?: number,
+  ): Promise<Detection[]> {
     // Straight to the model's float input, through one reused array: an int32 tensor cast to
     // float made two more full-size copies a call for the garbage collector.
-    const n = size * size * 3
+    const n = h * w * 3
     if (!this.floats || this.floats.length < n) this.floats = new Float32Array(n)
     const floats = this.floats.subarray(0, n)
     for (let i = 0; i < n; i++) floats[i] = rgb[i]!
-    const input = tf.tensor4d(floats, [1, size, size, 3], 'float32')
     const before = process.cpuUsage()
     try {
-      const res = await this.human.detect(input)
-      if (res.error) throw new Error(res.error)
-      return res.object
-        .filter((o) => o.label === 'person' && o.score >= this.minScore)
-        .map((o) => ({ x: o.box[0], y: o.box[1], w: o.box[2], h: o.box[3], score: o.score }))
+      const raw = await this.model.detect(floats, h, w, this.minScore, resizeTo)
+      const kept: Detection[] = []
+      for (const r of raw) {
+        const d = {
+          x: Math.trunc(r.x1),
+          y: Math.trunc(r.y1),
+          w: Math.trunc(r.x2 - r.x1),
+          h: Math.trunc(r.y2 - r.y1),
+          score: Math.trunc(100 * r.score) / 100,
+        }
+        if (kept.length < MAX_BOXES && !kept.some((k) => iou(k, d) > MODEL_IOU)) kept.push(d)
+      }
+      return kept
     } finally {
-      tf.dispose(input)
       const used = process.cpuUsage(before)
       this.stats.calls++
+      this.stats.pixels += resizeTo ? resizeTo * resizeTo : h * w
       this.stats.cpuSec += (used.user + used.system) / 1e6
     }
   }
@@ -213,6 +241,10 @@ export class PersonDetector {
     return nonMaxSuppression(all.filter(keep), 0.45)
   }
 }
+
+/** The model's own duplicate suppression, as human configured it for us. */
+const MODEL_IOU = 0.4
+const MAX_BOXES = 20
 
 export function iou(a: Box, b: Box): number {
   const x1 = Math.max(a.x, b.x)

@@ -41,6 +41,8 @@ export interface VideoInfo {
   rotation: number
   codec: string
   frameCount: number | null
+  /** the matrix its YUV is stored with (ffmpeg's RGB uses it; untagged video is taken as BT.601) */
+  colorMatrix?: 'bt709' | 'bt601'
 }
 
 const parseRate = (r: string | undefined): number => {
@@ -83,6 +85,7 @@ export async function probe(file: string, signal?: AbortSignal): Promise<VideoIn
     rotation,
     codec: typeof v.codec_name === 'string' ? v.codec_name : 'unknown',
     frameCount: Number.isFinite(nb) && nb > 0 ? nb : null,
+    colorMatrix: v.color_space === 'bt709' ? 'bt709' : 'bt601',
   }
 }
 
@@ -93,8 +96,12 @@ export interface Frame {
   timeSec: number
   width: number
   height: number
-  /** packed RGB, width*height*3 bytes */
+  /**
+   * packed RGB, width*height*3 bytes; or, when `format` is 'yuv420p', the planes Y (width*height),
+   * U and V (a quarter of that each) as ffmpeg writes them (limited range, BT.601)
+   */
   data: Uint8Array
+  format?: 'rgb24' | 'yuv420p'
 }
 
 export interface DecodeOptions {
@@ -115,10 +122,21 @@ export interface DecodeOptions {
   /**
    * Decode only the frames other frames refer to (skips non-reference B-frames): at a sampled
    * rate (10 of 60 frames a second) most skipped frames would be thrown away anyway, and the
-   * nearest reference frame is at most a frame or two away. One decoding thread: the analysis
-   * is judged on CPU time, and chunks already run in parallel processes.
+   * nearest reference frame is at most a frame or two away.
    */
   referenceOnly?: boolean
+  /**
+   * One decoding thread: less CPU in all for the same frames (threads cost their own
+   * coordination), for callers judged on CPU time rather than wall time (chunks of one video
+   * already run in parallel processes).
+   */
+  oneThread?: boolean
+  /**
+   * Frames as ffmpeg's planar YUV 4:2:0 instead of RGB (half the bytes, no colour conversion):
+   * for consumers that need grey for every frame and colour for a few (see yuvToRgb). Only for
+   * even output sizes; odd ones stay RGB.
+   */
+  yuv?: boolean
 }
 
 /** Output size for a requested width, keeping the aspect ratio with even dimensions. */
@@ -140,8 +158,9 @@ export async function* decodeFrames(
   const { width, height } = outputSize(info, opts.width)
   const start = opts.startSec ?? 0
   const args = ['-v', 'error', '-nostdin']
+  if (opts.oneThread) args.push('-threads', '1')
   if (opts.keyframesOnly) args.push('-skip_frame', 'nokey')
-  else if (opts.referenceOnly) args.push('-threads', '1', '-skip_frame', 'noref')
+  else if (opts.referenceOnly) args.push('-skip_frame', 'noref')
   if (start > 0) args.push('-ss', String(start))
   args.push('-i', file)
   if (opts.endSec !== undefined) args.push('-t', String(Math.max(0, opts.endSec - start)))
@@ -149,7 +168,8 @@ export async function* decodeFrames(
   filters.push(`scale=${width}:${height}:flags=fast_bilinear`)
   args.push('-vf', filters.join(','))
   if (opts.keyframesOnly) args.push('-fps_mode', 'vfr')
-  args.push('-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1')
+  const yuv = opts.yuv === true && width % 2 === 0 && height % 2 === 0
+  args.push('-f', 'rawvideo', '-pix_fmt', yuv ? 'yuv420p' : 'rgb24', 'pipe:1')
 
   const child = spawn(FFMPEG, args, { stdio: ['ignore', 'pipe', 'pipe'] })
   const onAbort = () => child.kill('SIGKILL')
@@ -159,7 +179,8 @@ export async function* decodeFrames(
     err = (err + d.toString()).slice(-2000)
   })
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
-  const frameBytes = width * height * 3
+  const frameBytes = yuv ? (width * height * 3) / 2 : width * height * 3
+  const format = yuv ? ('yuv420p' as const) : ('rgb24' as const)
   // Chunks (64 KiB pipe reads) are copied once into the frame being filled: concatenating them
   // into a growing buffer cost more than ffmpeg's whole decode.
   let data = new Uint8Array(frameBytes)
@@ -174,7 +195,7 @@ export async function* decodeFrames(
         filled += n
         offset += n
         if (filled === frameBytes) {
-          yield { index, timeSec: start + index / opts.fps, width, height, data }
+          yield { index, timeSec: start + index / opts.fps, width, height, data, format }
           index++
           if (!opts.recycle) data = new Uint8Array(frameBytes)
           filled = 0
@@ -188,4 +209,51 @@ export async function* decodeFrames(
     opts.signal?.removeEventListener('abort', onAbort)
     if (child.exitCode === null) child.kill('SIGKILL')
   }
+}
+
+/** Limited-range YUV → RGB coefficients ×256: luma, V to red, U and V to green, U to blue. */
+const MATRIX = {
+  bt601: [298, 409, 100, 208, 516],
+  bt709: [298, 459, 55, 136, 541],
+} as const
+
+/**
+ * A YUV 4:2:0 frame (limited range, as ffmpeg writes it) as packed RGB with the video's matrix,
+ * as ffmpeg's own RGB output would be; into `out` when it is large enough. An RGB frame is
+ * returned as it is.
+ */
+export function yuvToRgb(
+  frame: Frame,
+  out?: Uint8Array,
+  matrix: 'bt709' | 'bt601' = 'bt601',
+): Frame {
+  if (frame.format !== 'yuv420p') return frame
+  const { width: w, height: h, data } = frame
+  const rgb = out && out.length === w * h * 3 ? out : new Uint8Array(w * h * 3)
+  const uOff = w * h
+  const vOff = uOff + (w >> 1) * (h >> 1)
+  const cw = w >> 1
+  const [ky, kr, kgu, kgv, kb] = MATRIX[matrix]
+  // Integers ×256, written through a clamped view of the same bytes.
+  const px = new Uint8ClampedArray(rgb.buffer, rgb.byteOffset, rgb.length)
+  for (let y = 0; y < h; y++) {
+    let o = y * w * 3
+    let yi = y * w
+    const ci = (y >> 1) * cw
+    for (let x = 0; x < w; x += 2) {
+      const c = ci + (x >> 1)
+      const d = data[uOff + c]! - 128
+      const e = data[vOff + c]! - 128
+      const r = kr * e
+      const g = -kgu * d - kgv * e
+      const b = kb * d
+      for (let k = 0; k < 2; k++, yi++, o += 3) {
+        const l = ky * (data[yi]! - 16)
+        px[o] = (l + r) >> 8
+        px[o + 1] = (l + g) >> 8
+        px[o + 2] = (l + b) >> 8
+      }
+    }
+  }
+  return { ...frame, data: rgb, format: 'rgb24' }
 }

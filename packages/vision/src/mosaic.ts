@@ -1,13 +1,13 @@
-// One detector call for all four tracked players. centernet resizes whatever it gets to 512×512,
-// so a call costs the same for a 300 px tile as for a whole frame (~0.15–0.3 s here). Once the
-// tracker knows where everyone is, a 2×2 mosaic of square crops around the four predicted boxes
-// (each crop scaled so the person fills about half its cell, the scale at which tiles find them)
-// replaces the two to five tiles those players stand in.
+// One detector call for all four tracked players. A call costs what its input's pixel count
+// costs (centernet.ts), so once the tracker knows where everyone is, a mosaic of square crops
+// around the predicted boxes (each crop scaled so the person fills about half its cell, near the
+// scale at which tiles find them) replaces the two to five tiles those players stand in: 2×2
+// cells for four players, a row of cells for fewer.
 import type { Box, Detection } from './detector.js'
 import type { Frame } from './ffmpeg.js'
 
-/** The detector's input side (centernet.json: 1×512×512×3). */
-export const MOSAIC_SIZE = 512
+/** The side of one player's cell in the detector's input (a multiple of 32). */
+export const MOSAIC_CELL = 192
 /** crop side in expected-box heights: the person is ~half the cell, as in a tile at 1/4 of 512 */
 const CROP_PER_BOX = 1.5
 /** detections this close (mosaic px) to a cell edge are people cut by the crop: dropped */
@@ -21,12 +21,17 @@ export interface MosaicCell {
 }
 
 /**
- * A 2×2 layout for up to four expected boxes: each crop is centred on its box and kept inside the
- * frame (shifted, not shrunk, so the player stays whole).
+ * A layout for up to four expected boxes (2×2 for four, one row for fewer): each crop is centred
+ * on its box and kept inside the frame (shifted, not shrunk, so the player stays whole).
  */
-export function planMosaic(boxes: Box[], frameW: number, frameH: number): MosaicCell[] {
+export function planMosaic(
+  boxes: Box[],
+  frameW: number,
+  frameH: number,
+  cell = MOSAIC_CELL,
+): MosaicCell[] {
   if (boxes.length > 4) throw new Error('a mosaic holds at most four crops')
-  const cell = MOSAIC_SIZE / 2
+  const cols = boxes.length === 4 ? 2 : boxes.length
   return boxes.map((b, i) => {
     const wanted = Math.max(b.h, b.w) * CROP_PER_BOX
     // Upscaling beyond 2× only blurs: far players get a bit more context instead.
@@ -37,16 +42,25 @@ export function planMosaic(boxes: Box[], frameW: number, frameH: number): Mosaic
     const y = Math.round(Math.max(0, Math.min(frameH - size, cy - size / 2)))
     return {
       src: { x, y, size },
-      dst: { x: (i % 2) * cell, y: Math.floor(i / 2) * cell, size: cell },
+      dst: { x: (i % cols) * cell, y: Math.floor(i / cols) * cell, size: cell },
     }
   })
 }
 
-/** The mosaic's RGB pixels (bilinear resampling of each crop into its cell; empty cells grey). */
+/** The mosaic's size in pixels for a layout. */
+export function mosaicSize(cells: MosaicCell[]): { width: number; height: number } {
+  return {
+    width: Math.max(0, ...cells.map((c) => c.dst.x + c.dst.size)),
+    height: Math.max(0, ...cells.map((c) => c.dst.y + c.dst.size)),
+  }
+}
+
+/** The mosaic's RGB pixels (bilinear resampling of each crop into its cell), row by row over
+ * `mosaicSize(cells)`; into `out` when it is large enough. */
 export function renderMosaic(frame: Frame, cells: MosaicCell[], out?: Uint8Array): Uint8Array {
-  const N = MOSAIC_SIZE
-  const img = out ?? new Uint8Array(N * N * 3)
-  img.fill(114)
+  const { width: N, height: M } = mosaicSize(cells)
+  const img =
+    out && out.length >= N * M * 3 ? out.subarray(0, N * M * 3) : new Uint8Array(N * M * 3)
   const { width: fw, height: fh, data } = frame
   for (const { src, dst } of cells) {
     const scale = src.size / dst.size

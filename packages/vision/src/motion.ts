@@ -11,12 +11,42 @@ export interface Gray {
   data: Uint8Array
 }
 
-/** RGB frame → grey, downsampled by an integer factor (box average); into `out` when given. */
+/** Limited-range luma (16–235) summed over 2×2 pixels → full-range grey, as RGB frames give. */
+const Y4_TO_GRAY = Uint8Array.from({ length: 4 * 256 }, (_, s) =>
+  Math.max(0, Math.min(255, Math.round(((s / 4 - 16) * 255) / 219))),
+)
+
+/**
+ * Frame → grey, downsampled by an integer factor (box average); into `out` when given. From an
+ * RGB frame the grey is its BT.601 luma; from a YUV frame it is the luma plane itself, stretched
+ * to full range, so both give the same levels.
+ */
 export function toGray(frame: Frame, scale = 2, out?: Uint8Array): Gray {
   const width = Math.floor(frame.width / scale)
   const height = Math.floor(frame.height / scale)
   const data = out && out.length === width * height ? out : new Uint8Array(width * height)
   const src = frame.data
+  if (frame.format === 'yuv420p') {
+    const fw = frame.width
+    if (scale === 2) {
+      for (let y = 0; y < height; y++) {
+        let i = 2 * y * fw
+        let o = y * width
+        for (let x = 0; x < width; x++, i += 2, o++)
+          data[o] = Y4_TO_GRAY[src[i]! + src[i + 1]! + src[i + fw]! + src[i + fw + 1]!]!
+      }
+      return { width, height, scale, data }
+    }
+    const n = scale * scale
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        let s = 0
+        for (let dy = 0; dy < scale; dy++)
+          for (let dx = 0; dx < scale; dx++) s += src[(y * scale + dy) * fw + x * scale + dx]!
+        data[y * width + x] = Y4_TO_GRAY[Math.round((4 * s) / n)]!
+      }
+    return { width, height, scale, data }
+  }
   // BT.601 weights ×256 (77 + 150 + 29 = 256) in integers: this runs on every decoded frame.
   const shift = 8
   if (scale === 2) {
@@ -84,6 +114,18 @@ export interface Blob {
   h: number
 }
 
+/** First and last set index of a region mask (cached: one region serves a whole video). */
+const extents = new WeakMap<Uint8Array, [number, number]>()
+function extentOf(region: Uint8Array): [number, number] {
+  let e = extents.get(region)
+  if (!e) {
+    const first = region.indexOf(1)
+    e = first < 0 ? [0, 0] : [first, region.lastIndexOf(1) + 1]
+    extents.set(region, e)
+  }
+  return e
+}
+
 /** Pixels of `region` whose grey level changed by more than `threshold` between two frames. */
 export function changeMask(
   prev: Gray,
@@ -97,10 +139,15 @@ export function changeMask(
   mask.fill(0)
   let count = 0
   let total = 0
-  for (let i = 0; i < mask.length; i++) {
+  // Only the span the region covers: the rest of the mask stays zero.
+  const [from, to] = extentOf(region)
+  const a = prev.data
+  const b = cur.data
+  for (let i = from; i < to; i++) {
     if (!region[i]) continue
     total++
-    if (Math.abs(cur.data[i]! - prev.data[i]!) > threshold) {
+    const d = b[i]! - a[i]!
+    if (d > threshold || d < -threshold) {
       mask[i] = 1
       count++
     }
@@ -116,13 +163,16 @@ export function andMasks(a: Uint8Array, b: Uint8Array, into?: Uint8Array): Uint8
   return out
 }
 
-/** 4-connected components of a mask (flood fill), reported in frame pixels. */
+/** 4-connected components of a mask (flood fill), reported in frame pixels; `scratch`, when
+ * given, is a reusable buffer of the mask's length for the pixels already visited. */
 export function findBlobs(
   mask: Uint8Array,
   g: { width: number; height: number; scale: number },
+  scratch?: Uint8Array,
 ): Blob[] {
   const { width, height } = g
-  const seen = new Uint8Array(mask.length)
+  const seen =
+    scratch && scratch.length === mask.length ? scratch.fill(0) : new Uint8Array(mask.length)
   const blobs: Blob[] = []
   const stack: number[] = []
   for (let i = 0; i < mask.length; i++) {

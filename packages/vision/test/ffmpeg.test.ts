@@ -4,7 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cutClip, highlightsReel } from '../src/clips.js'
-import { decodeFrames, probe, type Frame } from '../src/ffmpeg.js'
+import { decodeFrames, probe, yuvToRgb, type Frame } from '../src/ffmpeg.js'
+import { toGray } from '../src/motion.js'
 
 let dir: string
 let plain: string
@@ -73,6 +74,30 @@ describe('probe and decode', () => {
     expect(frames[9]!.timeSec).toBeCloseTo(5.8, 5)
     // testsrc draws different pictures over time: frames are real, not a repeated buffer.
     expect(Buffer.compare(Buffer.from(frames[0]!.data), Buffer.from(frames[9]!.data))).not.toBe(0)
+  })
+
+  it('decodes YUV frames whose grey and colour match the RGB decode', async () => {
+    const info = await probe(plain)
+    const opts = { fps: 5, startSec: 2, endSec: 2.4, oneThread: true }
+    const rgb = await collect(decodeFrames(plain, info, opts))
+    const yuv = await collect(decodeFrames(plain, info, { ...opts, yuv: true }))
+    expect(yuv).toHaveLength(rgb.length)
+    expect(yuv[0]).toMatchObject({ format: 'yuv420p', width: 320, height: 240 })
+    expect(yuv[0]!.data.length).toBe((320 * 240 * 3) / 2)
+    const meanDiff = (a: Uint8Array, b: Uint8Array) => {
+      let s = 0
+      for (let i = 0; i < a.length; i++) s += Math.abs(a[i]! - b[i]!)
+      return s / a.length
+    }
+    for (let k = 0; k < rgb.length; k++) {
+      // testsrc is untagged: BT.601, as ffmpeg converts it. Grey levels and colours within a few
+      // levels (rounding and chroma upsampling differ).
+      const colour = yuvToRgb(yuv[k]!, undefined, info.colorMatrix)
+      expect(meanDiff(colour.data, rgb[k]!.data)).toBeLessThan(4)
+      expect(meanDiff(toGray(yuv[k]!, 2).data, toGray(rgb[k]!, 2).data)).toBeLessThan(4)
+    }
+    // The same comparison fails for a picture that is not the same one (mirrored).
+    expect(meanDiff(yuvToRgb(yuv[0]!).data, rgb[0]!.data.slice().reverse())).toBeGreaterThan(10)
   })
 
   it('fails with the reason when the file is not a video', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame } from '../src/ffmpeg.js'
-import { fromMosaic, MOSAIC_SIZE, planMosaic, renderMosaic } from '../src/mosaic.js'
+import { fromMosaic, MOSAIC_CELL, mosaicSize, planMosaic, renderMosaic } from '../src/mosaic.js'
 
 const W = 1280
 const H = 720
@@ -23,7 +23,9 @@ describe('mosaic of the four predicted players', () => {
     { x: 480, y: 150, w: 30, h: 60 }, // far, small
     { x: 1240, y: 10, w: 40, h: 90 }, // at the frame's corner: the crop is shifted inside
   ]
-  const cells = planMosaic(boxes, W, H)
+  // Cells of 256 px here; the default is smaller (any multiple of 32 works).
+  const CELL = 256
+  const cells = planMosaic(boxes, W, H, CELL)
 
   it('centres a crop of about 1.5 box heights on each box, inside the frame, one cell each', () => {
     expect(cells).toHaveLength(4)
@@ -31,20 +33,22 @@ describe('mosaic of the four predicted players', () => {
     expect(cells[0]!.src.x + cells[0]!.src.size / 2).toBeCloseTo(345, 0)
     expect(cells[0]!.src.y + cells[0]!.src.size / 2).toBeCloseTo(500, 0)
     // Far players are small: at most 2× upscaling, so their crop is half a cell at least.
-    expect(cells[2]!.src.size).toBe(MOSAIC_SIZE / 4)
+    expect(cells[2]!.src.size).toBe(CELL / 2)
     expect(cells[3]!.src.x + cells[3]!.src.size).toBe(W)
     expect(cells[3]!.src.y).toBe(0)
     const dst = cells.map((c) => `${c.dst.x},${c.dst.y},${c.dst.size}`)
     expect(new Set(dst).size).toBe(4)
-    expect(cells.every((c) => c.dst.size === MOSAIC_SIZE / 2)).toBe(true)
+    expect(cells.every((c) => c.dst.size === CELL)).toBe(true)
+    expect(mosaicSize(cells)).toEqual({ width: 2 * CELL, height: 2 * CELL })
   })
 
   it('draws each crop into its cell (pixels come from where the crop says)', () => {
     const img = renderMosaic(gradient(), cells)
-    expect(img.length).toBe(MOSAIC_SIZE * MOSAIC_SIZE * 3)
+    const side = 2 * CELL
+    expect(img.length).toBe(side * side * 3)
     for (const { src, dst } of cells) {
       // The centre of the cell shows the centre of the crop.
-      const o = ((dst.y + dst.size / 2) * MOSAIC_SIZE + dst.x + dst.size / 2) * 3
+      const o = ((dst.y + dst.size / 2) * side + dst.x + dst.size / 2) * 3
       expect(Math.abs(img[o]! - (src.x + src.size / 2) / 5)).toBeLessThanOrEqual(1.5)
       expect(Math.abs(img[o + 1]! - (src.y + src.size / 2) / 3)).toBeLessThanOrEqual(1.5)
     }
@@ -61,6 +65,18 @@ describe('mosaic of the four predicted players', () => {
     expect(out[0]!.y).toBeCloseTo(c.src.y + 40 * scale, 5)
     expect(out[0]!.h).toBeCloseTo(150 * scale, 5)
     expect(out[0]!.score).toBe(0.5)
+  })
+
+  it('lays fewer players out in one row of cells, and smaller cells when asked', () => {
+    const two = planMosaic(boxes.slice(0, 2), W, H, 192)
+    expect(mosaicSize(two)).toEqual({ width: 384, height: 192 })
+    expect(two.map((c) => c.dst.x)).toEqual([0, 192])
+    // The same crops, drawn smaller.
+    expect(two[0]!.src).toEqual(cells[0]!.src)
+    const img = renderMosaic(gradient(), two)
+    expect(img.length).toBe(384 * 192 * 3)
+    expect(MOSAIC_CELL % 32).toBe(0)
+    expect(planMosaic(boxes, W, H)[0]!.dst.size).toBe(MOSAIC_CELL)
   })
 
   it('keeps a person at the edge of the frame itself (nothing was cut there)', () => {
