@@ -3,6 +3,7 @@ import type { AnalysisStage, CourtCorners, JobName, ServerFrame } from '@areia/c
 import { type AnalysisResult, type Corners, probe } from '@areia/vision'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
+import type { Config } from '../../config'
 import type { JobMeta, JobQueue, QueuePolicy } from '../../adapters/queue'
 import { analysisPrefix, type VideoStorage } from '../../adapters/storage'
 import { runPrefix, storeKeyframe, storeMedia } from './artifacts'
@@ -12,14 +13,8 @@ import type { AnalysisRunner } from './runner'
 import { ANALYSIS_ROOM } from '../coaching/hub'
 import { job, type ModuleJob } from '../module'
 
-export interface PipelineSettings {
-  chunkSeconds: number
-  concurrency: number
-  retryLimit: number
-  retryDelaySeconds: number
-  attemptMinSeconds: number
-  attemptSecondsPerVideoSecond: number
-}
+/** The analysis settings of the configuration; whether this process runs it is decided elsewhere. */
+export type PipelineSettings = Omit<Config['analysis'], 'run'>
 
 export interface PipelineLog {
   info(obj: object, msg: string): void

@@ -188,6 +188,18 @@ export class CheckoutStore {
     await db.update(subscriptions).set(patch).where(eq(subscriptions.userId, userId))
   }
 
+  /** Access ends now: nothing renews, no grace period is left. */
+  async endSubscriptionNow(db: DbOrTx, userId: string, now: Date): Promise<void> {
+    await this.patchSubscription(db, userId, {
+      status: 'EXPIRED',
+      expiresAt: now,
+      canceledAt: now,
+      graceUntil: null,
+      renewalOrderId: null,
+      updatedAt: now,
+    })
+  }
+
   /** Live subscriptions in `status` whose `expiresAt` is at or before `until`, oldest first. */
   async listEndingBy(
     db: DbOrTx,

@@ -59,14 +59,18 @@ const upgradeNotice = (order: OrderRow) =>
     ? 'Seu novo plano já está valendo. Bons treinos!'
     : 'Sua assinatura foi ativada. Bons treinos!'
 
-export interface CheckoutServiceDeps {
+/** What every part of a paid subscription works with: orders, the player, notices, PagBank. */
+export interface PaidSubscriptionDeps {
   db: Db
   store: CheckoutStore
-  billing: BillingService
   users: UsersService
   notices: BillingNotices
   gateway: PaymentGateway
   clock: Clock
+}
+
+export interface CheckoutServiceDeps extends PaidSubscriptionDeps {
+  billing: BillingService
   opts: {
     notificationUrl: () => string
     simulatorPayUrl?: (gatewayOrderId: string) => string

@@ -4,7 +4,7 @@ import type { Db } from '../../adapters/db'
 import { GatewayError, type PaymentGateway } from '../../adapters/payments'
 import { AppError, isUniqueViolation, notFound } from '../../errors'
 import type { UsersService } from '../users/service'
-import type { CheckoutService } from './checkout'
+import type { CheckoutService, PaidSubscriptionDeps } from './checkout'
 import type { CheckoutStore, OrderRow, SubscriptionRow } from './checkout-store'
 import { brl, type BillingNotices, dataBr } from './notices'
 import {
@@ -23,14 +23,8 @@ export interface SweepResult {
   expired: number
 }
 
-export interface SubscriptionLifecycleDeps {
-  db: Db
-  store: CheckoutStore
+export interface SubscriptionLifecycleDeps extends PaidSubscriptionDeps {
   checkout: CheckoutService
-  users: UsersService
-  notices: BillingNotices
-  gateway: PaymentGateway
-  clock: Clock
   opts: {
     notificationUrl: () => string
     log: { error(obj: object, msg: string): void }
@@ -151,14 +145,7 @@ export class SubscriptionLifecycle {
         await this.store.releaseHolds(tx, order.id)
       }
       if (sub.renewalOrderId) await this.store.dropPendingOrder(tx, sub.renewalOrderId)
-      await this.store.patchSubscription(tx, userId, {
-        status: 'EXPIRED',
-        expiresAt: now,
-        canceledAt: now,
-        graceUntil: null,
-        renewalOrderId: null,
-        updatedAt: now,
-      })
+      await this.store.endSubscriptionNow(tx, userId, now)
       await this.users.setPaymentStatus(userId, 'FREE', tx)
     })
     const returned = paid.reduce((sum, o) => sum + o.amountCents, 0)

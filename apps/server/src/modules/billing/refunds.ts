@@ -108,14 +108,7 @@ export class Refunds {
             updatedAt: now,
           })
         } else {
-          await this.store.patchSubscription(tx, order.userId, {
-            status: 'EXPIRED',
-            expiresAt: now,
-            canceledAt: now,
-            graceUntil: null,
-            renewalOrderId: null,
-            updatedAt: now,
-          })
+          await this.store.endSubscriptionNow(tx, order.userId, now)
           await this.users.setPaymentStatus(order.userId, 'FREE', tx)
         }
       }

@@ -1,6 +1,7 @@
-import { type AnalysisFacts, type MatchStatus, ProfileUpdateBody } from '@areia/contracts'
+import { type AnalysisFacts, ProfileUpdateBody } from '@areia/contracts'
 import * as coach from '@areia/coach'
 import type { CoachEngine, PlayerProfile, TeamMember } from './engine'
+import type { PromptInput } from './llm-engine'
 
 /** The engine's own view of the team, with our database ids as the coaches' ids. */
 function toTeam(members: TeamMember[]): coach.Team {
@@ -114,19 +115,7 @@ export function llmPartnerPrompt(input: {
 }
 
 /** The prompt an LLM answers as `member`, from the engine's persona, knowledge and the chat so far. */
-export function llmPrompt(input: {
-  coach: TeamMember
-  team: TeamMember[]
-  profile: PlayerProfile
-  history: coach.ChatTurn[]
-  text: string
-  memory?: string[]
-  analysis?: AnalysisFacts | null
-  matches?: MatchStatus[]
-  now?: Date
-  plan?: object | null
-  previous?: Array<{ coachId: string; text: string }>
-}) {
+export function llmPrompt(input: PromptInput) {
   const team = toTeam(input.team)
   const persona = team.coaches.find((c) => c.id === input.coach.id) ?? team.coaches[0]
   const reference = coach.referenceFor(input.text, input.history)
