@@ -15,16 +15,9 @@ import { createVideoStorage, type VideoStorage } from './adapters/storage'
 import type { AppDeps } from './app'
 import type { Config } from './config'
 import { analysisPolicies } from './modules/analysis/pipeline'
-import {
-  createEmbeddedEngine,
-  llmClassificationPrompt,
-  llmPartnerPrompt,
-  llmPrompt,
-  llmReplyProblems,
-  readLlmClassification,
-} from './modules/coaching/embedded-engine'
+import { createEmbeddedEngine } from './modules/coaching/embedded-engine'
 import type { CoachEngine } from './modules/coaching/engine'
-import { withLlm } from './modules/coaching/llm-engine'
+import { createLlmTeam } from './modules/coaching/llm-team'
 import { chatPolicies } from './modules/coaching/service'
 import { PushEndpoints } from './modules/push/endpoints'
 import { DiskErasure } from './modules/users/disk-erasure'
@@ -101,16 +94,8 @@ export async function createPlatform(
   const coachEngine =
     deps.coachEngine ??
     (config.llm
-      ? withLlm({
-          base: createEmbeddedEngine(),
+      ? createLlmTeam({
           llm: createOpenAiCompatibleClient(config.llm),
-          prompts: {
-            coach: llmPrompt,
-            partner: llmPartnerPrompt,
-            classify: llmClassificationPrompt,
-          },
-          readClassification: readLlmClassification,
-          problems: llmReplyProblems,
           onFallback: (reason, detail) =>
             log.warn({ reason, detail }, 'LLM: the embedded engine stood in'),
         })

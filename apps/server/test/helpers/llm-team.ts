@@ -1,36 +1,21 @@
 import * as coach from '@areia/coach'
 import type { LlmClient } from '../../src/adapters/llm'
-import {
-  createEmbeddedEngine,
-  llmClassificationPrompt,
-  llmPartnerPrompt,
-  llmPrompt,
-  llmReplyProblems,
-  readLlmClassification,
-} from '../../src/modules/coaching/embedded-engine'
-import { type LlmTeamDeps, withLlm } from '../../src/modules/coaching/llm-engine'
+import { createEmbeddedEngine } from '../../src/modules/coaching/embedded-engine'
+import type { LlmTeamDeps } from '../../src/modules/coaching/llm-engine'
+import { createLlmTeam } from '../../src/modules/coaching/llm-team'
 
-/**
- * The LLM team as the app wires it (the embedded engine's prompts, classification reader and
- * reply checks) over a seeded embedded engine; partners answer through the model only when
- * `partners` says so.
- */
+/** The LLM team as the app wires it, over a seeded embedded engine; partners answer through the
+ * model only when `partners` says so. */
 export function llmTeam(opts: {
   llm: LlmClient
   seed: string | number
   partners?: boolean
   onFallback: LlmTeamDeps['onFallback']
 }) {
-  return withLlm({
-    base: createEmbeddedEngine(coach.seededRng(opts.seed)),
+  return createLlmTeam({
     llm: opts.llm,
-    prompts: {
-      coach: llmPrompt,
-      classify: llmClassificationPrompt,
-      ...(opts.partners ? { partner: llmPartnerPrompt } : {}),
-    },
-    readClassification: readLlmClassification,
-    problems: llmReplyProblems,
+    base: createEmbeddedEngine(coach.seededRng(opts.seed)),
+    partners: opts.partners ?? false,
     onFallback: opts.onFallback,
   })
 }
