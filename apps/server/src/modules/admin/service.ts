@@ -21,7 +21,7 @@ import type { Clock } from '../../adapters/clock'
 import type { Db, DbOrTx } from '../../adapters/db'
 import type { Mailer } from '../../adapters/mail'
 import { AppError, isUniqueViolation, notFound } from '../../errors'
-import type { UsersService } from '../users/service'
+import { accountFields, type UsersService } from '../users/service'
 import type { AdminStore, PlanPatch } from './store'
 
 /** Players are promised an analysis "in a few hours"; past this the overview counts it as overdue. */
@@ -39,12 +39,7 @@ type PlayerRow = Awaited<ReturnType<AdminStore['findPlayer']>>
 function toPlayer(row: NonNullable<PlayerRow>): AdminPlayer {
   const { user, subscription, planName } = row
   return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    status: user.status,
-    payment_status: user.paymentStatus,
+    ...accountFields(user),
     created_at: user.createdAt.toISOString(),
     plan_name: planName,
     subscription_status: subscription?.status ?? null,

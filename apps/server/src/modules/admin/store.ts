@@ -170,24 +170,12 @@ export class AdminStore {
       .innerJoin(plans, eq(plans.id, waitlistEntries.planId))
       .where(onlyWaiting ? isNull(waitlistEntries.notifiedAt) : undefined)
       .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+      .$dynamic()
   }
 
   /** Locks the next `n` waiting rows, so two operators opening spots at once invite different people. */
   nextWaiting(db: DbOrTx, n: number) {
-    return db
-      .select({
-        entry: waitlistEntries,
-        email: users.email,
-        name: users.name,
-        planName: plans.name,
-      })
-      .from(waitlistEntries)
-      .innerJoin(users, eq(users.id, waitlistEntries.userId))
-      .innerJoin(plans, eq(plans.id, waitlistEntries.planId))
-      .where(isNull(waitlistEntries.notifiedAt))
-      .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
-      .limit(n)
-      .for('update', { of: waitlistEntries, skipLocked: true })
+    return this.waitlist(db, true).limit(n).for('update', { of: waitlistEntries, skipLocked: true })
   }
 
   async markInvited(db: DbOrTx, entry: { id: number; userId: string }, now: Date): Promise<void> {

@@ -4,7 +4,7 @@ import type { Db } from '../../adapters/db'
 import type { Limiter } from '../../adapters/rate-limit'
 import { inTime, notFound, tooManyRequests } from '../../errors'
 import type { ExportStore, PlayerRows } from './export-store'
-import { EMPTY_PROFILE, toProfile } from './service'
+import { accountFields, EMPTY_PROFILE, toProfile } from './service'
 
 const iso = (d: Date) => d.toISOString()
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null)
@@ -50,12 +50,7 @@ export function toDocument(r: PlayerRows, now: Date): DataExport {
     format: 'areia-dados/1',
     generated_at: iso(now),
     account: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      status: user.status,
-      payment_status: user.paymentStatus,
+      ...accountFields(user),
       onboarding_status: user.onboardingStatus,
       has_password: user.passwordHash !== null,
       created_at: iso(user.createdAt),

@@ -56,7 +56,10 @@ export function toProfile(profile: ProfileRow): UserStatusResponse['profile'] {
   }
 }
 
-function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse {
+/** The account fields every view of a user (the player's, the console's, the export) starts with. */
+export function accountFields(
+  user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'status' | 'paymentStatus'>,
+) {
   return {
     id: user.id,
     email: user.email,
@@ -64,6 +67,12 @@ function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse
     role: user.role,
     status: user.status,
     payment_status: user.paymentStatus,
+  }
+}
+
+function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse {
+  return {
+    ...accountFields(user),
     onboarding_status: user.onboardingStatus,
     created_at: user.createdAt.toISOString(),
     email_verified: user.emailVerifiedAt !== null,
