@@ -17,16 +17,8 @@ export {
   type OnboardingTurn,
   type ProfilePatch,
 } from './onboarding/dialogue'
-export {
-  parseAgeGroup,
-  parseCategory,
-  parseFrequency,
-  parseGender,
-  parseGoal,
-  parseHand,
-  parseHeight,
-  parseName,
-} from './onboarding/parse'
+/** The onboarding answers' readers, for engines that read the same answers outside the dialogue. */
+export * from './onboarding/parse'
 export { introductions } from './introductions'
 export { reply, type ReplyInput } from './reply'
 export { route, routeDetailed, MAX_REPLIES, type RouteReason, type Routing } from './routing'

@@ -18,14 +18,16 @@ const TOPIC_OF_DOMAIN: Partial<Record<Intent['domain'], string>> = {
 
 const PLAN_INTENTS = new Set(['plano-semanal', 'frequencia-treino', 'treino-pre-torneio'])
 const HAND_INTENTS = new Set(['parceiro-canhoto', 'dupla-lados', 'contra-canhoto', 'bola-no-meio'])
-const PARTNER_INTENTS = new Set([
+/** Questions about the partner themselves: the advice names them when the player has. */
+export const PARTNER_QUESTIONS = [
   'parceiro-nervoso',
   'parceiro-cobra',
   'conflito-parceiro',
   'comunicacao-dupla',
   'entrosamento-dupla',
   'parceiro-melhor',
-])
+]
+const PARTNER_INTENTS = new Set(PARTNER_QUESTIONS)
 const RACKET_INTENTS = new Set([
   'raquete-orcamento',
   'raquete-iniciante',

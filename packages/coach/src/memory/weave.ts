@@ -1,3 +1,4 @@
+import { PARTNER_QUESTIONS } from '../intents/personal'
 import type { Intent } from '../intents/registry'
 import type { Said } from '../intents/said'
 import type { BodyPart, Slots } from '../intents/slots'
@@ -21,12 +22,7 @@ const TOURNAMENT_INTENTS = new Set([
 ])
 /** Doubles: where the partner's name belongs. */
 const PARTNER_INTENTS = new Set([
-  'parceiro-nervoso',
-  'parceiro-cobra',
-  'conflito-parceiro',
-  'comunicacao-dupla',
-  'entrosamento-dupla',
-  'parceiro-melhor',
+  ...PARTNER_QUESTIONS,
   'parceiro-canhoto',
   'dupla-lados',
   'bola-no-meio',
