@@ -1,14 +1,12 @@
 // Corners and every coordinate of a result are in the video's own pixels, whatever size the
 // frames are decoded at: a 1080p upload with its corners marked on the 1080p image must map the
 // court exactly as the same corners scaled to the decode size would.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { analyze, proposeFromVideo, type AnalysisResult } from '../src/analyze.js'
 import { probe } from '../src/ffmpeg.js'
 import { imageToCourt, mapCourt, type Corners } from '../src/homography.js'
 import { renderMatch, type SynthTruth } from './helpers/synth.js'
+import { scratchDir } from './helpers/scratch'
 
 const CORNERS: Corners = [
   { x: 170, y: 690 },
@@ -17,14 +15,13 @@ const CORNERS: Corners = [
   { x: 400, y: 250 },
 ]
 
-let dir: string
+const file = scratchDir('areia-vision-c-')
 let video: string
 let truth: SynthTruth
 let result: AnalysisResult
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-vision-c-'))
-  video = path.join(dir, 'match.mp4')
+  video = file('match.mp4')
   truth = await renderMatch(video, {
     width: 1280,
     height: 720,
@@ -36,8 +33,6 @@ beforeAll(async () => {
   // Decoded at half the source width: the corners stay in source pixels.
   result = await analyze(video, { corners: CORNERS, maxWidth: 640, detectHz: 2 })
 })
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 describe('one coordinate space: the video’s own pixels', () => {
   it('keeps the given corners and decodes smaller', () => {

@@ -1,20 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { cutClip, highlightsReel } from '../src/clips.js'
 import { decodeFrames, probe, yuvToRgb, type Frame } from '../src/ffmpeg.js'
 import { toGray } from '../src/motion.js'
+import { scratchDir } from './helpers/scratch'
 
-let dir: string
+const file = scratchDir('areia-vision-ff-')
 let plain: string
 let rotated: string
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-vision-ff-'))
-  plain = path.join(dir, 'plain.mp4')
-  rotated = path.join(dir, 'rotated.mp4')
+  plain = file('plain.mp4')
+  rotated = file('rotated.mp4')
   const ff = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args])
   ff(
     '-f',
@@ -39,8 +37,6 @@ beforeAll(() => {
   // A phone filmed in portrait: landscape pixels plus a display-matrix rotation.
   ff('-i', plain, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', rotated)
 })
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 async function collect(it: AsyncIterable<Frame>): Promise<Frame[]> {
   const out: Frame[] = []
@@ -101,7 +97,7 @@ describe('probe and decode', () => {
   })
 
   it('fails with the reason when the file is not a video', async () => {
-    const bogus = path.join(dir, 'bogus.mp4')
+    const bogus = file('bogus.mp4')
     fs.writeFileSync(bogus, 'not a video')
     await expect(probe(bogus)).rejects.toThrow(/ffprobe/)
   })
@@ -109,7 +105,7 @@ describe('probe and decode', () => {
 
 describe('clips', () => {
   it('cuts a rally clip of the right length', async () => {
-    const out = path.join(dir, 'rally.mp4')
+    const out = file('rally.mp4')
     await cutClip(plain, { startSec: 2, endSec: 5 }, out, { padSec: 0.5 })
     const info = await probe(out)
     expect(info.durationSec).toBeGreaterThan(3.8)
@@ -117,7 +113,7 @@ describe('clips', () => {
   })
 
   it('joins the longest rallies into a highlights reel without the dead time', async () => {
-    const out = path.join(dir, 'highlights.mp4')
+    const out = file('highlights.mp4')
     const picked = await highlightsReel(
       plain,
       [

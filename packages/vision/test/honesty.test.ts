@@ -1,13 +1,13 @@
 // A video the pipeline cannot analyse must say so, with the reason, and carry no invented numbers.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { analyze, type AnalysisResult } from '../src/analyze.js'
 import type { Corners } from '../src/homography.js'
 import { renderMatch } from './helpers/synth.js'
+import { scratchDir } from './helpers/scratch'
 
 const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'areia-vision.mjs')
 const CORNERS: Corners = [
@@ -24,19 +24,16 @@ const base = {
   rallies: [[1, 4]] as Array<[number, number]>,
 }
 
-let dir: string
+const file = scratchDir('areia-vision-h-')
 let sand: string
 let twoPlayers: string
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-vision-h-'))
-  sand = path.join(dir, 'sand.mp4')
-  twoPlayers = path.join(dir, 'two.mp4')
+  sand = file('sand.mp4')
+  twoPlayers = file('two.mp4')
   await renderMatch(sand, { ...base, durationSec: 3, players: [], lines: false })
   await renderMatch(twoPlayers, { ...base, durationSec: 5, players: [0, 2] })
 })
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 function cli(...args: string[]) {
   return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' })
@@ -44,7 +41,7 @@ function cli(...args: string[]) {
 
 describe('honesty', () => {
   it('CLI: no court lines and no corners → not analysable, with the reason', () => {
-    const out = path.join(dir, 'sand.json')
+    const out = file('sand.json')
     const res = cli('analyze', sand, '--json', out)
     expect(res.status).toBe(0)
     const r = JSON.parse(fs.readFileSync(out, 'utf8')) as AnalysisResult

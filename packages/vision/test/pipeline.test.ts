@@ -1,12 +1,10 @@
 // Done-when 1 of issue 8: the whole pipeline on a generated match with ground truth. One video,
 // one analysis (the detector is the slow part, ~1 min), many assertions.
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { analyze, type AnalysisResult } from '../src/analyze.js'
 import { COURT_CORNERS, imageToCourt, mapCourt, type Corners } from '../src/homography.js'
 import { ballAt, renderMatch, type SynthTruth } from './helpers/synth.js'
+import { scratchDir } from './helpers/scratch'
 
 const TRUE_CORNERS: Corners = [
   { x: 130, y: 520 },
@@ -20,15 +18,14 @@ const RALLIES: Array<[number, number]> = [
 ]
 const DURATION = 24
 
-let dir: string
+const file = scratchDir('areia-vision-')
 let video: string
 let truth: SynthTruth
 let result: AnalysisResult
 const progress: number[] = []
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-vision-'))
-  video = path.join(dir, 'match.mp4')
+  video = file('match.mp4')
   truth = await renderMatch(video, {
     width: 960,
     height: 540,
@@ -45,8 +42,6 @@ beforeAll(async () => {
     onProgress: (p) => progress.push(p.percent),
   })
 })
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
 /** The truth player (0–3) standing nearest to a tracked position at its time. */
 function nearestTruth(at: { t: number; x: number; y: number }): number {
