@@ -1,7 +1,9 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useHydrated } from '../../lib/use-hydrated'
 import { BrandMark } from '../../ui/brand-mark'
+import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
+import { GoogleIcon } from './google-icon'
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode }
 
@@ -51,5 +53,40 @@ export function LiveFields({ children }: { children: ReactNode }) {
     <fieldset className="form__fields" disabled={!hydrated}>
       {children}
     </fieldset>
+  )
+}
+
+/**
+ * After a refused submit the first field in error takes the focus, and is read with its error:
+ * `formRef` goes on the form, `focusFirstInvalid` is called once the errors are set.
+ */
+export function useFocusFirstInvalid() {
+  const formRef = useRef<HTMLFormElement>(null)
+  const [focusSignal, setFocusSignal] = useState(0)
+  useEffect(() => {
+    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusSignal])
+  return { formRef, focusFirstInvalid: () => setFocusSignal((n) => n + 1) }
+}
+
+/** The "ou" divider and the Google button under an e-mail form. */
+export function GoogleAlternative({
+  label,
+  disabled,
+  onClick,
+}: {
+  label: string
+  disabled?: boolean
+  onClick: () => void
+}) {
+  return (
+    <>
+      <div className="divider" aria-hidden="true">
+        <span>ou</span>
+      </div>
+      <Button variant="google" block icon={<GoogleIcon />} disabled={disabled} onClick={onClick}>
+        {label}
+      </Button>
+    </>
   )
 }

@@ -8,9 +8,8 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout, LiveFields } from './auth-layout'
+import { AuthLayout, GoogleAlternative, LiveFields, useFocusFirstInvalid } from './auth-layout'
 import { emailProblem, found, PASSWORD_REQUIRED, without, type AuthErrors } from './auth-validation'
-import { GoogleIcon } from './google-icon'
 import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
 import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
 
@@ -36,8 +35,7 @@ export function LoginPage() {
   const [shake, setShake] = useState(0)
   const [error, setError] = useState<string | null>(null)
   const [errors, setErrors] = useState<AuthErrors<'email' | 'password'>>({})
-  const [focusSignal, setFocusSignal] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
   const [submitting, setSubmitting] = useState(false)
   const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
   const handledCode = useRef<string | null>(null)
@@ -65,11 +63,6 @@ export function LoginPage() {
         void showAlert(screenMessage(err, GOOGLE_ERROR_FALLBACK))
       })
   }, [googleCode, params, auth, navigate, setParams, showAlert])
-
-  // After a refused submit the first field in error takes the focus, and is read with its error.
-  useEffect(() => {
-    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusSignal])
 
   if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
@@ -100,7 +93,7 @@ export function LoginPage() {
     // Both are said at once: the fields' problems and the unticked terms.
     const termsAccepted = requireTerms()
     if (Object.keys(problems).length) {
-      setFocusSignal((n) => n + 1)
+      focusFirstInvalid()
       return
     }
     if (!termsAccepted) return
@@ -158,12 +151,7 @@ export function LoginPage() {
           <Button type="submit" block busy={submitting}>
             Entrar
           </Button>
-          <div className="divider" aria-hidden="true">
-            <span>ou</span>
-          </div>
-          <Button variant="google" block icon={<GoogleIcon />} onClick={onGoogle}>
-            Entrar com Google
-          </Button>
+          <GoogleAlternative label="Entrar com Google" onClick={onGoogle} />
         </LiveFields>
       </form>
     </AuthLayout>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 import { errorCode, errorMessage } from '../../lib/api-error'
@@ -8,7 +8,7 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout, LiveFields } from './auth-layout'
+import { AuthLayout, GoogleAlternative, LiveFields, useFocusFirstInvalid } from './auth-layout'
 import {
   CONFIRM_REQUIRED,
   emailProblem,
@@ -17,7 +17,6 @@ import {
   without,
   type AuthErrors,
 } from './auth-validation'
-import { GoogleIcon } from './google-icon'
 import { startGoogleSignIn } from './google-sign-in'
 import { registerUser } from './register-api'
 import { TermsCheckbox } from './terms-checkbox'
@@ -38,14 +37,8 @@ export function RegisterPage() {
   const [accepted, setAccepted] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [errors, setErrors] = useState<AuthErrors<Field>>({})
-  const [focusSignal, setFocusSignal] = useState(0)
   const [submitting, setSubmitting] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
-
-  // After a refused submit the first field in error takes the focus, and is read with its error.
-  useEffect(() => {
-    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusSignal])
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
 
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
   if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
@@ -68,7 +61,7 @@ export function RegisterPage() {
     })
     setErrors(problems)
     if (Object.keys(problems).length) {
-      setFocusSignal((n) => n + 1)
+      focusFirstInvalid()
       return
     }
     if (password !== confirm) {
@@ -83,7 +76,7 @@ export function RegisterPage() {
       // An address already in use is the e-mail field's problem, shown there.
       if (errorCode(err) === 'email_taken') {
         setErrors({ email: message })
-        setFocusSignal((n) => n + 1)
+        focusFirstInvalid()
       } else setError(message)
       setSubmitting(false)
       return
@@ -131,18 +124,7 @@ export function RegisterPage() {
           <Button type="submit" block busy={submitting} disabled={!accepted || submitting}>
             Registrar
           </Button>
-          <div className="divider" aria-hidden="true">
-            <span>ou</span>
-          </div>
-          <Button
-            variant="google"
-            block
-            icon={<GoogleIcon />}
-            disabled={!accepted}
-            onClick={onGoogle}
-          >
-            Cadastrar com Google
-          </Button>
+          <GoogleAlternative label="Cadastrar com Google" disabled={!accepted} onClick={onGoogle} />
         </LiveFields>
       </form>
     </AuthLayout>
