@@ -38,9 +38,7 @@ export function ReceiptsList() {
         Recibos
       </h2>
       {receipts.isError ? (
-        <p className="form-error" role="alert">
-          {RECEIPTS_FAILED}
-        </p>
+        <FormError message={RECEIPTS_FAILED} />
       ) : receipts.data.length === 0 ? (
         <p className="my-plan__muted">Nenhum pagamento ainda.</p>
       ) : (
