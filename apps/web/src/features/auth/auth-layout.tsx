@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useHydrated } from '../../lib/use-hydrated'
 import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
+import { without, type AuthErrors } from './auth-validation'
 import { GoogleIcon } from './google-icon'
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode }
@@ -54,6 +55,38 @@ export function LiveFields({ children }: { children: ReactNode }) {
       {children}
     </fieldset>
   )
+}
+
+/** A sign-in or sign-up form: checked by the page (noValidate), its fields live once hydrated. */
+export function AuthForm({
+  formRef,
+  onSubmit,
+  children,
+}: {
+  formRef: RefObject<HTMLFormElement | null>
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>
+  children: ReactNode
+}) {
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <LiveFields>{children}</LiveFields>
+    </form>
+  )
+}
+
+/**
+ * A form's errors: one per field, and the form's own (the server's answer). `edit` wraps a
+ * field's setter: a changed field drops its error, and the form's, which was about what was sent.
+ */
+export function useFormErrors<F extends string>() {
+  const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<AuthErrors<F>>({})
+  const edit = (field: F, set: (value: string) => void) => (value: string) => {
+    set(value)
+    setErrors((current) => without(current, field))
+    setError(null)
+  }
+  return { error, setError, errors, setErrors, edit }
 }
 
 /**

@@ -8,8 +8,14 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout, GoogleAlternative, LiveFields, useFocusFirstInvalid } from './auth-layout'
-import { emailProblem, found, PASSWORD_REQUIRED, without, type AuthErrors } from './auth-validation'
+import {
+  AuthForm,
+  AuthLayout,
+  GoogleAlternative,
+  useFocusFirstInvalid,
+  useFormErrors,
+} from './auth-layout'
+import { emailProblem, found, PASSWORD_REQUIRED } from './auth-validation'
 import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
 import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
 
@@ -33,8 +39,7 @@ export function LoginPage() {
   const [accepted, setAccepted] = useState(false)
   const [termsError, setTermsError] = useState<string | null>(null)
   const [shake, setShake] = useState(0)
-  const [error, setError] = useState<string | null>(null)
-  const [errors, setErrors] = useState<AuthErrors<'email' | 'password'>>({})
+  const { error, setError, errors, setErrors, edit } = useFormErrors<'email' | 'password'>()
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
   const [submitting, setSubmitting] = useState(false)
   const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
@@ -73,13 +78,6 @@ export function LoginPage() {
     setTermsError(TERMS_REQUIRED_MESSAGE)
     setShake((n) => n + 1)
     return false
-  }
-
-  const edit = (field: 'email' | 'password', set: (value: string) => void) => (value: string) => {
-    set(value)
-    setErrors((current) => without(current, field))
-    // "E-mail ou senha inválidos" was about what was sent; a changed field makes it stale.
-    setError(null)
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -122,38 +120,36 @@ export function LoginPage() {
         </p>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <LiveFields>
-          <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
-          <PasswordField
-            label="Senha"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onValue={edit('password', setPassword)}
-            error={errors.password}
-          />
-          <p className="auth-card__forgot">
-            <Link to="/esqueci-senha" state={{ email: email.trim() }}>
-              Esqueci minha senha
-            </Link>
-          </p>
-          <TermsCheckbox
-            checked={accepted}
-            onChange={(checked) => {
-              setAccepted(checked)
-              if (checked) setTermsError(null)
-            }}
-            shakeSignal={shake}
-            error={termsError}
-          />
-          <FormError message={error} />
-          <Button type="submit" block busy={submitting}>
-            Entrar
-          </Button>
-          <GoogleAlternative label="Entrar com Google" onClick={onGoogle} />
-        </LiveFields>
-      </form>
+      <AuthForm formRef={formRef} onSubmit={onSubmit}>
+        <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={edit('password', setPassword)}
+          error={errors.password}
+        />
+        <p className="auth-card__forgot">
+          <Link to="/esqueci-senha" state={{ email: email.trim() }}>
+            Esqueci minha senha
+          </Link>
+        </p>
+        <TermsCheckbox
+          checked={accepted}
+          onChange={(checked) => {
+            setAccepted(checked)
+            if (checked) setTermsError(null)
+          }}
+          shakeSignal={shake}
+          error={termsError}
+        />
+        <FormError message={error} />
+        <Button type="submit" block busy={submitting}>
+          Entrar
+        </Button>
+        <GoogleAlternative label="Entrar com Google" onClick={onGoogle} />
+      </AuthForm>
     </AuthLayout>
   )
 }
