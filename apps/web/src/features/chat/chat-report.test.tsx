@@ -6,10 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { applyAnalysisFrame } from '../../lib/analysis-progress'
 import { renderRoutes } from '../../test/render-with-providers'
 import { ChatView } from './chat-view'
-import { socket } from './chat-test-socket'
+import { socket } from './chat-test-doubles'
 
 vi.mock('../../lib/use-chat-socket', () =>
-  import('./chat-test-socket').then((m) => m.fakeChatSocketModule),
+  import('./chat-test-doubles').then((m) => m.fakeChatSocketModule),
 )
 const server = vi.hoisted(() => ({
   history: [] as ChatHistoryItem[],

@@ -8,11 +8,11 @@ import { PlansModalContext } from '../../lib/plans-modal'
 import { makeUser } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { ChatView } from './chat-view'
-import { socket } from './chat-test-socket'
+import { socket } from './chat-test-doubles'
 import { decorateMessages, IDENTIFY_PROMPT, videoIdOf } from './use-video-actions'
 
 vi.mock('../../lib/use-chat-socket', () =>
-  import('./chat-test-socket').then((m) => m.fakeChatSocketModule),
+  import('./chat-test-doubles').then((m) => m.fakeChatSocketModule),
 )
 const server = vi.hoisted(() => ({
   history: [] as ChatHistoryItem[],

@@ -10,3 +10,10 @@ export const fakeChatSocketModule = {
     return { status: 'Conectado', reason: null, send: () => true, reconnect: () => undefined }
   },
 }
+
+/** Stands in for ./chat-api: an empty history and no report waiting. */
+export const quietChatApiModule = {
+  loadChatHistory: () => Promise.resolve([]),
+  prefetchChatHistory: () => undefined,
+  checkForReport: () => Promise.resolve({}),
+}
