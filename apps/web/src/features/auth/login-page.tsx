@@ -11,6 +11,7 @@ import { PasswordField, EmailField, FormError } from '../../ui/text-field'
 import {
   AuthForm,
   AuthLayout,
+  AuthSwitch,
   GoogleAlternative,
   useFocusFirstInvalid,
   useFormErrors,
@@ -114,11 +115,7 @@ export function LoginPage() {
     <AuthLayout
       title="Entrar"
       subtitle="Bem-vindo de volta! Entre para falar com seus treinadores."
-      footer={
-        <p>
-          Ainda não tem conta? <Link to="/register">Cadastre-se</Link>
-        </p>
-      }
+      footer={<AuthSwitch question="Ainda não tem conta?" to="/register" link="Cadastre-se" />}
     >
       <AuthForm formRef={formRef} onSubmit={onSubmit}>
         <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
