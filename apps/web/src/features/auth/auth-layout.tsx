@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
-import { Link } from 'react-router'
 import { useHydrated } from '../../lib/use-hydrated'
 import { BrandMark } from '../../ui/brand-mark'
 import { Button } from '../../ui/button'
@@ -42,15 +41,6 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
         <div className="auth-card__footer">{footer}</div>
       </section>
     </main>
-  )
-}
-
-/** The footer's way to the neighbouring screen: a question, then the link that answers it. */
-export function AuthSwitch({ question, to, link }: { question: string; to: string; link: string }) {
-  return (
-    <p>
-      {question} <Link to={to}>{link}</Link>
-    </p>
   )
 }
 

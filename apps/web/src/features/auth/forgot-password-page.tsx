@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useMessageForm } from '../../lib/use-message-form'
 import { Button } from '../../ui/button'
 import { EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout, AuthSwitch } from './auth-layout'
+import { AuthLayout } from './auth-layout'
 import { requestPasswordReset } from './recovery-api'
 
 const REQUEST_ERROR_FALLBACK = 'Não foi possível enviar o link agora. Tente novamente.'
@@ -21,7 +21,11 @@ export function ForgotPasswordPage() {
     <AuthLayout
       title="Esqueci minha senha"
       subtitle="Informe o e-mail da sua conta e enviaremos um link para você criar uma senha nova."
-      footer={<AuthSwitch question="Lembrou a senha?" to="/login" link="Voltar para o login" />}
+      footer={
+        <p>
+          Lembrou a senha? <Link to="/login">Voltar para o login</Link>
+        </p>
+      }
     >
       {sent ? (
         <p className="auth-card__notice" role="status">

@@ -11,7 +11,6 @@ import { PasswordField, EmailField, FormError } from '../../ui/text-field'
 import {
   AuthForm,
   AuthLayout,
-  AuthSwitch,
   GoogleAlternative,
   useFocusFirstInvalid,
   useFormErrors,
@@ -115,7 +114,11 @@ export function LoginPage() {
     <AuthLayout
       title="Entrar"
       subtitle="Bem-vindo de volta! Entre para falar com seus treinadores."
-      footer={<AuthSwitch question="Ainda não tem conta?" to="/register" link="Cadastre-se" />}
+      footer={
+        <p>
+          Ainda não tem conta? <Link to="/register">Cadastre-se</Link>
+        </p>
+      }
     >
       <AuthForm formRef={formRef} onSubmit={onSubmit}>
         <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 import { errorCode, errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
@@ -11,7 +11,6 @@ import { PasswordField, EmailField, FormError } from '../../ui/text-field'
 import {
   AuthForm,
   AuthLayout,
-  AuthSwitch,
   GoogleAlternative,
   useFocusFirstInvalid,
   useFormErrors,
@@ -84,7 +83,11 @@ export function RegisterPage() {
     <AuthLayout
       title="Criar conta"
       subtitle="Cadastre-se e monte seu time exclusivo de treinadores de IA."
-      footer={<AuthSwitch question="Já tem conta?" to="/login" link="Entrar" />}
+      footer={
+        <p>
+          Já tem conta? <Link to="/login">Entrar</Link>
+        </p>
+      }
     >
       <AuthForm formRef={formRef} onSubmit={onSubmit}>
         <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />

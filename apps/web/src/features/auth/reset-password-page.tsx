@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { FormError, NewPasswordFields } from '../../ui/text-field'
-import { AuthLayout, AuthSwitch } from './auth-layout'
+import { AuthLayout } from './auth-layout'
 import { resetPassword } from './recovery-api'
 
 const RESET_ERROR_FALLBACK = 'Não foi possível redefinir a senha. Peça um novo link.'
@@ -49,7 +49,11 @@ export function ResetPasswordPage() {
     <AuthLayout
       title="Criar nova senha"
       subtitle="Escolha uma senha nova com pelo menos 6 caracteres. Depois, entre com ela em todos os aparelhos."
-      footer={<AuthSwitch question="O link expirou?" to="/esqueci-senha" link="Peça um novo" />}
+      footer={
+        <p>
+          O link expirou? <Link to="/esqueci-senha">Peça um novo</Link>
+        </p>
+      }
     >
       {token ? (
         <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
