@@ -115,16 +115,26 @@ function randomFile(size: number): { blob: Blob; bytes: Buffer } {
 
 const KIB = 1024
 
+/** An upload of `file` as an MP4 that nobody cancels, unless `options` brings its own signal. */
+const send = (
+  url: string,
+  file: Blob,
+  options: Partial<Parameters<typeof uploadResumable>[0]> = {},
+) =>
+  uploadResumable({
+    url,
+    file,
+    contentType: 'video/mp4',
+    signal: new AbortController().signal,
+    ...options,
+  })
+
 describe('uploadResumable', () => {
   it('sends the file in chunks with Content-Range and ends byte-identical', async () => {
     const fake = await fakeServer()
     const { blob, bytes } = randomFile(100 * KIB + 123)
     const progress: UploadProgress[] = []
-    const body = await uploadResumable({
-      url: fake.url,
-      file: blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    const body = await send(fake.url, blob, {
       chunkBytes: 32 * KIB,
       maxChunkBytes: 32 * KIB,
       onProgress: (p) => progress.push(p),
@@ -146,11 +156,7 @@ describe('uploadResumable', () => {
   it('doubles the chunk on a fast link, up to the maximum', async () => {
     const fake = await fakeServer()
     const { blob, bytes } = randomFile(200 * KIB)
-    await uploadResumable({
-      url: fake.url,
-      file: blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    await send(fake.url, blob, {
       chunkBytes: 16 * KIB,
       maxChunkBytes: 64 * KIB,
     })
@@ -166,11 +172,7 @@ describe('uploadResumable', () => {
     const fake = await fakeServer()
     const { blob, bytes } = randomFile(96 * KIB)
     fake.dropNextChunkAfter = 10 * KIB
-    const body = await uploadResumable({
-      url: fake.url,
-      file: blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    const body = await send(fake.url, blob, {
       chunkBytes: 64 * KIB,
       backoffMs: () => 5,
     })
@@ -189,11 +191,7 @@ describe('uploadResumable', () => {
     const fake = await fakeServer()
     const { blob, bytes } = randomFile(40 * KIB)
     fake.forced = [503]
-    await uploadResumable({
-      url: fake.url,
-      file: blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    await send(fake.url, blob, {
       chunkBytes: 16 * KIB,
       backoffMs: () => 1,
     })
@@ -204,12 +202,7 @@ describe('uploadResumable', () => {
   it('gives up at once on a 4xx, with the body for its detail', async () => {
     const fake = await fakeServer()
     fake.forced = [{ status: 413, code: 'video_too_large' }]
-    const error = await uploadResumable({
-      url: fake.url,
-      file: randomFile(1000).blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
-    }).catch((e: unknown) => e)
+    const error = await send(fake.url, randomFile(1000).blob).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UploadRejectedError)
     expect((error as UploadRejectedError).status).toBe(413)
     expect((error as UploadRejectedError).code).toBe('video_too_large')
@@ -221,11 +214,7 @@ describe('uploadResumable', () => {
     const fake = await fakeServer()
     const { blob, bytes } = randomFile(40 * KIB)
     fake.forced = [{ status: 400, code: 'beyond_content_range' }]
-    await uploadResumable({
-      url: fake.url,
-      file: blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    await send(fake.url, blob, {
       chunkBytes: 16 * KIB,
       backoffMs: () => 1,
     })
@@ -236,12 +225,7 @@ describe('uploadResumable', () => {
   it('another 400 (not a range to resume from) still gives up at once', async () => {
     const fake = await fakeServer()
     fake.forced = [{ status: 400, code: 'content_range_invalid' }]
-    const error = await uploadResumable({
-      url: fake.url,
-      file: randomFile(1000).blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
-    }).catch((e: unknown) => e)
+    const error = await send(fake.url, randomFile(1000).blob).catch((e: unknown) => e)
     expect((error as UploadRejectedError).code).toBe('content_range_invalid')
     expect(fake.log).toHaveLength(1)
   })
@@ -249,11 +233,7 @@ describe('uploadResumable', () => {
   it('stops after the allowed retries when the server keeps failing', async () => {
     const fake = await fakeServer()
     fake.forced = [500, 500, 500, 500]
-    const error = await uploadResumable({
-      url: fake.url,
-      file: randomFile(1000).blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    const error = await send(fake.url, randomFile(1000).blob, {
       maxRetries: 2,
       backoffMs: () => 1,
     }).catch((e: unknown) => e)
@@ -264,11 +244,7 @@ describe('uploadResumable', () => {
 
   it('gives up when status queries get through but every chunk is lost', async () => {
     const sent: string[] = []
-    const error = await uploadResumable({
-      url: 'http://upload.test/x',
-      file: randomFile(1000).blob,
-      contentType: 'video/mp4',
-      signal: new AbortController().signal,
+    const error = await send('http://upload.test/x', randomFile(1000).blob, {
       maxRetries: 3,
       backoffMs: () => 1,
       transport: ({ headers, body }) => {

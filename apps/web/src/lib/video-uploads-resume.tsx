@@ -41,26 +41,15 @@ export const INTERRUPTED_HINT =
 
 /** `Retomar envio` (the player picks the same file again) and `Cancelar Envio`. */
 export function InterruptedUploadActions({ upload }: { upload: VideoUpload }) {
-  const { showAlert } = useAlert()
   const input = useRef<HTMLInputElement>(null)
   const [problem, setProblem] = useState<string | null>(null)
-  const [cancelling, setCancelling] = useState(false)
+  const { cancelling, cancel } = useCancelVideoUpload(upload.key)
   const message = problem ?? upload.error
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     event.target.value = ''
     if (file) setProblem(resumeVideoUpload(upload.key, file))
-  }
-
-  const cancel = async () => {
-    setCancelling(true)
-    try {
-      await cancelVideoUpload(upload.key)
-    } catch {
-      setCancelling(false)
-      await showAlert(CANCEL_FAILED, 'Aviso')
-    }
   }
 
   return (
@@ -93,16 +82,45 @@ export function InterruptedUploadActions({ upload }: { upload: VideoUpload }) {
             />
           </>
         )}
-        <button
-          type="button"
-          className="chip chip--danger"
-          disabled={cancelling}
-          aria-busy={cancelling || undefined}
-          onClick={() => void cancel()}
-        >
-          Cancelar Envio
-        </button>
+        <CancelUploadButton cancelling={cancelling} onCancel={cancel} />
       </div>
     </>
+  )
+}
+
+/** Cancels the upload `key`; a refusal is told in an alert and the player may try again. */
+export function useCancelVideoUpload(key: string) {
+  const { showAlert } = useAlert()
+  const [cancelling, setCancelling] = useState(false)
+  const cancel = async () => {
+    setCancelling(true)
+    try {
+      await cancelVideoUpload(key)
+    } catch {
+      setCancelling(false)
+      await showAlert(CANCEL_FAILED, 'Aviso')
+    }
+  }
+  return { cancelling, cancel }
+}
+
+/** `Cancelar Envio`, busy while the cancellation is on its way. */
+export function CancelUploadButton({
+  cancelling,
+  onCancel,
+}: {
+  cancelling: boolean
+  onCancel: () => Promise<void>
+}) {
+  return (
+    <button
+      type="button"
+      className="chip chip--danger"
+      disabled={cancelling}
+      aria-busy={cancelling || undefined}
+      onClick={() => void onCancel()}
+    >
+      Cancelar Envio
+    </button>
   )
 }

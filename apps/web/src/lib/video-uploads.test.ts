@@ -1,5 +1,6 @@
 import type { Video } from '@areia/contracts/videos'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { makeVideo } from '../test/helpers'
 import { UploadAbortedError, type ChunkTransport } from './resumable-upload'
 import {
   cancelVideoUpload,
@@ -28,27 +29,8 @@ const HOUR = Math.floor(Date.now() / 1000) + 3600
 const URL_OK = `/api/v1/videos/uploads/5?expires=${HOUR}&signature=s`
 const BYTES = 600 * 1024
 
-function video(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 5,
-    upload_timestamp: '2026-11-23T12:00:00.000Z',
-    status: 'AWAITING_IDENTIFICATION',
-    source: 'GCS',
-    failure_reason: null,
-    warnings: [],
-    player_identifier: null,
-    game_date: null,
-    game_outcome: null,
-    game_score: null,
-    probe: null,
-    thumbnail_url: null,
-    video_url: null,
-    analysis_percent: null,
-    due_at: null,
-    allowance_returned: false,
-    ...overrides,
-  }
-}
+const video = (overrides: Partial<Video> = {}): Video =>
+  makeVideo({ id: 5, status: 'AWAITING_IDENTIFICATION', ...overrides })
 
 /**
  * The storage side of GCS's protocol in memory: it keeps the bytes in order and answers status

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import { Profile, type UserStatusResponse } from '@areia/contracts/users'
+import type { Video } from '@areia/contracts/videos'
 
 const b64url = (value: object) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
@@ -33,6 +34,29 @@ export function makeUser(overrides: Partial<UserStatusResponse> = {}): UserStatu
     profile: Object.fromEntries(Object.keys(Profile.shape).map((key) => [key, null])) as Profile,
     created_at: '2025-09-03T12:00:00.000Z',
     email_verified: true,
+    ...overrides,
+  }
+}
+
+/** A video of the player's list: an uploaded file waiting in the queue, nothing known about it yet. */
+export function makeVideo(overrides: Partial<Video> = {}): Video {
+  return {
+    id: 1,
+    upload_timestamp: '2026-11-23T12:00:00.000Z',
+    status: 'QUEUED',
+    source: 'GCS',
+    failure_reason: null,
+    warnings: [],
+    player_identifier: null,
+    game_date: null,
+    game_outcome: null,
+    game_score: null,
+    probe: null,
+    thumbnail_url: null,
+    video_url: null,
+    analysis_percent: null,
+    due_at: null,
+    allowance_returned: false,
     ...overrides,
   }
 }

@@ -73,3 +73,37 @@ export function FormError({ message }: { message: string | null }) {
     </p>
   ) : null
 }
+
+type NewPasswordFieldsProps = {
+  password: string
+  confirmation: string
+  onPassword: (value: string) => void
+  onConfirmation: (value: string) => void
+}
+
+/** A new password and its confirmation: the password change and the reset link ask the same. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  onPassword,
+  onConfirmation,
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <PasswordField
+        label="Nova senha"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onValue={onPassword}
+      />
+      <PasswordField
+        label="Confirmar nova senha"
+        name="confirm-new-password"
+        autoComplete="new-password"
+        value={confirmation}
+        onValue={onConfirmation}
+      />
+    </>
+  )
+}

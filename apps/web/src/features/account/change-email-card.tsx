@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
+import { useMessageForm } from '../../lib/use-message-form'
 import { Button } from '../../ui/button'
 import { FormError, PasswordField, TextField } from '../../ui/text-field'
 import { changeEmail } from './account-api'
@@ -12,23 +12,16 @@ export function ChangeEmailCard() {
   const { user } = useAuth()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [sent, setSent] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setError(null)
-    setSubmitting(true)
-    try {
-      setSent((await changeEmail(email.trim(), password)).message)
-      setEmail('')
-      setPassword('')
-    } catch (err) {
-      setError(errorMessage(err, CHANGE_ERROR_FALLBACK))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { sent, error, submitting, submit } = useMessageForm(CHANGE_ERROR_FALLBACK)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(
+      event,
+      () => changeEmail(email.trim(), password),
+      () => {
+        setEmail('')
+        setPassword('')
+      },
+    )
 
   return (
     <div className="card">

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Button } from '../../ui/button'
-import { PasswordField, FormError } from '../../ui/text-field'
+import { FormError, NewPasswordFields, PasswordField } from '../../ui/text-field'
 import { SUCCESS_NOTIFICATION_DURATION_MS, useToast } from '../../ui/toast'
 import { changePassword } from './account-api'
 import { ChangeEmailCard } from './change-email-card'
@@ -73,19 +73,11 @@ export function ChangePasswordPage() {
             value={current}
             onValue={setCurrent}
           />
-          <PasswordField
-            label="Nova senha"
-            name="new-password"
-            autoComplete="new-password"
-            value={next}
-            onValue={setNext}
-          />
-          <PasswordField
-            label="Confirmar nova senha"
-            name="confirm-new-password"
-            autoComplete="new-password"
-            value={confirmation}
-            onValue={setConfirmation}
+          <NewPasswordFields
+            password={next}
+            confirmation={confirmation}
+            onPassword={setNext}
+            onConfirmation={setConfirmation}
           />
           <FormError message={error} />
           <Button type="submit" block busy={submitting}>

@@ -1,7 +1,10 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useHydrated } from '../../lib/use-hydrated'
 import { BrandMark } from '../../ui/brand-mark'
+import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
+import { without, type AuthErrors } from './auth-validation'
+import { GoogleIcon } from './google-icon'
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode; footer: ReactNode }
 
@@ -51,5 +54,72 @@ export function LiveFields({ children }: { children: ReactNode }) {
     <fieldset className="form__fields" disabled={!hydrated}>
       {children}
     </fieldset>
+  )
+}
+
+/** A sign-in or sign-up form: checked by the page (noValidate), its fields live once hydrated. */
+export function AuthForm({
+  formRef,
+  onSubmit,
+  children,
+}: {
+  formRef: RefObject<HTMLFormElement | null>
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>
+  children: ReactNode
+}) {
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <LiveFields>{children}</LiveFields>
+    </form>
+  )
+}
+
+/**
+ * A form's errors: one per field, and the form's own (the server's answer). `edit` wraps a
+ * field's setter: a changed field drops its error, and the form's, which was about what was sent.
+ */
+export function useFormErrors<F extends string>() {
+  const [error, setError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<AuthErrors<F>>({})
+  const edit = (field: F, set: (value: string) => void) => (value: string) => {
+    set(value)
+    setErrors((current) => without(current, field))
+    setError(null)
+  }
+  return { error, setError, errors, setErrors, edit }
+}
+
+/**
+ * After a refused submit the first field in error takes the focus, and is read with its error:
+ * `formRef` goes on the form, `focusFirstInvalid` is called once the errors are set.
+ */
+export function useFocusFirstInvalid() {
+  const formRef = useRef<HTMLFormElement>(null)
+  const [focusSignal, setFocusSignal] = useState(0)
+  useEffect(() => {
+    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusSignal])
+  return { formRef, focusFirstInvalid: () => setFocusSignal((n) => n + 1) }
+}
+
+/** The "ou" divider and the Google button under an e-mail form. */
+export function GoogleAlternative({
+  label,
+  disabled,
+  onClick,
+}: {
+  label: string
+  disabled?: boolean
+  onClick: () => void
+}) {
+  return (
+    <>
+      <div className="divider" aria-hidden="true">
+        <span>ou</span>
+      </div>
+      <Button variant="google" block icon={<GoogleIcon />} disabled={disabled} onClick={onClick}>
+        {label}
+      </Button>
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useLocation } from 'react-router'
-import { errorMessage } from '../../lib/api-error'
+import { useMessageForm } from '../../lib/use-message-form'
 import { Button } from '../../ui/button'
 import { EmailField, FormError } from '../../ui/text-field'
 import { AuthLayout } from './auth-layout'
@@ -13,22 +13,9 @@ export function ForgotPasswordPage() {
   const location = useLocation()
   const typed = (location.state as { email?: unknown } | null)?.email
   const [email, setEmail] = useState(typeof typed === 'string' ? typed : '')
-  const [sent, setSent] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [submitting, setSubmitting] = useState(false)
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setError(null)
-    setSubmitting(true)
-    try {
-      setSent((await requestPasswordReset(email.trim())).message)
-    } catch (err) {
-      setError(errorMessage(err, REQUEST_ERROR_FALLBACK))
-    } finally {
-      setSubmitting(false)
-    }
-  }
+  const { sent, error, submitting, submit } = useMessageForm(REQUEST_ERROR_FALLBACK)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event, () => requestPasswordReset(email.trim()))
 
   return (
     <AuthLayout

@@ -8,9 +8,14 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout, LiveFields } from './auth-layout'
-import { emailProblem, found, PASSWORD_REQUIRED, without, type AuthErrors } from './auth-validation'
-import { GoogleIcon } from './google-icon'
+import {
+  AuthForm,
+  AuthLayout,
+  GoogleAlternative,
+  useFocusFirstInvalid,
+  useFormErrors,
+} from './auth-layout'
+import { emailProblem, found, PASSWORD_REQUIRED } from './auth-validation'
 import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
 import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
 
@@ -34,10 +39,8 @@ export function LoginPage() {
   const [accepted, setAccepted] = useState(false)
   const [termsError, setTermsError] = useState<string | null>(null)
   const [shake, setShake] = useState(0)
-  const [error, setError] = useState<string | null>(null)
-  const [errors, setErrors] = useState<AuthErrors<'email' | 'password'>>({})
-  const [focusSignal, setFocusSignal] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
+  const { error, setError, errors, setErrors, edit } = useFormErrors<'email' | 'password'>()
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
   const [submitting, setSubmitting] = useState(false)
   const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
   const handledCode = useRef<string | null>(null)
@@ -66,11 +69,6 @@ export function LoginPage() {
       })
   }, [googleCode, params, auth, navigate, setParams, showAlert])
 
-  // After a refused submit the first field in error takes the focus, and is read with its error.
-  useEffect(() => {
-    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusSignal])
-
   if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
   if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
@@ -80,13 +78,6 @@ export function LoginPage() {
     setTermsError(TERMS_REQUIRED_MESSAGE)
     setShake((n) => n + 1)
     return false
-  }
-
-  const edit = (field: 'email' | 'password', set: (value: string) => void) => (value: string) => {
-    set(value)
-    setErrors((current) => without(current, field))
-    // "E-mail ou senha inválidos" was about what was sent; a changed field makes it stale.
-    setError(null)
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -100,7 +91,7 @@ export function LoginPage() {
     // Both are said at once: the fields' problems and the unticked terms.
     const termsAccepted = requireTerms()
     if (Object.keys(problems).length) {
-      setFocusSignal((n) => n + 1)
+      focusFirstInvalid()
       return
     }
     if (!termsAccepted) return
@@ -129,43 +120,36 @@ export function LoginPage() {
         </p>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <LiveFields>
-          <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
-          <PasswordField
-            label="Senha"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onValue={edit('password', setPassword)}
-            error={errors.password}
-          />
-          <p className="auth-card__forgot">
-            <Link to="/esqueci-senha" state={{ email: email.trim() }}>
-              Esqueci minha senha
-            </Link>
-          </p>
-          <TermsCheckbox
-            checked={accepted}
-            onChange={(checked) => {
-              setAccepted(checked)
-              if (checked) setTermsError(null)
-            }}
-            shakeSignal={shake}
-            error={termsError}
-          />
-          <FormError message={error} />
-          <Button type="submit" block busy={submitting}>
-            Entrar
-          </Button>
-          <div className="divider" aria-hidden="true">
-            <span>ou</span>
-          </div>
-          <Button variant="google" block icon={<GoogleIcon />} onClick={onGoogle}>
-            Entrar com Google
-          </Button>
-        </LiveFields>
-      </form>
+      <AuthForm formRef={formRef} onSubmit={onSubmit}>
+        <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onValue={edit('password', setPassword)}
+          error={errors.password}
+        />
+        <p className="auth-card__forgot">
+          <Link to="/esqueci-senha" state={{ email: email.trim() }}>
+            Esqueci minha senha
+          </Link>
+        </p>
+        <TermsCheckbox
+          checked={accepted}
+          onChange={(checked) => {
+            setAccepted(checked)
+            if (checked) setTermsError(null)
+          }}
+          shakeSignal={shake}
+          error={termsError}
+        />
+        <FormError message={error} />
+        <Button type="submit" block busy={submitting}>
+          Entrar
+        </Button>
+        <GoogleAlternative label="Entrar com Google" onClick={onGoogle} />
+      </AuthForm>
     </AuthLayout>
   )
 }

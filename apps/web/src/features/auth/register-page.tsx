@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, Navigate, useNavigate } from 'react-router'
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
 import { errorCode, errorMessage } from '../../lib/api-error'
@@ -8,16 +8,14 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { PasswordField, EmailField, FormError } from '../../ui/text-field'
-import { AuthLayout, LiveFields } from './auth-layout'
 import {
-  CONFIRM_REQUIRED,
-  emailProblem,
-  found,
-  newPasswordProblem,
-  without,
-  type AuthErrors,
-} from './auth-validation'
-import { GoogleIcon } from './google-icon'
+  AuthForm,
+  AuthLayout,
+  GoogleAlternative,
+  useFocusFirstInvalid,
+  useFormErrors,
+} from './auth-layout'
+import { CONFIRM_REQUIRED, emailProblem, found, newPasswordProblem } from './auth-validation'
 import { startGoogleSignIn } from './google-sign-in'
 import { registerUser } from './register-api'
 import { TermsCheckbox } from './terms-checkbox'
@@ -36,26 +34,12 @@ export function RegisterPage() {
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
   const [accepted, setAccepted] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [errors, setErrors] = useState<AuthErrors<Field>>({})
-  const [focusSignal, setFocusSignal] = useState(0)
+  const { error, setError, errors, setErrors, edit } = useFormErrors<Field>()
   const [submitting, setSubmitting] = useState(false)
-  const formRef = useRef<HTMLFormElement>(null)
-
-  // After a refused submit the first field in error takes the focus, and is read with its error.
-  useEffect(() => {
-    if (focusSignal) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [focusSignal])
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
 
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
   if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
-
-  const edit = (field: Field, set: (value: string) => void) => (value: string) => {
-    set(value)
-    setErrors((current) => without(current, field))
-    // The server's answer was about what was sent; once a field changes it no longer applies.
-    setError(null)
-  }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -68,7 +52,7 @@ export function RegisterPage() {
     })
     setErrors(problems)
     if (Object.keys(problems).length) {
-      setFocusSignal((n) => n + 1)
+      focusFirstInvalid()
       return
     }
     if (password !== confirm) {
@@ -83,7 +67,7 @@ export function RegisterPage() {
       // An address already in use is the e-mail field's problem, shown there.
       if (errorCode(err) === 'email_taken') {
         setErrors({ email: message })
-        setFocusSignal((n) => n + 1)
+        focusFirstInvalid()
       } else setError(message)
       setSubmitting(false)
       return
@@ -105,46 +89,33 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form ref={formRef} className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <LiveFields>
-          <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
-          <PasswordField
-            label="Senha"
-            name="password"
-            autoComplete="new-password"
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
-            value={password}
-            onValue={edit('password', setPassword)}
-            error={errors.password}
-          />
-          <PasswordField
-            label="Confirmar senha"
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirm}
-            onValue={edit('confirm', setConfirm)}
-            error={errors.confirm}
-          />
-          <TermsCheckbox checked={accepted} onChange={setAccepted} />
-          <FormError message={error} />
-          <Button type="submit" block busy={submitting} disabled={!accepted || submitting}>
-            Registrar
-          </Button>
-          <div className="divider" aria-hidden="true">
-            <span>ou</span>
-          </div>
-          <Button
-            variant="google"
-            block
-            icon={<GoogleIcon />}
-            disabled={!accepted}
-            onClick={onGoogle}
-          >
-            Cadastrar com Google
-          </Button>
-        </LiveFields>
-      </form>
+      <AuthForm formRef={formRef} onSubmit={onSubmit}>
+        <EmailField value={email} onValue={edit('email', setEmail)} error={errors.email} />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          hint={`Pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`}
+          value={password}
+          onValue={edit('password', setPassword)}
+          error={errors.password}
+        />
+        <PasswordField
+          label="Confirmar senha"
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirm}
+          onValue={edit('confirm', setConfirm)}
+          error={errors.confirm}
+        />
+        <TermsCheckbox checked={accepted} onChange={setAccepted} />
+        <FormError message={error} />
+        <Button type="submit" block busy={submitting} disabled={!accepted || submitting}>
+          Registrar
+        </Button>
+        <GoogleAlternative label="Cadastrar com Google" disabled={!accepted} onClick={onGoogle} />
+      </AuthForm>
     </AuthLayout>
   )
 }

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
-import { FormError, PasswordField } from '../../ui/text-field'
+import { FormError, NewPasswordFields } from '../../ui/text-field'
 import { AuthLayout } from './auth-layout'
 import { resetPassword } from './recovery-api'
 
@@ -57,19 +57,11 @@ export function ResetPasswordPage() {
     >
       {token ? (
         <form className="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-          <PasswordField
-            label="Nova senha"
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onValue={setPassword}
-          />
-          <PasswordField
-            label="Confirmar nova senha"
-            name="confirm-new-password"
-            autoComplete="new-password"
-            value={confirmation}
-            onValue={setConfirmation}
+          <NewPasswordFields
+            password={password}
+            confirmation={confirmation}
+            onPassword={setPassword}
+            onConfirmation={setConfirmation}
           />
           <FormError message={error} />
           <Button type="submit" block busy={submitting}>

@@ -18,7 +18,22 @@ import { MessageBody } from '@areia/contracts/errors'
 import { LegalInfo } from '@areia/contracts/legal'
 import { UserStatusResponse, type ProfileUpdateBody } from '@areia/contracts/users'
 import { queryOptions } from '@tanstack/react-query'
+import type { z } from 'zod'
 import { apiBlob, apiRequest } from '../../lib/api-client'
+
+/** A write whose answer is parsed by `schema`; `json` is the body, when the path alone is not enough. */
+function write<S extends z.ZodType>(
+  method: 'POST' | 'PUT',
+  path: string,
+  schema: S,
+  json?: unknown,
+) {
+  return apiRequest(path, {
+    method,
+    ...(json === undefined ? {} : { body: { json } }),
+    schema,
+  })
+}
 
 export const billingKeys = {
   plans: ['billing', 'plans'] as const,
@@ -51,19 +66,13 @@ export const contactQuery = () =>
   })
 
 export function validateCoupon(code: string) {
-  return apiRequest('/api/v1/subscriptions/coupons/validate', {
-    method: 'POST',
-    body: { json: { coupon_code: code } },
-    schema: CouponValidateResponse,
+  return write('POST', '/api/v1/subscriptions/coupons/validate', CouponValidateResponse, {
+    coupon_code: code,
   })
 }
 
 export function joinWaitlist(body: WaitlistJoinBody) {
-  return apiRequest('/api/v1/waitlist/join', {
-    method: 'POST',
-    body: { json: body },
-    schema: MessageBody,
-  })
+  return write('POST', '/api/v1/waitlist/join', MessageBody, body)
 }
 
 /** One key per checkout attempt: a double click or a retried request gets the same order. */
@@ -89,14 +98,11 @@ export const orderQuery = (id: string) =>
   })
 
 export function cancelSubscription() {
-  return apiRequest('/api/v1/subscriptions/me/cancel', { method: 'POST', schema: MessageBody })
+  return write('POST', '/api/v1/subscriptions/me/cancel', MessageBody)
 }
 
 export function withdrawSubscription() {
-  return apiRequest('/api/v1/subscriptions/me/withdraw', {
-    method: 'POST',
-    schema: SubscriptionResponse,
-  })
+  return write('POST', '/api/v1/subscriptions/me/withdraw', SubscriptionResponse)
 }
 
 export function fetchPublicKey() {
@@ -104,19 +110,11 @@ export function fetchPublicKey() {
 }
 
 export function tokenizeCard(body: TokenizeCardBody) {
-  return apiRequest('/api/v1/payments/tokenize-card', {
-    method: 'POST',
-    body: { json: body },
-    schema: TokenizeCardResponse,
-  })
+  return write('POST', '/api/v1/payments/tokenize-card', TokenizeCardResponse, body)
 }
 
 export function saveBillingProfile(body: ProfileUpdateBody) {
-  return apiRequest('/api/v1/profile/me', {
-    method: 'PUT',
-    body: { json: body },
-    schema: UserStatusResponse,
-  })
+  return write('PUT', '/api/v1/profile/me', UserStatusResponse, body)
 }
 
 /** What moving up to `planId` costs now (the unused part of the current period credited). */
@@ -131,26 +129,15 @@ export const upgradeQuoteQuery = (planId: number, cycle: BillingCycle) =>
 
 /** A smaller plan (or the current one, to drop a change) from the next renewal. */
 export function scheduleChange(body: PlanChangeBody) {
-  return apiRequest('/api/v1/subscriptions/me/change', {
-    method: 'POST',
-    body: { json: body },
-    schema: SubscriptionResponse,
-  })
+  return write('POST', '/api/v1/subscriptions/me/change', SubscriptionResponse, body)
 }
 
 export function reactivateSubscription() {
-  return apiRequest('/api/v1/subscriptions/me/reactivate', {
-    method: 'POST',
-    schema: SubscriptionResponse,
-  })
+  return write('POST', '/api/v1/subscriptions/me/reactivate', SubscriptionResponse)
 }
 
 export function changeCard(body: ChangeCardBody) {
-  return apiRequest('/api/v1/subscriptions/me/card', {
-    method: 'PUT',
-    body: { json: body },
-    schema: SubscriptionResponse,
-  })
+  return write('PUT', '/api/v1/subscriptions/me/card', SubscriptionResponse, body)
 }
 
 export const receiptsQuery = () =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OrderResponse, Plan } from '@areia/contracts/billing'
+import type { OrderResponse } from '@areia/contracts/billing'
+import { PRO_PLAN } from './billing-fixtures'
 import { checkoutReducer, initialCheckout, parseNavigationState } from './checkout-state'
 import { couponReducer, initialCoupon } from './coupon-state'
 import {
@@ -12,16 +13,7 @@ import {
   yearlyTerms,
 } from './pricing'
 
-const pro: Plan = {
-  id: 2,
-  slug: 'standard',
-  name: 'Pro',
-  price_monthly: 59.9,
-  price_annually: 599,
-  features: [],
-  trial_days: null,
-  available: true,
-}
+const pro = PRO_PLAN
 
 // Intl puts a no-break space between "R$" and the amount.
 const plain = (text: string) => text.replace(/\s/g, ' ')

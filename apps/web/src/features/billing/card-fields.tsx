@@ -99,8 +99,17 @@ export function CardFieldset({ legend, card, errors, onChange }: CardFieldsetPro
   const brand = cardBrand(card.number)
   const { leave, only } = useLeftFields<keyof CardFields>()
   const advice = only(cardAdvice(card, new Date()))
-  const numeric = (key: keyof CardFields, size: number) => (value: string) =>
-    onChange(key, digits(value).slice(0, size))
+  // Month, year and CVV: digits only, at most `size` of them, advised once left.
+  const digitsOnly = (key: 'exp_month' | 'exp_year' | 'cvv', size: number) => ({
+    value: card[key],
+    error: errors[key],
+    advice: advice[key],
+    required: true,
+    inputMode: 'numeric' as const,
+    maxLength: size,
+    onBlur: () => leave(key),
+    onValue: (value: string) => onChange(key, digits(value).slice(0, size)),
+  })
   return (
     <fieldset className="checkout-form__group checkout-form__group--card">
       <legend>{legend}</legend>
@@ -130,42 +139,21 @@ export function CardFieldset({ legend, card, errors, onChange }: CardFieldsetPro
       />
       <Field
         label="Mês"
-        value={card.exp_month}
-        error={errors.exp_month}
-        advice={advice.exp_month}
-        required
         placeholder="MM"
-        inputMode="numeric"
         autoComplete="cc-exp-month"
-        maxLength={2}
-        onBlur={() => leave('exp_month')}
-        onValue={numeric('exp_month', 2)}
+        {...digitsOnly('exp_month', 2)}
       />
       <Field
         label="Ano"
-        value={card.exp_year}
-        error={errors.exp_year}
-        advice={advice.exp_year}
-        required
         placeholder="AAAA"
-        inputMode="numeric"
         autoComplete="cc-exp-year"
-        maxLength={4}
-        onBlur={() => leave('exp_year')}
-        onValue={numeric('exp_year', 4)}
+        {...digitsOnly('exp_year', 4)}
       />
       <Field
         label="CVV"
-        value={card.cvv}
-        error={errors.cvv}
-        advice={advice.cvv}
-        required
         hint={brand?.cvvSize === 4 ? '4 dígitos na frente do cartão' : '3 dígitos no verso'}
-        inputMode="numeric"
         autoComplete="cc-csc"
-        maxLength={4}
-        onBlur={() => leave('cvv')}
-        onValue={numeric('cvv', 4)}
+        {...digitsOnly('cvv', 4)}
       />
     </fieldset>
   )
@@ -236,21 +224,26 @@ export function Field({
         />
         {adornment}
       </div>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      {note ? (
-        <p className="field__advice" id={`${id}-advice`}>
-          {note}
-        </p>
-      ) : null}
+      <FieldNote id={id} kind="hint" text={hint} />
+      <FieldNote id={id} kind="error" text={error} />
+      <FieldNote id={id} kind="advice" text={note} />
     </div>
   )
+}
+
+/** One of a field's notes, with the id its input's aria-describedby points at. */
+function FieldNote({
+  id,
+  kind,
+  text,
+}: {
+  id: string
+  kind: string
+  text: string | null | undefined
+}) {
+  return text ? (
+    <p className={`field__${kind}`} id={`${id}-${kind}`}>
+      {text}
+    </p>
+  ) : null
 }

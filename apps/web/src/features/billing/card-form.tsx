@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react'
 import type { User } from '../../lib/auth/auth-context'
 import { Button } from '../../ui/button'
+import { FormError } from '../../ui/text-field'
 import {
   CardFieldset,
   Field,
@@ -196,11 +197,7 @@ export function CardForm(props: CardFormProps) {
         })}
       </fieldset>
       <CardFieldset legend="Cartão de crédito" card={card} errors={cardErrors} onChange={onCard} />
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" block busy={busy} disabled={!keyReady || busy}>
         {keyReady ? 'Pagar com Cartão' : 'Carregando chave...'}
       </Button>

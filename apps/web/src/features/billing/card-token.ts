@@ -1,7 +1,14 @@
-import { tokenizeCard } from './billing-api'
+import { fetchPublicKey, tokenizeCard } from './billing-api'
 import type { CardFields } from './card-fields'
 import { digits } from './card-input'
-import { encryptCard } from './pagbank-sdk'
+import { encryptCard, loadPagBankSdk } from './pagbank-sdk'
+
+/** PagBank's public key, once its SDK is loaded: the two a card is sealed with. */
+export async function loadCardKey(): Promise<string> {
+  const key = await fetchPublicKey()
+  await loadPagBankSdk(key.sdk_url)
+  return key.public_key
+}
 
 export const TOKEN_MISSING = 'Token de cartão não retornado.'
 

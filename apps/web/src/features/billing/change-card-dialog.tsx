@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
 import { FormError } from '../../ui/text-field'
-import { billingKeys, changeCard, fetchPublicKey } from './billing-api'
+import { billingKeys, changeCard } from './billing-api'
 import {
   CardFieldset,
   cardMissing,
@@ -13,9 +13,8 @@ import {
   type CardFields,
   type FieldErrors,
 } from './card-fields'
-import { cardToken } from './card-token'
+import { cardToken, loadCardKey } from './card-token'
 import { cardErrorMessage, PUBLIC_KEY_FAILED } from './checkout-page'
-import { loadPagBankSdk } from './pagbank-sdk'
 
 export const CARD_CHANGED = 'Cartão alterado. As próximas renovações serão cobradas nele.'
 
@@ -42,14 +41,14 @@ export function ChangeCardDialog({
   useEffect(() => {
     if (!open || publicKey) return
     let cancelled = false
-    fetchPublicKey()
-      .then(async (key) => {
-        await loadPagBankSdk(key.sdk_url)
-        if (!cancelled) setPublicKey(key.public_key)
-      })
-      .catch(() => {
+    loadCardKey().then(
+      (key) => {
+        if (!cancelled) setPublicKey(key)
+      },
+      () => {
         if (!cancelled) setError(PUBLIC_KEY_FAILED)
-      })
+      },
+    )
     return () => {
       cancelled = true
     }

@@ -7,6 +7,7 @@ import type { OrderResponse } from '@areia/contracts/billing'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { ULTRA_UPGRADE_QUOTE } from './billing-fixtures'
 import { CheckoutPage } from './checkout-page'
 import type { EncryptCardInput } from './pagbank-sdk'
 
@@ -66,14 +67,7 @@ describe('CheckoutPage', () => {
     const ultra = { plan: { id: 3, name: 'Ultra' }, billingCycle: 'MONTHLY', couponCode: null }
     const server = mockServer({
       'POST /api/v1/payments/orders': () => jsonResponse({ ...pixOrder, amount: 79.78 }),
-      'GET /api/v1/subscriptions/me/upgrade': () =>
-        jsonResponse({
-          plan: { id: 3, name: 'Ultra' },
-          billing_cycle: 'MONTHLY',
-          price: 119.9,
-          credit: 40.12,
-          amount: 79.78,
-        }),
+      'GET /api/v1/subscriptions/me/upgrade': () => jsonResponse(ULTRA_UPGRADE_QUOTE),
       // Already ACTIVE on Pro while the upgrade is unpaid.
       'GET /api/v1/subscriptions/me': () =>
         jsonResponse(paid ? { ...active, plan: { id: 3, name: 'Ultra' } } : active),

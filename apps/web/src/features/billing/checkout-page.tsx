@@ -6,13 +6,7 @@ import { ApiError, errorCode, errorMessage } from '../../lib/api-error'
 import { useAuth } from '../../lib/auth/auth-context'
 import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
-import {
-  billingKeys,
-  createOrder,
-  fetchPublicKey,
-  fetchSubscription,
-  saveBillingProfile,
-} from './billing-api'
+import { billingKeys, createOrder, fetchSubscription, saveBillingProfile } from './billing-api'
 import {
   cardMissing,
   clearError,
@@ -29,7 +23,7 @@ import {
   type BillingFields,
 } from './card-form'
 import { digits } from './card-input'
-import { cardToken } from './card-token'
+import { cardToken, loadCardKey } from './card-token'
 import { useCardAmount } from './checkout-amount'
 import {
   checkoutReducer,
@@ -39,7 +33,6 @@ import {
   type CheckoutNavigationState,
 } from './checkout-state'
 import { CheckoutSuccess } from './checkout-success'
-import { loadPagBankSdk } from './pagbank-sdk'
 import { PixGenerating, PixView } from './pix-view'
 import { CheckoutUpgradeSummary } from './plan-changes'
 import { CYCLE_LABEL } from './pricing'
@@ -135,14 +128,14 @@ function Checkout({ navigation }: { navigation: CheckoutNavigationState }) {
   useEffect(() => {
     if (method !== 'CARD' || publicKey) return
     let cancelled = false
-    fetchPublicKey()
-      .then(async (key) => {
-        await loadPagBankSdk(key.sdk_url)
-        if (!cancelled) setPublicKey(key.public_key)
-      })
-      .catch(() => {
+    loadCardKey().then(
+      (key) => {
+        if (!cancelled) setPublicKey(key)
+      },
+      () => {
         if (!cancelled) dispatch({ type: 'failed', attemptKey, message: PUBLIC_KEY_FAILED })
-      })
+      },
+    )
     return () => {
       cancelled = true
     }

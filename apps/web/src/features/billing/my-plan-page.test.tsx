@@ -5,6 +5,7 @@ import type { SubscriptionResponse } from '@areia/contracts/billing'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { PLANS, ULTRA_UPGRADE_QUOTE } from './billing-fixtures'
 import { MyPlanPage } from './my-plan-page'
 
 const subscription: NonNullable<SubscriptionResponse> = {
@@ -79,41 +80,9 @@ describe('MyPlanPage', () => {
       next_plan: null,
       card: { brand: 'visa', last4: '2097', holder: 'JOGADORA' },
     }
-    const plans = [
-      {
-        id: 1,
-        slug: 'free',
-        name: 'Free Trial',
-        price_monthly: 0,
-        price_annually: 0,
-        features: [],
-        trial_days: 7,
-        available: true,
-      },
-      {
-        id: 2,
-        slug: 'standard',
-        name: 'Pro',
-        price_monthly: 59.9,
-        price_annually: 599,
-        features: [],
-        trial_days: null,
-        available: true,
-      },
-      {
-        id: 3,
-        slug: 'ultra',
-        name: 'Ultra',
-        price_monthly: 119.9,
-        price_annually: 1199,
-        features: [],
-        trial_days: null,
-        available: true,
-      },
-    ]
     const server = mockServer({
       'GET /api/v1/subscriptions/me': () => jsonResponse(current),
-      'GET /api/v1/subscriptions/plans': () => jsonResponse(plans),
+      'GET /api/v1/subscriptions/plans': () => jsonResponse(PLANS),
       'GET /api/v1/payments/receipts': () =>
         jsonResponse([
           {
@@ -129,14 +98,7 @@ describe('MyPlanPage', () => {
             download_url: '/api/v1/payments/receipts/r1',
           },
         ]),
-      'GET /api/v1/subscriptions/me/upgrade': () =>
-        jsonResponse({
-          plan: { id: 3, name: 'Ultra' },
-          billing_cycle: 'MONTHLY',
-          price: 119.9,
-          credit: 40.12,
-          amount: 79.78,
-        }),
+      'GET /api/v1/subscriptions/me/upgrade': () => jsonResponse(ULTRA_UPGRADE_QUOTE),
       'POST /api/v1/subscriptions/me/cancel': () => {
         current = { ...current, status: 'CANCELED', next_charge: null }
         return jsonResponse({ message: 'Assinatura cancelada com sucesso.' })

@@ -9,6 +9,7 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
+import { FormError } from '../../ui/text-field'
 import {
   billingKeys,
   cancelSubscription,
@@ -64,12 +65,7 @@ export function MyPlanPage() {
   })
   let content
   if (subscription.isPending) content = <Spinner label="Carregando sua assinatura..." />
-  else if (subscription.isError)
-    content = (
-      <p className="form-error" role="alert">
-        {SUBSCRIPTION_LOAD_FAILED}
-      </p>
-    )
+  else if (subscription.isError) content = <FormError message={SUBSCRIPTION_LOAD_FAILED} />
   else if (!subscription.data) content = <NoSubscription />
   else content = <SubscriptionDetails subscription={subscription.data} />
 

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/api-error'
 import { formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
+import { FormError } from '../../ui/text-field'
 import { simulatePixPayment } from './billing-api'
 
 export const PIX_GENERATING = 'Gerando QR Code PIX...'
@@ -97,11 +98,7 @@ export function PixView({ order }: { order: OrderResponse }) {
           >
             Simular pagamento
           </Button>
-          {simulateError ? (
-            <p className="form-error" role="alert">
-              {simulateError}
-            </p>
-          ) : null}
+          <FormError message={simulateError} />
         </div>
       ) : null}
     </div>

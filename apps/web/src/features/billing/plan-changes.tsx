@@ -6,6 +6,7 @@ import type { BillingCycle } from '@areia/contracts/enums'
 import { errorMessage } from '../../lib/api-error'
 import { formatDate, formatPrice } from '../../lib/format'
 import { Button } from '../../ui/button'
+import { FormError } from '../../ui/text-field'
 import { billingKeys, plansQuery, scheduleChange, upgradeQuoteQuery } from './billing-api'
 import type { CheckoutNavigationState } from './checkout-state'
 import { CycleToggle } from './cycle-toggle'
@@ -162,11 +163,7 @@ function ScheduleButton({
           ? 'Manter o plano atual'
           : `Mudar para ${plan.name} em ${formatDate(subscription.expires_at)}`}
       </Button>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </>
   )
 }

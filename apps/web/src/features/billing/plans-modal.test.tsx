@@ -6,42 +6,13 @@ import type { Plan } from '@areia/contracts/billing'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
+import { FREE_PLAN, PRO_PLAN, ULTRA_PLAN } from './billing-fixtures'
 import { PlansModal } from './plans-modal'
 
-const plan = (over: Partial<Plan>): Plan => ({
-  id: 1,
-  slug: 'free',
-  name: 'Free Trial',
-  price_monthly: 0,
-  price_annually: 0,
-  features: ['7 dias para conhecer a sua equipe'],
-  trial_days: 7,
-  available: true,
-  ...over,
-})
-
 const catalogue = (available = true): Plan[] => [
-  plan({}),
-  plan({
-    id: 2,
-    slug: 'standard',
-    name: 'Pro',
-    price_monthly: 59.9,
-    price_annually: 599,
-    features: ['Análise de até 4 vídeos por mês'],
-    trial_days: null,
-    available,
-  }),
-  plan({
-    id: 3,
-    slug: 'ultra',
-    name: 'Ultra',
-    price_monthly: 119.9,
-    price_annually: 1199,
-    features: ['Revisão por um analista humano'],
-    trial_days: null,
-    available,
-  }),
+  { ...FREE_PLAN, features: ['7 dias para conhecer a sua equipe'] },
+  { ...PRO_PLAN, features: ['Análise de até 4 vídeos por mês'], available },
+  { ...ULTRA_PLAN, features: ['Revisão por um analista humano'], available },
 ]
 
 const legal = {

@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth/auth-context'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
 import { Spinner } from '../../ui/spinner'
+import { FormError } from '../../ui/text-field'
 import { contactQuery, joinWaitlist, plansQuery } from './billing-api'
 import { CouponField, useCoupon } from './coupon-field'
 import { CycleToggle } from './cycle-toggle'
@@ -120,11 +121,7 @@ export function PlansModal({ open, onClose }: PlansModalProps) {
             />
           ))}
         </ul>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <CouponField
           state={coupon.state}
           onType={coupon.type}

@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/api-error'
 import { formatDate, formatPrice } from '../../lib/format'
 import { saveFile } from '../../lib/save-file'
 import { Button } from '../../ui/button'
+import { FormError } from '../../ui/text-field'
 import { downloadReceipt, receiptsQuery } from './billing-api'
 import { CYCLE_LABEL } from './pricing'
 
@@ -37,9 +38,7 @@ export function ReceiptsList() {
         Recibos
       </h2>
       {receipts.isError ? (
-        <p className="form-error" role="alert">
-          {RECEIPTS_FAILED}
-        </p>
+        <FormError message={RECEIPTS_FAILED} />
       ) : receipts.data.length === 0 ? (
         <p className="my-plan__muted">Nenhum pagamento ainda.</p>
       ) : (
@@ -72,11 +71,7 @@ export function ReceiptsList() {
           ))}
         </ul>
       )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </section>
   )
 }

@@ -6,14 +6,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { applyAnalysisFrame } from '../../lib/analysis-progress'
 import { renderRoutes } from '../../test/render-with-providers'
 import { ChatView } from './chat-view'
+import { socket } from './chat-test-doubles'
 
-const socket = vi.hoisted(() => ({ onFrame: null as ((frame: ServerFrame) => void) | null }))
-vi.mock('../../lib/use-chat-socket', () => ({
-  useChatSocket: (options: { onFrame: (frame: ServerFrame) => void }) => {
-    socket.onFrame = options.onFrame
-    return { status: 'Conectado', reason: null, send: () => true, reconnect: () => undefined }
-  },
-}))
+vi.mock('../../lib/use-chat-socket', () =>
+  import('./chat-test-doubles').then((m) => m.fakeChatSocketModule),
+)
 const server = vi.hoisted(() => ({
   history: [] as ChatHistoryItem[],
   check: vi.fn<() => Promise<{ content: string; created_at: string } | Record<string, never>>>(),

@@ -8,15 +8,12 @@ import { PlansModalContext } from '../../lib/plans-modal'
 import { makeUser } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { ChatView } from './chat-view'
+import { socket } from './chat-test-doubles'
 import { decorateMessages, IDENTIFY_PROMPT, videoIdOf } from './use-video-actions'
 
-const socket = vi.hoisted(() => ({ onFrame: null as ((frame: ServerFrame) => void) | null }))
-vi.mock('../../lib/use-chat-socket', () => ({
-  useChatSocket: (options: { onFrame: (frame: ServerFrame) => void }) => {
-    socket.onFrame = options.onFrame
-    return { status: 'Conectado', reason: null, send: () => true, reconnect: () => undefined }
-  },
-}))
+vi.mock('../../lib/use-chat-socket', () =>
+  import('./chat-test-doubles').then((m) => m.fakeChatSocketModule),
+)
 const server = vi.hoisted(() => ({
   history: [] as ChatHistoryItem[],
   awaiting: [] as { id: number; upload_timestamp: string }[],

@@ -31,11 +31,7 @@ vi.mock('../../lib/use-chat-socket', () => ({
     }
   },
 }))
-vi.mock('./chat-api', () => ({
-  loadChatHistory: () => Promise.resolve([]),
-  prefetchChatHistory: () => undefined,
-  checkForReport: () => Promise.resolve({}),
-}))
+vi.mock('./chat-api', () => import('./chat-test-doubles').then((m) => m.quietChatApiModule))
 vi.mock('../../lib/videos-api', () => ({
   fetchAwaitingIdentification: () => Promise.resolve([]),
   videoKeys: { mine: ['videos', 'me'] },

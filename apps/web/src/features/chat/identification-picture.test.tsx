@@ -31,11 +31,7 @@ const server = vi.hoisted(() => ({
   picture: null as IdentificationFrame | null,
   identify: vi.fn<(id: number, who: string, box?: unknown) => Promise<unknown>>(),
 }))
-vi.mock('./chat-api', () => ({
-  loadChatHistory: () => Promise.resolve([]),
-  prefetchChatHistory: () => undefined,
-  checkForReport: () => Promise.resolve({}),
-}))
+vi.mock('./chat-api', () => import('./chat-test-doubles').then((m) => m.quietChatApiModule))
 vi.mock('../../lib/videos-api', () => ({
   fetchAwaitingIdentification: () => Promise.resolve([]),
   identifyPlayer: (id: number, who: string, box?: unknown) => server.identify(id, who, box),

@@ -1,14 +1,15 @@
-import { useState } from 'react'
 import {
-  cancelVideoUpload,
-  CANCEL_FAILED,
   dismissVideoUpload,
   progressPercent,
   progressText,
   type VideoUpload,
 } from '../../lib/video-uploads'
-import { InterruptedUploadActions, useRestoredVideoUploads } from '../../lib/video-uploads-resume'
-import { useAlert } from '../../ui/alert-dialog'
+import {
+  CancelUploadButton,
+  InterruptedUploadActions,
+  useCancelVideoUpload,
+  useRestoredVideoUploads,
+} from '../../lib/video-uploads-resume'
 
 /**
  * Uploads still going (or that failed) shown in the chat, so the player may close the upload
@@ -28,20 +29,9 @@ export function UploadProgressList() {
 }
 
 function UploadCard({ upload }: { upload: VideoUpload }) {
-  const { showAlert } = useAlert()
-  const [cancelling, setCancelling] = useState(false)
+  const { cancelling, cancel } = useCancelVideoUpload(upload.key)
   const percent = progressPercent(upload)
   const checking = upload.phase === 'uploading' && upload.sent >= upload.total
-
-  const cancel = async () => {
-    setCancelling(true)
-    try {
-      await cancelVideoUpload(upload.key)
-    } catch {
-      setCancelling(false)
-      await showAlert(CANCEL_FAILED, 'Aviso')
-    }
-  }
 
   if (upload.phase === 'interrupted')
     return (
@@ -89,15 +79,7 @@ function UploadCard({ upload }: { upload: VideoUpload }) {
               Fechar
             </button>
           ) : (
-            <button
-              type="button"
-              className="chip chip--danger"
-              disabled={cancelling}
-              aria-busy={cancelling || undefined}
-              onClick={() => void cancel()}
-            >
-              Cancelar Envio
-            </button>
+            <CancelUploadButton cancelling={cancelling} onCancel={cancel} />
           )}
         </div>
       )}

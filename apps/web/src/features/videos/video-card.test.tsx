@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { userEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { analysisProgressForTests } from '../../lib/analysis-progress'
+import { makeVideo } from '../../test/helpers'
 import { renderRoutes } from '../../test/render-with-providers'
 import { steadyUrl } from './video-card'
 import { ALLOWANCE_RETURNED, dueText, EXAMPLE_REPORT, formatDue, SEND_ANOTHER } from './video-text'
@@ -21,27 +22,18 @@ vi.mock('../../lib/use-chat-socket', () => ({
 const THUMB = '/api/v1/videos/1/identification/frame?expires=4102444800&signature=a'
 const FILE = '/api/v1/media/videos/1/source/0?expires=4102444800&signature=b'
 
-function video(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 1,
+const video = (overrides: Partial<Video> = {}): Video =>
+  makeVideo({
     upload_timestamp: '2026-11-26T15:30:00.000Z',
     status: 'IN_REVIEW',
-    source: 'GCS',
-    failure_reason: null,
-    warnings: [],
     player_identifier: 2,
     game_date: '2025-10-12',
     game_outcome: 'WON',
     game_score: '6x4',
-    probe: null,
     thumbnail_url: THUMB,
     video_url: FILE,
-    analysis_percent: null,
-    due_at: null,
-    allowance_returned: false,
     ...overrides,
-  }
-}
+  })
 
 function renderPage(videos: Video[]) {
   api.list.mockResolvedValue(videos)

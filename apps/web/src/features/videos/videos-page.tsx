@@ -6,6 +6,7 @@ import { useAlert } from '../../ui/alert-dialog'
 import { Icon } from '../../ui/icons'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Spinner } from '../../ui/spinner'
+import { FormError } from '../../ui/text-field'
 import { useAnalysisProgress } from '../../lib/analysis-progress'
 import { videoDeleted, type VideoUpload } from '../../lib/video-uploads'
 import { useRestoredVideoUploads } from '../../lib/video-uploads-resume'
@@ -47,12 +48,7 @@ export function VideosPage() {
   }, [finished, queryClient])
   let content
   if (videos.isPending) content = <Spinner label="Carregando seus vídeos..." />
-  else if (videos.isError)
-    content = (
-      <p className="form-error" role="alert">
-        {LIST_FAILED}
-      </p>
-    )
+  else if (videos.isError) content = <FormError message={LIST_FAILED} />
   else if (videos.data.length === 0)
     content = (
       <div className="videos__empty">

@@ -6,6 +6,7 @@ import type { ChunkTransport } from '../../lib/resumable-upload'
 import { differentFileMessage, videoUploadsForTests } from '../../lib/video-uploads'
 import { INTERRUPTED_HINT } from '../../lib/video-uploads-resume'
 import { loadStoredUploads, saveStoredUpload } from '../../lib/video-uploads-storage'
+import { makeVideo } from '../../test/helpers'
 import { renderRoutes } from '../../test/render-with-providers'
 import { VIDEOS_POLL_MS, VideosPage, videosPollInterval } from './videos-page'
 
@@ -23,27 +24,8 @@ vi.mock('../../lib/videos-api', () => ({
 const SIZE = 4096
 const LAST_MODIFIED = 1_700_000_000_000
 
-function video(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 9,
-    upload_timestamp: '2026-11-23T12:00:00.000Z',
-    status: 'UPLOADING',
-    source: 'GCS',
-    failure_reason: null,
-    warnings: [],
-    player_identifier: null,
-    game_date: null,
-    game_outcome: null,
-    game_score: null,
-    probe: null,
-    thumbnail_url: null,
-    video_url: null,
-    analysis_percent: null,
-    due_at: null,
-    allowance_returned: false,
-    ...overrides,
-  }
-}
+const video = (overrides: Partial<Video> = {}): Video =>
+  makeVideo({ id: 9, status: 'UPLOADING', ...overrides })
 
 /** What the page before the reload left in localStorage for the fake user (`u1`). */
 function storedBeforeReload(expires = Math.floor(Date.now() / 1000) + 3600) {

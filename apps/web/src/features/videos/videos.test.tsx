@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-error'
 import type { ChunkTransport } from '../../lib/resumable-upload'
 import { useOpenVideoUpload } from '../../lib/video-upload-modal'
 import { videoUploadsForTests } from '../../lib/video-uploads'
-import { makeUser } from '../../test/helpers'
+import { makeUser, makeVideo } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { UploadModalHost } from './upload-host'
 import { DELETE_CONFIRM, LIST_FAILED, NO_VIDEOS } from './video-text'
@@ -47,27 +47,8 @@ vi.mock('../../lib/use-chat-socket', () => ({
   },
 }))
 
-function video(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 1,
-    upload_timestamp: '2025-10-12T15:30:00.000Z',
-    status: 'QUEUED',
-    source: 'GCS',
-    failure_reason: null,
-    warnings: [],
-    player_identifier: 2,
-    game_date: null,
-    game_outcome: null,
-    game_score: null,
-    probe: null,
-    thumbnail_url: null,
-    video_url: null,
-    analysis_percent: null,
-    due_at: null,
-    allowance_returned: false,
-    ...overrides,
-  }
-}
+const video = (overrides: Partial<Video> = {}): Video =>
+  makeVideo({ upload_timestamp: '2025-10-12T15:30:00.000Z', player_identifier: 2, ...overrides })
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset()
