@@ -338,7 +338,9 @@ describe('chat socket protocol', () => {
       content: 'e o lob?',
       now: new Date(app.clock.now().getTime() - 60 * 60_000),
     })
-    await (await connect(tokens)).untilSettled(app)
+    // The turn is queued once the socket is set up, a moment after it opens.
+    const first = await connect(tokens)
+    await first.until(() => first.messages().some((m) => m.content === 'Rafa responde: e o smash?'))
     await connect(earlier.tokens)
     // A second visit finds it answered.
     await connect(tokens)
