@@ -200,11 +200,11 @@ describe('Console de operações', () => {
       const res = await fetch('/api/v1/admin/coupons', {
         headers: { Authorization: `Bearer ${token}` },
       })
-      return { status: res.status, body: (await res.json()) as { detail: string } }
+      return { status: res.status, body: (await res.json()) as { detail: string; code: string } }
     })
     expect(status).toEqual({
       status: 403,
-      body: { detail: 'Você não tem permissão para acessar esta área.' },
+      body: { detail: 'Você não tem permissão para acessar esta área.', code: 'forbidden' },
     })
   })
 
