@@ -9,6 +9,7 @@ import {
   RECONNECT_MAX_DELAY_MS,
   WAKE_PROBE_MS,
   reconnectDelay,
+  RESTART_FAST_RETRIES,
   type ConnectionStatus,
   type DisconnectReason,
   type SocketLike,
@@ -231,6 +232,28 @@ describe('ChatSocket', () => {
     await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS)
     expect(sockets).toHaveLength(2)
     expect(last().url).toContain('after=3')
+    client.stop()
+  })
+
+  it('keeps retrying every few seconds while a restarting server refuses, and still says why', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    last().drop(1012)
+    // A deploy can take most of a minute: every refused attempt is followed by the first delay.
+    for (let i = 0; i < RESTART_FAST_RETRIES; i++) {
+      const tries = sockets.length
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS)
+      expect(sockets).toHaveLength(tries + 1)
+      if (i === RESTART_FAST_RETRIES - 1) break
+      last().drop(1006)
+      expect(reasons.at(-1)).toBe('restarting')
+    }
+    last().open()
+    // A later failure is an ordinary lost connection again.
+    last().drop(1006)
+    expect(reasons.at(-1)).toBe('lost')
     client.stop()
   })
 

@@ -18,16 +18,25 @@ export const SERVICE_RESTART = 1012
  * waiting), then grow to a cap so a long outage does not keep every phone busy.
  */
 export const FAST_RETRIES = 5
+/**
+ * After the server said it is restarting (a deploy), it is known to be coming back: retries keep
+ * the first delay for about a minute, so the page is back within seconds of the server.
+ */
+export const RESTART_FAST_RETRIES = 20
 export const RECONNECT_MAX_DELAY_MS = 30_000
 /** A woken phone may hold a socket that died while it slept: no answer to a ping by then, drop it. */
 export const WAKE_PROBE_MS = 5_000
 
 /** Delay before retry number `attempt` (0-based), spread by ±20% so clients do not come back at once. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+export function reconnectDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  fastRetries = FAST_RETRIES,
+): number {
   const base =
-    attempt < FAST_RETRIES
+    attempt < fastRetries
       ? RECONNECT_DELAY_MS
-      : Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_DELAY_MS * 1.5 ** (attempt - FAST_RETRIES + 1))
+      : Math.min(RECONNECT_MAX_DELAY_MS, RECONNECT_DELAY_MS * 1.5 ** (attempt - fastRetries + 1))
   return Math.round(base * (0.8 + 0.4 * random()))
 }
 
@@ -116,6 +125,8 @@ export class ChatSocket {
   /** The browser hides a refused handshake's HTTP status (401): a close before open is the sign. */
   private renewBeforeNextAttempt = false
   private renewedThisStreak = false
+  /** This outage began with the server announcing a restart. */
+  private restartStreak = false
   private readonly options: Required<ChatSocketOptions>
 
   constructor(options: ChatSocketOptions) {
@@ -160,6 +171,7 @@ export class ChatSocket {
   stop(): void {
     this.running = false
     this.parked = false
+    this.restartStreak = false
     const events = this.options.events
     events?.document.removeEventListener('visibilitychange', this.onVisibility)
     events?.window.removeEventListener('online', this.onOnline)
@@ -278,6 +290,7 @@ export class ChatSocket {
       this.attempt = 0
       this.renewBeforeNextAttempt = false
       this.renewedThisStreak = false
+      this.restartStreak = false
       this.options.onStatus(CONNECTION_STATUS.open, null)
       this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_INTERVAL_MS)
     }
@@ -302,8 +315,9 @@ export class ChatSocket {
         return
       }
       if (!opened) this.renewBeforeNextAttempt = true
-      const restarting = event.code === GOING_AWAY || event.code === SERVICE_RESTART
-      this.scheduleReconnect(restarting ? 'restarting' : 'lost')
+      if (event.code === GOING_AWAY || event.code === SERVICE_RESTART) this.restartStreak = true
+      // Refused attempts while it restarts are still the restart, not a lost connection.
+      this.scheduleReconnect(this.restartStreak ? 'restarting' : 'lost')
     }
   }
 
@@ -325,7 +339,8 @@ export class ChatSocket {
     const offline = this.options.events ? !this.options.events.online() : false
     this.options.onStatus(CONNECTION_STATUS.reconnecting, offline ? 'offline' : reason)
     if (this.retryTimer) clearTimeout(this.retryTimer)
-    const delay = reconnectDelay(this.attempt, this.options.random)
+    const fast = this.restartStreak ? RESTART_FAST_RETRIES : FAST_RETRIES
+    const delay = reconnectDelay(this.attempt, this.options.random, fast)
     this.attempt += 1
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null
