@@ -128,10 +128,15 @@ export function openSpots(count: number) {
   })
 }
 
+/** While an e-mail waits in the queue the console looks again: it usually goes within seconds. */
+export const OUTBOX_POLL_MS = 3_000
+
 export const outboxQuery = () =>
   queryOptions({
     queryKey: adminKeys.outbox,
     queryFn: () => apiRequest(`${BASE}/outbox`, { schema: AdminOutbox }),
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.status === 'QUEUED') ? OUTBOX_POLL_MS : false,
   })
 
 export const mailboxQuery = () =>
