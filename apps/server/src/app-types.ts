@@ -8,12 +8,9 @@ import type { PagBankSimulator } from './adapters/payments/pagbank-simulator'
 import type { PushSender } from './adapters/push'
 import type { JobQueue } from './adapters/queue'
 import type { RateLimitStore } from './adapters/rate-limit'
-import type { AgentsService } from './modules/agents/service'
 import type { AnalysisPipeline } from './modules/analysis/pipeline'
-import type { AuthService } from './modules/auth/service'
 import type { CheckoutService } from './modules/billing/checkout'
 import type { SubscriptionLifecycle } from './modules/billing/lifecycle'
-import type { BillingService } from './modules/billing/service'
 import type { CoachEngine } from './modules/coaching/engine'
 import type { CoachingService } from './modules/coaching/service'
 import type { MemoryService } from './modules/memory/service'
@@ -22,7 +19,6 @@ import type { AccountDeletion } from './modules/users/deletion'
 import type { DiskErasure } from './modules/users/disk-erasure'
 import type { UsersService } from './modules/users/service'
 import type { PeopleFinder } from './modules/videos/identification'
-import type { VideosService } from './modules/videos/service'
 
 export interface AppDeps {
   database: Database
@@ -46,17 +42,14 @@ export interface AppDeps {
 
 export interface App {
   server: FastifyInstance
+  /** The services tests reach beside HTTP. */
   services: {
-    auth: AuthService
     users: UsersService
     deletion: AccountDeletion
     coaching: CoachingService
-    billing: BillingService
     push: PushService
     checkout: CheckoutService
     lifecycle: SubscriptionLifecycle
-    videos: VideosService
-    agents: AgentsService
     memory: MemoryService
     analysis: AnalysisPipeline
     mail: { outbox: MailOutbox; templates: MailTemplates }

@@ -1,5 +1,7 @@
 import type { TokenPair } from '@areia/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AccountDeletion, type DeletionStep } from '../src/modules/users/deletion'
+import { UsersStore } from '../src/modules/users/store'
 import {
   bearer,
   createTestApp,
@@ -9,6 +11,7 @@ import {
   status,
   type TestApp,
 } from './helpers/app'
+import { testDatabase } from './helpers/database'
 
 let app: TestApp
 beforeAll(async () => {
@@ -109,100 +112,33 @@ describe('DELETE /api/v1/users/me', () => {
     expect((await signUpAndLogIn(app, 'apagar@example.com')).access_token).toBeTruthy()
   })
 
-  it('runs every registered module clean-up, in the transaction and after commit', async () => {
+  it('runs every module clean-up, in the transaction and after commit, and each name once', async () => {
     const seen: string[] = []
-    app.services.deletion.register({
-      name: `test-${Math.random()}`,
-      inTransaction: async (_tx, userId) => {
+    const { db } = await testDatabase({ reset: false })
+    const step: DeletionStep = {
+      name: 'test',
+      inTransaction: async (tx, userId) => {
         // The user row still exists while modules delete their rows.
-        expect(await app.services.users.findById(userId, _tx)).toBeDefined()
+        expect(await app.services.users.findById(userId, tx)).toBeDefined()
         seen.push(`tx:${userId}`)
       },
       afterCommit: async (userId) => {
         expect(await app.services.users.findById(userId)).toBeUndefined()
         seen.push(`after:${userId}`)
       },
-    })
+    }
+    const deletion = (steps: DeletionStep[]) =>
+      new AccountDeletion({
+        db,
+        steps,
+        deleteUserRow: (tx, userId) => new UsersStore().delete(tx, userId),
+        onAfterCommitError: (name, err) => seen.push(`failed:${name}:${String(err)}`),
+      })
+    expect(() => deletion([step, step])).toThrow(/test registered twice/)
     const tokens = await signUpAndLogIn(app, 'modulos@example.com')
     const { id } = (await status(app, tokens.access_token)).json<{ id: string }>()
-    await app.server.inject({
-      method: 'DELETE',
-      url: '/api/v1/users/me',
-      headers: bearer(tokens.access_token),
-    })
+    expect(await deletion([step]).deleteAccount(id)).toBe(true)
     expect(seen).toEqual([`tx:${id}`, `after:${id}`])
-  })
-})
-
-describe('PUT /api/v1/profile/me', () => {
-  const put = (token: string, payload: Record<string, unknown>) =>
-    app.server.inject({ method: 'PUT', url: '/api/v1/profile/me', headers: bearer(token), payload })
-
-  it('saves billing and coaching fields, normalised, and keeps what was left out', async () => {
-    const tokens = await signUpAndLogIn(app, 'perfil@example.com')
-    const first = await put(tokens.access_token, {
-      name: 'Maria Souza',
-      tax_id: '529.982.247-25',
-      address_street: 'Av. Atlântica',
-      address_number: '1702',
-      address_city: 'Rio de Janeiro',
-      address_region_code: 'rj',
-      address_postal_code: '22021-001',
-      category: 'C',
-      height_cm: 168,
-      dominant_hand: 'LEFT',
-      gender: 'FEMALE',
-    })
-    expect(first.statusCode).toBe(200)
-    const second = await put(tokens.access_token, {
-      address_complement: 'Apto 301',
-      category: null,
-    })
-    expect(second.statusCode).toBe(200)
-    expect(second.json()).toMatchObject({
-      name: 'Maria Souza',
-      profile: {
-        tax_id: '52998224725',
-        address_region_code: 'RJ',
-        address_postal_code: '22021001',
-        address_complement: 'Apto 301',
-        address_city: 'Rio de Janeiro',
-        category: null,
-        height_cm: 168,
-        dominant_hand: 'LEFT',
-      },
-    })
-  })
-
-  it.each([
-    [{ tax_id: '111.111.111-11' }, 'CPF inválido.'],
-    [{ address_region_code: 'São Paulo' }, 'UF'],
-    [{ address_postal_code: '123' }, 'CEP'],
-    [{ height_cm: 300 }, 'Altura'],
-    [{ category: 'SUPER' }, ''],
-    [{ role: 'ADMIN' }, ''],
-  ])('refuses %o and changes nothing', async (payload, message) => {
-    const tokens = await signUpAndLogIn(app, `invalido${Math.random()}@example.com`)
-    await put(tokens.access_token, { name: 'Antes' })
-    const res = await put(tokens.access_token, { name: 'Depois', ...payload })
-    expect(res.statusCode).toBe(422)
-    expect(res.json<{ detail: string }>().detail).toContain(message)
-    const after = (await status(app, tokens.access_token)).json<{ name: string; role: string }>()
-    expect(after).toMatchObject({ name: 'Antes', role: 'USER' })
-  })
-
-  it('each player only ever sees and edits their own profile', async () => {
-    const a = await signUpAndLogIn(app, 'a-perfil@example.com')
-    const b = await signUpAndLogIn(app, 'b-perfil@example.com')
-    await put(a.access_token, { name: 'Jogador A' })
-    await put(b.access_token, { name: 'Jogador B' })
-    expect((await status(app, a.access_token)).json()).toMatchObject({
-      name: 'Jogador A',
-      email: 'a-perfil@example.com',
-    })
-    expect((await status(app, b.access_token)).json()).toMatchObject({
-      name: 'Jogador B',
-      email: 'b-perfil@example.com',
-    })
+    expect(await deletion([]).deleteAccount(id)).toBe(false)
   })
 })

@@ -17,23 +17,31 @@ export interface DeletionStep {
 }
 
 /**
- * Account deletion (LGPD art. 18) as one service every module registers its clean-up with, so
- * that adding a module cannot silently leave a user's data behind.
+ * Account deletion (LGPD art. 18) as one service built with every module's clean-up, so that
+ * adding a module cannot silently leave a user's data behind.
  */
 export class AccountDeletion {
-  private readonly steps: DeletionStep[] = []
+  private readonly db: Db
+  private readonly steps: DeletionStep[]
+  private readonly deleteUserRow: (tx: Tx, userId: string) => Promise<boolean>
+  private readonly onAfterCommitError: (step: string, err: unknown) => void
 
-  constructor(
-    private readonly db: Db,
-    private readonly deleteUserRow: (tx: Tx, userId: string) => Promise<boolean>,
-    private readonly onAfterCommitError: (step: string, err: unknown) => void,
-  ) {}
-
-  register(step: DeletionStep): void {
-    if (this.steps.some((s) => s.name === step.name)) {
-      throw new Error(`deletion step ${step.name} registered twice`)
-    }
-    this.steps.push(step)
+  constructor(deps: {
+    db: Db
+    /** Every module's clean-up, in the order they run. */
+    steps: DeletionStep[]
+    deleteUserRow: (tx: Tx, userId: string) => Promise<boolean>
+    onAfterCommitError: (step: string, err: unknown) => void
+  }) {
+    const names = deps.steps.map((s) => s.name)
+    const twice = names.find((n, i) => names.indexOf(n) !== i)
+    if (twice) throw new Error(`deletion step ${twice} registered twice`)
+    ;({
+      db: this.db,
+      steps: this.steps,
+      deleteUserRow: this.deleteUserRow,
+      onAfterCommitError: this.onAfterCommitError,
+    } = deps)
   }
 
   /** Returns false when there was no such user. */

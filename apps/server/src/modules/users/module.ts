@@ -35,11 +35,6 @@ export interface UsersModuleDeps extends ModuleBase {
  */
 export function createUsersModule(d: UsersModuleDeps) {
   const { db, clock, users, diskErasure } = d
-  const deletion = new AccountDeletion(
-    db,
-    (tx, userId) => new UsersStore().delete(tx, userId),
-    (step, err) => d.log.error({ err, step }, 'account deletion: clean-up step failed'),
-  )
   const erasure = new Erasure(db, new RetentionStore(), clock, {
     forgetJobs: (match) => d.queue.forget(match),
     deleteAnalysisFiles: d.deleteAnalysisFiles,
@@ -58,7 +53,13 @@ export function createUsersModule(d: UsersModuleDeps) {
     // Last: what the steps above deleted is then overwritten on disk too (embedded database).
     { name: 'disk-erasure', afterCommit: () => diskErasure.schedule() },
   ]
-  for (const step of steps) deletion.register(step)
+  const deletion = new AccountDeletion({
+    db,
+    steps,
+    deleteUserRow: (tx, userId) => new UsersStore().delete(tx, userId),
+    onAfterCommitError: (step, err) =>
+      d.log.error({ err, step }, 'account deletion: clean-up step failed'),
+  })
   const dataExport = new DataExportService(
     db,
     new ExportStore(),
