@@ -10,35 +10,17 @@ import type { Database } from '../src/adapters/db'
 import { analystApi, staff } from './helpers/analysis'
 import { createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
-import { analysisState, embeddedAnalysis, storedVideo } from './helpers/pipeline'
-import { identify, payingPlayer, until } from './helpers/videos'
-
-const FOOTAGE = path.resolve(import.meta.dirname, '..', '..', '..', '..', 'shared', 'footage')
-const CLIP = path.join(FOOTAGE, 'pickleball_outdoor_doubles_30s.mp4')
-/** The footage README's corners for this clip, in its 1920 × 1080 pixels. */
-const CORNERS = [
-  { x: 211.1, y: 788.9 },
-  { x: 1710.6, y: 788.1 },
-  { x: 1312.7, y: 303.5 },
-  { x: 604.1, y: 306.0 },
-]
+import { footageWanted, OUTDOOR_CLIP, OUTDOOR_CORNERS, settledRun } from './helpers/footage'
+import { embeddedAnalysis, storedVideo } from './helpers/pipeline'
+import { identify, payingPlayer } from './helpers/videos'
 
 let app: TestApp
 let database: Database
 let dataDir: string
 
-const settled = (id: number, run: number) =>
-  until(async () => {
-    const s = await analysisState(database, id)
-    return s.analysis?.run === run && ['REVIEW', 'FAILED'].includes(s.analysis.stage)
-      ? s
-      : undefined
-  }, 480_000)
+const settled = (id: number, run: number) => settledRun(database, id, run, 480_000)
 
-// Minutes of CPU per run: asked for with AREIA_FOOTAGE_TESTS=1, not part of every `npm test`.
-const WANTED = process.env.AREIA_FOOTAGE_TESTS === '1'
-
-describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the product', () => {
+describe.skipIf(!footageWanted())('real footage through the product', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-footage-'))
     database = await testDatabase()
@@ -55,7 +37,7 @@ describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the produ
     { timeout: 1_000_000 },
     async () => {
       const { tokens, userId } = await payingPlayer(app, 'real@example.com')
-      const id = await storedVideo(database, path.join(dataDir, 'videos'), userId, CLIP)
+      const id = await storedVideo(database, path.join(dataDir, 'videos'), userId, OUTDOOR_CLIP)
       expect((await identify(app, tokens, id, { player_identifier: 1 })).statusCode).toBe(200)
       // First run on proposed corners (or none): it reaches review and invents nothing — either
       // players on a court it could map, or no players and the reason.
@@ -69,7 +51,7 @@ describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the produ
 
       const api = analystApi(app, await staff(app, 'analista-real@example.com', 'ANALYST'))
       expect(
-        (await api.call('PUT', `/videos/${id}/corners`, { corners: CORNERS })).statusCode,
+        (await api.call('PUT', `/videos/${id}/corners`, { corners: OUTDOOR_CORNERS })).statusCode,
       ).toBe(204)
       const second = await settled(id, 2)
       expect(second.analysis?.stage).toBe('REVIEW')
@@ -79,10 +61,10 @@ describe.skipIf(!WANTED || !fs.existsSync(CLIP))('real footage through the produ
       expect(r2.analysable).toBe(true)
       expect(r2.players.map((p) => p.id)).toEqual([1, 2, 3, 4])
       // One coordinate space: corners as sent, boxes in the 1920 × 1080 picture.
-      expect(r2.court?.corners).toEqual(CORNERS)
+      expect(r2.court?.corners).toEqual(OUTDOOR_CORNERS)
       const video = await api.video(id)
       expect(video.width).toBe(1920)
-      expect(video.corners).toEqual(CORNERS)
+      expect(video.corners).toEqual(OUTDOOR_CORNERS)
       const boxes = video.overlay.flatMap((r) => r.boxes.filter((b) => b.track_id !== null))
       // Four tracked boxes in most rounds (each player in at least half, or it would be refused).
       expect(boxes.length).toBeGreaterThan(4 * video.overlay.length * 0.7)
