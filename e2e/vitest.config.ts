@@ -11,6 +11,8 @@ export default defineConfig({
     include: ['journeys/**/*.test.ts', 'harness/**/*.test.ts'],
     globalSetup: ['harness/global-setup.ts'],
     fileParallelism: false,
+    // After the unit and API projects, alone (see the root config).
+    sequence: { groupOrder: 1 },
     testTimeout: 120_000,
     hookTimeout: 240_000,
     retry: 0,

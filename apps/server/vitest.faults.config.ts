@@ -12,6 +12,8 @@ export default defineProject({
     environment: 'node',
     pool: 'forks',
     fileParallelism: false,
+    // Last, alone: nothing else runs while processes are killed.
+    sequence: { groupOrder: 2 },
     testTimeout: 180_000,
     hookTimeout: 120_000,
   },

@@ -36,6 +36,11 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.url().startsWith('redis').optional())
     .optional(),
+  /** Namespace of this deployment's keys and channels in Redis, so that two can share one. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/, { error: 'use até 40 letras, números, ponto, hífen ou sublinhado' })
+    .default('areia'),
   /** 32+ random bytes, base64 or hex. Left unset, a key is generated once and kept in the database. */
   JWT_SECRET: optionalText.pipe(z.string().min(43).optional()),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 15, 86_400),
@@ -166,6 +171,7 @@ export interface Config {
   publicOrigin: string | undefined
   databaseUrl: string | undefined
   redisUrl: string | undefined
+  redisPrefix: string
   trustProxy: boolean
   apiDocs: boolean
   web: { serve: boolean; distDir: string }
@@ -294,6 +300,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV === 'development',
     web: {
@@ -386,7 +393,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerAccount: e.RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       registerPerIp: e.RATE_LIMIT_REGISTER_PER_IP,
       refreshPerIp: e.RATE_LIMIT_REFRESH_PER_IP,
-      keyPrefix: 'areia:rl',
+      keyPrefix: `${e.REDIS_PREFIX}:rl`,
     },
     legal: {
       companyName: e.LEGAL_COMPANY_NAME ?? null,

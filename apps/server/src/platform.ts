@@ -81,7 +81,7 @@ export async function createPlatform(
   const bus =
     deps.bus ??
     (config.redisUrl
-      ? await createRedisBus(config.redisUrl, 'areia', {
+      ? await createRedisBus(config.redisUrl, config.redisPrefix, {
           onStateChange: (state, err) =>
             state === 'down'
               ? log.error(

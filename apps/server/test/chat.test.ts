@@ -11,6 +11,7 @@ import {
   listen,
   signUpAndLogIn,
   status,
+  TEST_REDIS_PREFIX,
   type TestApp,
   userIdOf,
 } from './helpers/app'
@@ -32,7 +33,7 @@ let bus: Bus
 beforeAll(async () => {
   // The app's own kind of bus, held here too, so a test can publish as another module would.
   bus = process.env.REDIS_URL
-    ? await createRedisBus(process.env.REDIS_URL, 'areia')
+    ? await createRedisBus(process.env.REDIS_URL, TEST_REDIS_PREFIX)
     : createMemoryBus()
   hub = new ChatHub(bus)
   app = await createTestApp({}, { bus })

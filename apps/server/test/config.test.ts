@@ -82,6 +82,14 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
     })
   })
+
+  it('namespaces Redis keys and channels by REDIS_PREFIX, and refuses one with odd characters', () => {
+    expect(loadConfig({}).redisPrefix).toBe('areia')
+    const staging = loadConfig({ REDIS_PREFIX: 'areia-staging' })
+    expect(staging.redisPrefix).toBe('areia-staging')
+    expect(staging.rateLimits.keyPrefix).toBe('areia-staging:rl')
+    expect(() => loadConfig({ REDIS_PREFIX: 'a b*' })).toThrow(ConfigError)
+  })
 })
 
 describe('the payments simulator', () => {

@@ -17,6 +17,9 @@ export interface TestApp extends App {
 /** Keys and files the app writes go to a scratch folder per test worker, never the repository. */
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-test-'))
 
+/** This worker's namespace in Redis, shared by the apps it builds (nodes of one test cluster). */
+export const TEST_REDIS_PREFIX = `areia-test-${process.pid}`
+
 /** The real app on the worker's database, with a clock the test moves and its own rate-limit namespace. */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -33,6 +36,8 @@ export async function createTestApp(
     // suites turn it on.
     RUN_ANALYSIS: '0',
     REDIS_URL: process.env.REDIS_URL ?? '',
+    // Test workers run side by side on one Redis: each one's apps talk only among themselves.
+    REDIS_PREFIX: TEST_REDIS_PREFIX,
     // Suites sign many users up from one address; the limits have their own suite.
     RATE_LIMIT_REGISTER_PER_IP: '10000',
     RATE_LIMIT_LOGIN_PER_IP: '10000',
