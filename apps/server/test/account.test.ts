@@ -142,3 +142,76 @@ describe('DELETE /api/v1/users/me', () => {
     expect(await deletion([]).deleteAccount(id)).toBe(false)
   })
 })
+
+describe('PUT /api/v1/profile/me', () => {
+  const put = (token: string, payload: Record<string, unknown>) =>
+    app.server.inject({ method: 'PUT', url: '/api/v1/profile/me', headers: bearer(token), payload })
+
+  it('saves billing and coaching fields, normalised, and keeps what was left out', async () => {
+    const tokens = await signUpAndLogIn(app, 'perfil@example.com')
+    const first = await put(tokens.access_token, {
+      name: 'Maria Souza',
+      tax_id: '529.982.247-25',
+      address_street: 'Av. Atlântica',
+      address_number: '1702',
+      address_city: 'Rio de Janeiro',
+      address_region_code: 'rj',
+      address_postal_code: '22021-001',
+      category: 'C',
+      height_cm: 168,
+      dominant_hand: 'LEFT',
+      gender: 'FEMALE',
+    })
+    expect(first.statusCode).toBe(200)
+    const second = await put(tokens.access_token, {
+      address_complement: 'Apto 301',
+      category: null,
+    })
+    expect(second.statusCode).toBe(200)
+    expect(second.json()).toMatchObject({
+      name: 'Maria Souza',
+      profile: {
+        tax_id: '52998224725',
+        address_region_code: 'RJ',
+        address_postal_code: '22021001',
+        address_complement: 'Apto 301',
+        address_city: 'Rio de Janeiro',
+        category: null,
+        height_cm: 168,
+        dominant_hand: 'LEFT',
+      },
+    })
+  })
+
+  it.each([
+    [{ tax_id: '111.111.111-11' }, 'CPF inválido.'],
+    [{ address_region_code: 'São Paulo' }, 'UF'],
+    [{ address_postal_code: '123' }, 'CEP'],
+    [{ height_cm: 300 }, 'Altura'],
+    [{ category: 'SUPER' }, ''],
+    [{ role: 'ADMIN' }, ''],
+  ])('refuses %o and changes nothing', async (payload, message) => {
+    const tokens = await signUpAndLogIn(app, `invalido${Math.random()}@example.com`)
+    await put(tokens.access_token, { name: 'Antes' })
+    const res = await put(tokens.access_token, { name: 'Depois', ...payload })
+    expect(res.statusCode).toBe(422)
+    expect(res.json<{ detail: string }>().detail).toContain(message)
+    const after = (await status(app, tokens.access_token)).json<{ name: string; role: string }>()
+    expect(after).toMatchObject({ name: 'Antes', role: 'USER' })
+  })
+
+  it('each player only ever sees and edits their own profile', async () => {
+    const a = await signUpAndLogIn(app, 'a-perfil@example.com')
+    const b = await signUpAndLogIn(app, 'b-perfil@example.com')
+    await put(a.access_token, { name: 'Jogador A' })
+    await put(b.access_token, { name: 'Jogador B' })
+    expect((await status(app, a.access_token)).json()).toMatchObject({
+      name: 'Jogador A',
+      email: 'a-perfil@example.com',
+    })
+    expect((await status(app, b.access_token)).json()).toMatchObject({
+      name: 'Jogador B',
+      email: 'b-perfil@example.com',
+    })
+  })
+})
