@@ -139,10 +139,15 @@ export const outboxQuery = () =>
       query.state.data?.some((m) => m.status === 'QUEUED') ? OUTBOX_POLL_MS : false,
   })
 
-export const mailboxQuery = () =>
+/**
+ * The local mailbox receives what the outbox sends: keyed by when the outbox last saw a mail go
+ * out, it is read again each time another one has gone, and not otherwise.
+ */
+export const mailboxQuery = (lastSentAt: string | null) =>
   queryOptions({
-    queryKey: adminKeys.mailbox,
+    queryKey: [...adminKeys.mailbox, lastSentAt] as const,
     queryFn: () => apiRequest(`${BASE}/mailbox`, { schema: AdminMailbox }),
+    placeholderData: keepPreviousData,
   })
 
 export const auditQuery = () =>

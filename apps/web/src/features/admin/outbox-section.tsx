@@ -1,8 +1,7 @@
 import type { AdminOutboxMail, MailStatus } from '@areia/contracts/admin'
 import { countOf } from '@areia/contracts/agreement'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
-import { mailboxQuery, OUTBOX_POLL_MS, outboxQuery } from './admin-api'
+import { mailboxQuery, outboxQuery } from './admin-api'
 import { Badge, formatDateTime, QueryState } from './admin-ui'
 
 const STATUS: Record<MailStatus, { label: string; tone: 'sea' | 'danger' | 'success' }> = {
@@ -21,16 +20,12 @@ function delivery(m: AdminOutboxMail): string {
 /** Every e-mail the app sent and how its delivery went; in embedded mode, the local mailbox. */
 export function OutboxSection() {
   const outbox = useQuery(outboxQuery())
-  // The local mailbox follows the outbox: it looks again while mail waits, and once more when the
-  // last one has gone (a mail the outbox shows as sent is in the mailbox by then).
-  const waiting = outbox.data?.some((m) => m.status === 'QUEUED') ?? false
-  const mailbox = useQuery({ ...mailboxQuery(), refetchInterval: waiting ? OUTBOX_POLL_MS : false })
-  const { refetch: refetchMailbox } = mailbox
-  const wasWaiting = useRef(waiting)
-  useEffect(() => {
-    if (wasWaiting.current && !waiting) void refetchMailbox()
-    wasWaiting.current = waiting
-  }, [waiting, refetchMailbox])
+  // ISO times: the greatest string is the latest.
+  const lastSentAt = (outbox.data ?? []).reduce<string | null>(
+    (latest, m) => (m.sent_at && (!latest || m.sent_at > latest) ? m.sent_at : latest),
+    null,
+  )
+  const mailbox = useQuery(mailboxQuery(lastSentAt))
   return (
     <>
       {mailbox.data?.local ? (
