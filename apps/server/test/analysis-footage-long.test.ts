@@ -15,7 +15,7 @@ import { analystApi, staff, statisticianPosts, withTeam } from './helpers/analys
 import { bearer, createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { footageWanted, OUTDOOR_CLIP, OUTDOOR_CORNERS, settledRun } from './helpers/footage'
-import { analysisState, embeddedAnalysis } from './helpers/pipeline'
+import { embeddedAnalysis } from './helpers/pipeline'
 import { identify, pathOf, payingPlayer, uploadUrl } from './helpers/videos'
 
 const LOOPS = 20
@@ -83,21 +83,15 @@ describe.skipIf(!footageWanted())('ten minutes of real footage through the produ
 
       // What the player's list shows while the first run works through the chunks.
       const shown: number[] = []
-      const watch = async (run: number) => {
-        for (;;) {
-          const list = await app.server.inject({
-            method: 'GET',
-            url: '/api/v1/videos/me',
-            headers: player,
-          })
-          const mine = list.json<Video[]>().find((v) => v.id === id)
-          if (mine?.analysis_percent != null) shown.push(mine.analysis_percent)
-          const s = await analysisState(database, id)
-          if (s.analysis?.run === run && ['REVIEW', 'FAILED'].includes(s.analysis.stage)) return s
-          await new Promise((r) => setTimeout(r, 1000))
-        }
-      }
-      const first = await watch(1)
+      const first = await settledRun(database, id, 1, 3_000_000, async () => {
+        const list = await app.server.inject({
+          method: 'GET',
+          url: '/api/v1/videos/me',
+          headers: player,
+        })
+        const mine = list.json<Video[]>().find((v) => v.id === id)
+        if (mine?.analysis_percent != null) shown.push(mine.analysis_percent)
+      })
       expect(first.analysis?.stage).toBe('REVIEW')
       // Progress moved forward in steps the player could see, and never back.
       const between = [...new Set(shown.filter((p) => p > 0 && p < 100))]

@@ -20,9 +20,19 @@ export const OUTDOOR_CORNERS = [
 export const footageWanted = () =>
   process.env.AREIA_FOOTAGE_TESTS === '1' && fs.existsSync(OUTDOOR_CLIP)
 
-/** The analysis state once the given run has reached review (or failed). */
-export const settledRun = (database: Database, id: number, run: number, timeoutMs: number) =>
+/**
+ * The analysis state once the given run has reached review (or failed); `each` runs at every
+ * look before it (to record what the player sees meanwhile).
+ */
+export const settledRun = (
+  database: Database,
+  id: number,
+  run: number,
+  timeoutMs: number,
+  each?: () => Promise<void>,
+) =>
   until(async () => {
+    await each?.()
     const s = await analysisState(database, id)
     return s.analysis?.run === run && ['REVIEW', 'FAILED'].includes(s.analysis.stage)
       ? s
