@@ -9,7 +9,7 @@ import {
   type BallTrajectory,
   type RoundBox,
 } from './ball.js'
-import { audioOnsets, strikeSpans } from './audio.js'
+import { audioOnsets, strikeSpans, type Onset } from './audio.js'
 import { CameraWatch } from './camera.js'
 import { nonMaxSuppression, PersonDetector, type Detection, type Tile } from './detector.js'
 import {
@@ -35,7 +35,7 @@ import {
 } from './homography.js'
 import { playerMetrics, type PlayerMetrics } from './metrics.js'
 import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from './motion.js'
-import { segmentRallies, type Rally } from './rallies.js'
+import { playCues, segmentRallies, type PlayCues, type Rally } from './rallies.js'
 import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
 import { feetBehindNet, PoseFeet } from './feet.js'
@@ -146,6 +146,11 @@ export interface AnalysisResult {
     cues?: Array<'motion' | 'sound'>
     /** pt-BR, when the rallies could not be told apart from the pauses */
     note?: string
+    /**
+     * A chunk of a longer video only: the energy and sounds its rallies came from, so that
+     * mergeAnalyses segments the whole video at once (left out of the merged result).
+     */
+    playCues?: PlayCues
   }
   ball: { estimated: true; trajectories: BallTrajectory[] }
   detections: DetectionRound[]
@@ -476,19 +481,16 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       size: round2(t.size * sx),
     })),
   }
-  // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short for the merge.
   const onsets = stoppedEarly
     ? null
     : await audioOnsets(input, { startSec: fromSec, endSec: toSec, signal })
-  const rallyRes = segmentRallies(energy, analysisFps, {
-    openStart: fromSec > 0,
-    openEnd: toSec < info.durationSec - 0.5,
-    strikes: onsets ? strikeSpans(onsets) : null,
-  })
+  // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short, and the cues
+  // go along so the merge can segment the whole video at once.
+  const openStart = fromSec > 0
+  const openEnd = toSec < info.durationSec - 0.5
   const rallies = {
-    ...summarizeRallies(rallyRes.rallies),
-    cues: rallyRes.cues,
-    ...(rallyRes.contrast ? {} : { note: NO_CONTRAST }),
+    ...ralliesFrom(energy, analysisFps, onsets, { openStart, openEnd }),
+    ...(openStart || openEnd ? { playCues: playCues(energy, analysisFps, onsets) } : {}),
   }
   // A ball in flight covers ~4–25 m/s; pixels per metre taken mid-court.
   const ppm = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: COURT_LENGTH_M / 2 })
@@ -551,6 +553,24 @@ const EARLY_EXIT_ROUNDS = 16
 
 const round2 = (v: number) => Math.round(v * 100) / 100
 const roundPoint = (p: Point) => ({ x: round2(p.x), y: round2(p.y) })
+
+/** Rallies, the cues they came from, and the note when neither cue had contrast. */
+export function ralliesFrom(
+  energy: Array<{ t: number; frame: number; e: number }>,
+  fps: number,
+  onsets: Onset[] | null,
+  opts: { openStart?: boolean; openEnd?: boolean } = {},
+): AnalysisResult['rallies'] {
+  const res = segmentRallies(energy, fps, {
+    ...opts,
+    strikes: onsets ? strikeSpans(onsets) : null,
+  })
+  return {
+    ...summarizeRallies(res.rallies),
+    cues: res.cues,
+    ...(res.contrast ? {} : { note: NO_CONTRAST }),
+  }
+}
 
 export function summarizeRallies(items: Rally[]): AnalysisResult['rallies'] {
   const longest = items.reduce<Rally | null>(

@@ -25,7 +25,10 @@ export async function audioOnsets(
   file: string,
   opts: { startSec?: number; endSec?: number; signal?: AbortSignal } = {},
 ): Promise<Onset[] | null> {
-  const start = opts.startSec ?? 0
+  // A sound is judged against the half second before it: inside a longer video that half second
+  // is read too, so a strike just after a chunk's start counts as it would in one piece.
+  const from = opts.startSec ?? 0
+  const start = Math.max(0, from - LOOKBACK * (HOP / RATE))
   const args = ['-v', 'error', '-nostdin']
   if (start > 0) args.push('-ss', String(start))
   args.push('-i', file)
@@ -45,7 +48,9 @@ export async function audioOnsets(
   // No audio stream: ffmpeg fails with "does not contain any stream" or outputs nothing.
   if (code !== 0 || buf.length < RATE) return err && code !== 0 ? null : buf.length ? [] : null
   const pcm = new Int16Array(buf.buffer, buf.byteOffset, buf.length >> 1)
-  return onsetsOf(pcm).map((o) => ({ ...o, t: Math.round((start + o.t) * 100) / 100 }))
+  return onsetsOf(pcm)
+    .map((o) => ({ ...o, t: Math.round((start + o.t) * 100) / 100 }))
+    .filter((o) => o.t >= from)
 }
 
 /** Onsets (s from the first sample) in 16 kHz mono PCM. */

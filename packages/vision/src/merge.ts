@@ -2,9 +2,10 @@
 // one. Each chunk numbers its players from where they stand at its start, so identities are
 // re-linked at every boundary: the last known court position of each player before the boundary
 // against the first positions after it, by minimum total distance. Metrics are then recomputed
-// from the joined positions (not averaged), and a rally cut by a boundary becomes one again.
-import { buildPlayers, summarizeRallies, type AnalysisResult } from './analyze.js'
-import { MIN_RALLY_SEC, type Rally } from './rallies.js'
+// from the joined positions (not averaged), and rallies are told from the whole video's cues at
+// once, as if it had been analysed in one piece.
+import { buildPlayers, ralliesFrom, summarizeRallies, type AnalysisResult } from './analyze.js'
+import { cueSamples, MIN_RALLY_SEC, type Rally } from './rallies.js'
 import { assign, type TrackSample } from './tracker.js'
 import { verdict } from './verdict.js'
 
@@ -89,7 +90,7 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
     settings: first.settings,
     coverage,
     players: analysable ? buildPlayers(samples) : [],
-    rallies: summarizeRallies(joinRallies(parts)),
+    rallies: mergeRallies(parts),
     ball: { estimated: true, trajectories: parts.flatMap((p) => p.ball.trajectories) },
     detections,
     camera: { moved: parts.flatMap((p) => p.camera?.moved ?? []) },
@@ -115,6 +116,27 @@ function linkIdentities(
   )
   const pick = assign(cost, 1e6)
   return new Map(ids.map((id, l) => [id, ids[pick.indexOf(l)] ?? id]))
+}
+
+/**
+ * The whole video's rallies from every chunk's cues, with the quiet and busy levels of the whole
+ * video: a chunk's own levels depend on where its boundaries fall, and the same play must give
+ * the same rally wherever they fall. Chunks stored without their cues are joined rally by rally.
+ */
+function mergeRallies(parts: AnalysisResult[]): AnalysisResult['rallies'] {
+  const cues = parts.flatMap((p) => (p.rallies.playCues ? [p.rallies.playCues] : []))
+  if (cues.length < parts.length) {
+    if (parts.length > 1) return summarizeRallies(joinRallies(parts))
+    const { playCues: _, ...own } = parts[0]!.rallies
+    return own
+  }
+  const energy = parts.flatMap((p, i) => cueSamples(cues[i]!, p.video.fps))
+  const onsets = cues.every((c) => c.onsets) ? cues.flatMap((c) => c.onsets ?? []) : null
+  const last = parts.at(-1)!.video
+  return ralliesFrom(energy, cues[0]!.fps, onsets, {
+    openStart: parts[0]!.video.fromSec > 0,
+    openEnd: last.toSec < last.durationSec - 0.5,
+  })
 }
 
 function joinRallies(parts: AnalysisResult[]): Rally[] {

@@ -5,6 +5,8 @@
 // cue with no contrast between them is left out, never forced), and play is where every cue with
 // contrast says so; blips shorter than a real rally are dropped and short pauses bridged.
 
+import type { Onset } from './audio.js'
+
 export interface Rally {
   index: number
   startSec: number
@@ -38,6 +40,50 @@ export interface RallyResult {
   contrast: boolean
   /** which cues had contrast and were used */
   cues: Array<'motion' | 'sound'>
+}
+
+/**
+ * The cues play is told from, as a chunk of a longer video heard and saw them: the chunks of one
+ * video are segmented together, with the quiet and busy levels of the whole video, so where the
+ * chunk boundaries fall changes nothing.
+ */
+export interface PlayCues {
+  /** energy samples per second */
+  fps: number
+  /** time (s) of the first energy sample; the others follow every 1/fps */
+  t0: number
+  /** share of the court's pixels that changed, per sample */
+  energy: number[]
+  /** sharp sounds heard (audio.ts); null without sound */
+  onsets: Onset[] | null
+}
+
+/** A chunk's energy series and onsets, kept for segmenting the whole video (see PlayCues). */
+export function playCues(
+  energy: Array<{ t: number; e: number }>,
+  fps: number,
+  onsets: Onset[] | null,
+): PlayCues {
+  return {
+    fps,
+    t0: energy[0]?.t ?? 0,
+    energy: energy.map((s) => Math.round(s.e * 1e5) / 1e5),
+    onsets,
+  }
+}
+
+/**
+ * The energy samples of PlayCues with their times and source frames (a sample sits half a frame
+ * before the analysis frame it ends on, whose source frame it is given).
+ */
+export function cueSamples(
+  cues: PlayCues,
+  videoFps: number,
+): Array<{ t: number; frame: number; e: number }> {
+  return cues.energy.map((e, k) => {
+    const t = cues.t0 + k / cues.fps
+    return { t, frame: Math.round((t + 0.5 / cues.fps) * (videoFps || cues.fps)), e }
+  })
 }
 
 /** a rally starts a little before its first strike (the toss) and ends after its last */

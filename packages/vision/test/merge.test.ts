@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { buildPlayers, summarizeRallies, type AnalysisResult } from '../src/analyze.js'
+import type { Onset } from '../src/audio.js'
+import { buildPlayers, ralliesFrom, summarizeRallies, type AnalysisResult } from '../src/analyze.js'
 import { mergeAnalyses } from '../src/merge.js'
-import type { Rally } from '../src/rallies.js'
+import { playCues, type Rally } from '../src/rallies.js'
 import type { TrackSample } from '../src/tracker.js'
 
 /** Players walking straight lines: id → x grows 0.5 m/s from a base, y fixed per player. */
@@ -112,6 +113,57 @@ describe('merging chunk results', () => {
       [1, 5, 12],
       [2, 28, 41],
     ])
+  })
+
+  it('tells rallies from the whole video, not from each chunk, wherever the chunks fall', () => {
+    // 90 s: rallies at 5–15 s and 65–75 s (busy motion, a strike a second); from 20 to 50 s
+    // players walk (half the rallies' motion) while the next court's strikes are heard.
+    const fps = 10
+    const energy = Array.from({ length: 90 * fps }, (_, k) => {
+      const t = (k + 0.5) / fps
+      const play = (t >= 5 && t < 15) || (t >= 65 && t < 75)
+      return {
+        t,
+        frame: Math.round((t + 0.5 / fps) * 30),
+        e: play ? 0.03 : t >= 20 && t < 50 ? 0.012 : 0.004,
+      }
+    })
+    const onsets: Onset[] = []
+    for (const [from, to] of [
+      [5, 15],
+      [25, 45],
+      [65, 75],
+    ] as const)
+      for (let t = from; t < to; t += 1) onsets.push({ t, rise: 30 })
+    const whole = ralliesFrom(energy, fps, onsets)
+    expect(whole.items.map((r) => [Math.round(r.startSec), Math.round(r.endSec)])).toEqual([
+      [5, 15],
+      [65, 75],
+    ])
+    const part = (from: number, to: number): AnalysisResult => {
+      const e = energy.filter((s) => s.t >= from && s.t < to)
+      const o = onsets.filter((s) => s.t >= from && s.t < to)
+      const base = chunk(from, to, [0, 1, 2, 3], [])
+      base.video = { ...base.video, durationSec: 90 }
+      const edges = { openStart: from > 0, openEnd: to < 90 }
+      return {
+        ...base,
+        rallies: { ...ralliesFrom(e, fps, o, edges), playCues: playCues(e, fps, o) },
+      }
+    }
+    for (const cuts of [
+      [0, 30, 60, 90],
+      [0, 45, 90],
+      [0, 25, 50, 70, 90],
+    ]) {
+      const parts = cuts.slice(1).map((to, i) => part(cuts[i]!, to))
+      const merged = mergeAnalyses(parts)
+      expect(merged.rallies.items, `chunks at ${cuts.join(', ')}`).toEqual(whole.items)
+      expect(merged.rallies.cues).toEqual(['motion', 'sound'])
+      expect(merged.rallies).not.toHaveProperty('playCues')
+    }
+    // On its own, the chunk of walking and the next court's strikes would have made a rally.
+    expect(part(25, 50).rallies.count).toBeGreaterThan(0)
   })
 
   it('stays unanalysable when most chunks lack four players', () => {
