@@ -10,8 +10,9 @@
  * also writes the figures as JSON; `EVAL_RESULTS=dir` writes each clip's whole result there (to
  * look into a figure); `EVAL_OPTIONS='{"follow":true}'` passes analysis options (to compare);
  * `EVAL_OPTIONS='{"pose":true}'` takes far players' feet from the pose model;
- * `EVAL_DETECTOR='{"mosaicCell":192}'` passes detector options; `EVAL_VERBOSE=1` names the
- * rounds where a label's track changes.
+ * `EVAL_DETECTOR='{"mosaicCell":192}'` passes detector options (`{"runtime":"wasm"}` runs the
+ * model on TF.js instead of onnxruntime); `EVAL_VERBOSE=1` names the rounds where a label's track
+ * changes.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -275,7 +276,7 @@ async function main(): Promise<number> {
     const rounds = result.detections.length
     const followed = result.detections.filter((r) => r.look === 'follow').length
     process.stdout.write(
-      `  detector           ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it) = ${units.toFixed(1)} 512×512 inputs, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, units)).toFixed(0)} ms a 512×512 input); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
+      `  detector           ${detector.runtime}: ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it) = ${units.toFixed(1)} 512×512 inputs, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, units)).toFixed(0)} ms a 512×512 input); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
     )
     const pn = poseFeet.stats.calls - poses.calls
     process.stdout.write(

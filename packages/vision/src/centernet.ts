@@ -57,8 +57,36 @@ export interface RawBox {
   score: number
 }
 
-export class Centernet {
+/** centernet's person boxes on one of the runtimes it can run on. */
+export interface PersonModel {
+  /** 'onnx' (onnxruntime, native) or 'wasm' (TF.js) */
+  readonly runtime: 'onnx' | 'wasm'
+  /**
+   * Person boxes (input pixels) with score ≥ minScore, best first, in an RGB image of h × w
+   * (multiples of 32), or of `resizeTo` × `resizeTo` when given (bilinear, as human resized its
+   * input). The graph's own top-k keeps at most 100.
+   */
+  detect(
+    rgb: Uint8Array,
+    h: number,
+    w: number,
+    minScore: number,
+    resizeTo?: number,
+  ): Promise<RawBox[]>
+}
+
+/** The class head's weights, sliced to the person channel on either runtime. */
+export const CLASS_HEAD = { weights: CLS_WEIGHTS, biases: CLS_BIASES }
+/** The graph's top-k of peaks, kept by both runtimes. */
+export const TOP_K = 100
+/** Output grid cell, in input pixels. */
+export const GRID_STRIDE = STRIDE
+
+export class Centernet implements PersonModel {
+  readonly runtime = 'wasm' as const
   private size = ''
+  /** the input as floats, reused call after call */
+  private floats: Float32Array | undefined
   private readonly sized = new Map<string, Record<keyof typeof SIZED, TensorLike>>()
 
   private constructor(
@@ -123,19 +151,21 @@ export class Centernet {
     this.size = key
   }
 
-  /**
-   * Person boxes (input pixels) with score ≥ minScore in an RGB float image of h × w (multiples
-   * of 32), or of `resizeTo` × `resizeTo` when given (bilinear, as human resized its input).
-   */
   async detect(
-    rgb: Float32Array,
+    rgb: Uint8Array,
     h: number,
     w: number,
     minScore: number,
     resizeTo?: number,
   ): Promise<RawBox[]> {
     const tf = this.tf
-    const input = tf.tensor4d(rgb, [1, h, w, 3], 'float32')
+    // Straight to the model's float input, through one reused array: an int32 tensor cast to
+    // float made two more full-size copies a call for the garbage collector.
+    const n = h * w * 3
+    if (!this.floats || this.floats.length < n) this.floats = new Float32Array(n)
+    const floats = this.floats.subarray(0, n)
+    for (let i = 0; i < n; i++) floats[i] = rgb[i]!
+    const input = tf.tensor4d(floats, [1, h, w, 3], 'float32')
     const sized = resizeTo ? tf.image.resizeBilinear(input, [resizeTo, resizeTo]) : input
     const oh = resizeTo ?? h
     const ow = resizeTo ?? w

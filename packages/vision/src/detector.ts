@@ -6,7 +6,8 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Centernet, type Tf } from './centernet.js'
+import { Centernet, type PersonModel, type Tf } from './centernet.js'
+import { CenternetOnnx } from './centernet-onnx.js'
 import type { Frame } from './ffmpeg.js'
 import { fromMosaic, MOSAIC_CELL, mosaicSize, planMosaic, renderMosaic } from './mosaic.js'
 
@@ -116,6 +117,11 @@ export interface DetectorOptions {
   mosaicCell?: number
   /** side every tile is resized to for the model (a multiple of 32) */
   tileInput?: number
+  /**
+   * Where the model runs: 'onnx' (onnxruntime's native kernels; the default, falling back to
+   * 'wasm' where onnxruntime cannot load) or 'wasm' (TF.js). Both give the same boxes.
+   */
+  runtime?: 'onnx' | 'wasm'
 }
 
 /** The side a tile is resized to for the model (centernet's own 512 when human ran it). */
@@ -124,13 +130,11 @@ export const TILE_INPUT = 512
 export class PersonDetector {
   /** the mosaic's pixels, reused round after round */
   private mosaic: Uint8Array | undefined
-  /** the model's input pixels as floats, reused call after call */
-  private floats: Float32Array | undefined
   /** model calls made, the input pixels they took and their CPU seconds (this process) */
   readonly stats = { calls: 0, pixels: 0, cpuSec: 0 }
 
   private constructor(
-    private readonly model: Centernet,
+    private readonly model: PersonModel,
     private readonly minScore: number,
     private readonly cell: number,
     private readonly tileInput: number,
@@ -142,11 +146,25 @@ export class PersonDetector {
     const cell = opts.mosaicCell ?? MOSAIC_CELL
     const tileInput = opts.tileInput ?? TILE_INPUT
     if (cell % 32 || tileInput % 32) throw new Error('model input sides must be multiples of 32')
-    // human sets up the WASM backend; the model runs on its graph directly (centernet.ts).
-    const human = await loadHuman({})
     const modelsDir = path.join(path.dirname(require.resolve('@vladmandic/human')), '..', 'models')
-    const model = await Centernet.load(human.tf as unknown as Tf, modelsDir)
+    let model: PersonModel | null = null
+    if ((opts.runtime ?? 'onnx') === 'onnx') {
+      try {
+        model = await CenternetOnnx.load(modelsDir)
+      } catch (err) {
+        process.emitWarning(
+          `onnxruntime unavailable, person detection on TF.js WASM: ${err instanceof Error ? err.message : String(err)}`,
+        )
+      }
+    }
+    // human sets up the WASM backend; the model runs on its graph directly (centernet.ts).
+    model ??= await Centernet.load((await loadHuman({})).tf as unknown as Tf, modelsDir)
     return new PersonDetector(model, minScore, cell, tileInput)
+  }
+
+  /** Where the model runs ('onnx' or 'wasm'). */
+  get runtime(): 'onnx' | 'wasm' {
+    return this.model.runtime
   }
 
   /** Runs centernet on one square crop of the frame; boxes come back in frame pixels. */
@@ -197,15 +215,9 @@ export class PersonDetector {
     w: number,
     resizeTo?: number,
   ): Promise<Detection[]> {
-    // Straight to the model's float input, through one reused array: an int32 tensor cast to
-    // float made two more full-size copies a call for the garbage collector.
-    const n = h * w * 3
-    if (!this.floats || this.floats.length < n) this.floats = new Float32Array(n)
-    const floats = this.floats.subarray(0, n)
-    for (let i = 0; i < n; i++) floats[i] = rgb[i]!
     const before = process.cpuUsage()
     try {
-      const raw = await this.model.detect(floats, h, w, this.minScore, resizeTo)
+      const raw = await this.model.detect(rgb, h, w, this.minScore, resizeTo)
       const kept: Detection[] = []
       for (const r of raw) {
         const d = {
