@@ -4,7 +4,7 @@ import { linkTrajectories } from '../src/ball.js'
 import { pickHighlights } from '../src/clips.js'
 import { heatmapPng } from '../src/heatmap.js'
 import { distanceCovered, playerMetrics } from '../src/metrics.js'
-import { toGray, type Gray } from '../src/motion.js'
+import { andMasks, toGray, type Gray } from '../src/motion.js'
 import { verdict } from '../src/verdict.js'
 import { onsetsOf, strikeSpans } from '../src/audio.js'
 import { CameraWatch } from '../src/camera.js'
@@ -192,6 +192,22 @@ describe('rallies', () => {
 })
 
 describe('ball', () => {
+  it('keeps the pixels changed on both sides of a frame, at any length and offset', () => {
+    const bits = (n: number, seed: number) =>
+      Uint8Array.from({ length: n }, (_, i) => ((i * 7919 + seed) % 13 < 5 ? 1 : 0))
+    for (const [n, offset] of [
+      [64, 0],
+      [67, 0],
+      [66, 1],
+    ] as const) {
+      const a = new Uint8Array(n + offset + 1).subarray(offset, offset + n)
+      const b = new Uint8Array(n + 3).subarray(0, n)
+      a.set(bits(n, 1))
+      b.set(bits(n, 6))
+      expect(Array.from(andMasks(a, b))).toEqual(Array.from(a, (v, i) => v & b[i]!))
+    }
+  })
+
   it('links a fast, straight flight and drops slow or isolated blobs', () => {
     const frames = Array.from({ length: 8 }, (_, i) => ({
       t: i / 10,
