@@ -7,7 +7,15 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { InferenceSession, Tensor } from 'onnxruntime-node'
-import { CLASS_HEAD, GRID_STRIDE, TOP_K, type PersonModel, type RawBox } from './centernet.js'
+import {
+  CLASS_HEAD,
+  GRID_STRIDE,
+  inputSize,
+  TOP_K,
+  toCallerPixels,
+  type PersonModel,
+  type RawBox,
+} from './centernet.js'
 import { readWeights, tfGraphToOnnx, type TfGraphJson } from './tf-to-onnx.js'
 
 const require = createRequire(import.meta.url)
@@ -71,9 +79,7 @@ export class CenternetOnnx implements PersonModel {
     minScore: number,
     resizeTo?: number,
   ): Promise<RawBox[]> {
-    const oh = resizeTo ?? h
-    const ow = resizeTo ?? w
-    if (oh % 32 || ow % 32) throw new Error(`centernet: ${oh}×${ow} is not a multiple of 32`)
+    const [oh, ow] = inputSize(h, w, resizeTo)
     const n = oh * ow
     if (!this.planar || this.planar.length < 3 * n) this.planar = new Float32Array(3 * n)
     const planar = this.planar.subarray(0, 3 * n)
@@ -85,12 +91,7 @@ export class CenternetOnnx implements PersonModel {
     const sides = result[this.outputs[1]]!.data as Float32Array
     const boxes = decodeBoxes(scores, sides, oh / GRID_STRIDE, ow / GRID_STRIDE, minScore)
     for (const t of Object.values(result)) t.dispose()
-    // Back to the caller's pixels when the graph saw a resized copy.
-    const sy = h / oh
-    const sx = w / ow
-    return sx === 1 && sy === 1
-      ? boxes
-      : boxes.map((b) => ({ ...b, x1: b.x1 * sx, x2: b.x2 * sx, y1: b.y1 * sy, y2: b.y2 * sy }))
+    return toCallerPixels(boxes, h / oh, w / ow)
   }
 }
 

@@ -165,11 +165,9 @@ export class Centernet implements PersonModel {
     if (!this.floats || this.floats.length < n) this.floats = new Float32Array(n)
     const floats = this.floats.subarray(0, n)
     for (let i = 0; i < n; i++) floats[i] = rgb[i]!
+    const [oh, ow] = inputSize(h, w, resizeTo)
     const input = tf.tensor4d(floats, [1, h, w, 3], 'float32')
-    const sized = resizeTo ? tf.image.resizeBilinear(input, [resizeTo, resizeTo]) : input
-    const oh = resizeTo ?? h
-    const ow = resizeTo ?? w
-    if (oh % 32 || ow % 32) throw new Error(`centernet: ${oh}×${ow} is not a multiple of 32`)
+    const sized = resizeTo ? tf.image.resizeBilinear(input, [oh, ow]) : input
     this.setSize(oh, ow)
     const out = this.model.execute(sized, ['tower_0/detections'])
     try {
@@ -181,14 +179,24 @@ export class Centernet implements PersonModel {
         if (!(score >= minScore)) continue
         boxes.push({ x1: v[i]!, y1: v[i + 1]!, x2: v[i + 2]!, y2: v[i + 3]!, score })
       }
-      // Back to the caller's pixels when the graph saw a resized copy.
-      const sy = h / oh
-      const sx = w / ow
-      return sx === 1 && sy === 1
-        ? boxes
-        : boxes.map((b) => ({ ...b, x1: b.x1 * sx, x2: b.x2 * sx, y1: b.y1 * sy, y2: b.y2 * sy }))
+      return toCallerPixels(boxes, h / oh, w / ow)
     } finally {
       tf.dispose(sized === input ? [input, out] : [input, sized, out])
     }
   }
+}
+
+/** The model's input size (height, width) for an image of h × w, resized to a square if asked. */
+export function inputSize(h: number, w: number, resizeTo?: number): [number, number] {
+  const oh = resizeTo ?? h
+  const ow = resizeTo ?? w
+  if (oh % 32 || ow % 32) throw new Error(`centernet: ${oh}×${ow} is not a multiple of 32`)
+  return [oh, ow]
+}
+
+/** Boxes found on a resized copy, back in the caller's pixels (sy, sx: caller ÷ model). */
+export function toCallerPixels(boxes: RawBox[], sy: number, sx: number): RawBox[] {
+  return sx === 1 && sy === 1
+    ? boxes
+    : boxes.map((b) => ({ ...b, x1: b.x1 * sx, x2: b.x2 * sx, y1: b.y1 * sy, y2: b.y2 * sy }))
 }
