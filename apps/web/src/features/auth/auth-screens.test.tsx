@@ -1,8 +1,12 @@
-import { screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { useState } from 'react'
+import { createMemoryRouter, Navigate, Outlet, RouterProvider } from 'react-router'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, makeUser, mockServer } from '../../test/helpers'
-import { AuthFlowError } from '../../lib/auth/auth-context'
+import { AuthContext, AuthFlowError } from '../../lib/auth/auth-context'
+import { AlertProvider } from '../../ui/alert-dialog'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { LoginPage } from './login-page'
 import { RegisterPage } from './register-page'
@@ -82,6 +86,55 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('checkbox'))
     await user.click(screen.getByRole('button', { name: 'Entrar' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
+  })
+
+  it('leaves the form with one navigation when the session goes live during the submit', async () => {
+    const user = userEvent.setup()
+    const admin = makeUser({ role: 'ADMIN' })
+    // As the real provider does: the session is live before login() resolves.
+    function LiveAuth({ children }: { children: React.ReactNode }) {
+      const [live, setLive] = useState(false)
+      const login = () => {
+        setLive(true)
+        return Promise.resolve({ success: true as const, user: admin })
+      }
+      const auth = live ? fakeAuth({ user: admin }) : visitor({ login })
+      return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
+    }
+    const visits: string[] = []
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <LiveAuth>
+              <Outlet />
+            </LiveAuth>
+          ),
+          children: [
+            { path: '/login', element: <LoginPage /> },
+            // The console moves on to its first section by itself.
+            { path: '/admin', element: <Navigate to="/admin/visao-geral" replace /> },
+            { path: '/admin/visao-geral', element: <p>visão geral</p> },
+          ],
+        },
+      ],
+      { initialEntries: ['/login'] },
+    )
+    router.subscribe((state) => visits.push(state.location.pathname))
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AlertProvider>
+          <RouterProvider router={router} />
+        </AlertProvider>
+      </QueryClientProvider>,
+    )
+    await user.type(screen.getByLabelText('E-mail'), 'admin@b.com')
+    await user.type(screen.getByLabelText('Senha'), 'segredo')
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByRole('button', { name: 'Entrar' }))
+    await screen.findByText('visão geral')
+    await new Promise((r) => setTimeout(r, 50))
+    expect(visits).toEqual(['/admin', '/admin/visao-geral'])
   })
 
   it('finishes a Google sign-in from ?code, showing "Finalizando login..."', async () => {

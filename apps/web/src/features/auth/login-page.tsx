@@ -71,7 +71,10 @@ export function LoginPage() {
 
   if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
-  if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
+  // A visitor who already has a session moves on. After this form's own login the submit
+  // navigates instead: both at once raced, and the second navigation could land after the
+  // console had already moved on to its first section.
+  if (auth.isAuthenticated && !submitting) return <Navigate to={landingPath(auth.user)} replace />
 
   const requireTerms = () => {
     if (accepted) return true
