@@ -25,6 +25,7 @@ import { imageToCourt, mapCourt, type Corners, type Point } from '../src/homogra
 import { assign } from '../src/tracker.js'
 import { cpuSeconds } from './cpu.js'
 import { CLIPS, type ClipSpec } from './clips.js'
+import { VARIANT_KINDS, variantOf, type VariantKind } from './variants.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const FOOTAGE = path.resolve(here, '..', '..', '..', '..', 'shared', 'footage')
@@ -114,8 +115,11 @@ export function evaluate(
   })
   const owner = new Map<string, number>()
   {
-    const cost = labels.map((l) => trackIds.map((id) => -(votes.get(l)!.get(id) ?? 0)))
-    assign(cost, 0).forEach((k, i) => {
+    // The most votes in all, less each pair's: assign() prunes on partial sums, so its costs
+    // must never be negative.
+    const top = Math.max(0, ...labels.flatMap((l) => [...votes.get(l)!.values()]))
+    const cost = labels.map((l) => trackIds.map((id) => top - (votes.get(l)!.get(id) ?? 0)))
+    assign(cost, top + 1).forEach((k, i) => {
       if (k !== null) owner.set(labels[i]!, trackIds[k]!)
     })
   }
@@ -258,13 +262,23 @@ async function main(): Promise<number> {
     process.env.EVAL_DETECTOR ? (JSON.parse(process.env.EVAL_DETECTOR) as object) : {},
   )
   const poseFeet = await PoseFeet.create()
-  const all: ClipFigures[] = []
+  const kinds = (process.env.EVAL_VARIANTS ?? '')
+    .split(',')
+    .filter((k): k is VariantKind => (VARIANT_KINDS as string[]).includes(k))
+  const runs: Array<{ spec: ClipSpec; file: string }> = []
   for (const spec of specs) {
     const file = path.join(FOOTAGE, spec.file)
     if (!fs.existsSync(file)) {
       process.stdout.write(`${spec.name}: ${spec.file} absent (skipped)\n`)
       continue
     }
+    runs.push({ spec, file })
+    // Variants of the labelled clips only: a refusal case is about the corners, not the file.
+    if (!spec.refusal)
+      for (const kind of kinds) runs.push(await variantOf(spec, file, await probe(file), kind))
+  }
+  const all: ClipFigures[] = []
+  for (const { spec, file } of runs) {
     const info = await probe(file)
     const feet = spec.feet(FOOTAGE, info.fps)
     const before = cpuSeconds()
