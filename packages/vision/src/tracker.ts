@@ -67,7 +67,8 @@ export function initialIds(points: Point[]): number[] {
 
 /**
  * Minimum-cost assignment of tracks to detections (or to nothing), exhaustive with pruning.
- * `missCost` is what leaving a track unmatched costs: one value, or one per track.
+ * `missCost` is what leaving a track unmatched costs: one value, or one per track. No cost may be
+ * negative: the search prunes on partial sums.
  */
 export function assign(cost: number[][], missCost: number | number[]): Array<number | null> {
   const miss = (t: number) => (typeof missCost === 'number' ? missCost : missCost[t]!)
@@ -246,17 +247,26 @@ export class Tracker {
     )
     if (lost.length) {
       const free = dets.flatMap((_, d) => (pick.includes(d) ? [] : [d]))
+      const far = (i: number) => this.tracks[i]!.id >= 3
+      const inHalf = (p: Point, farSide: boolean) =>
+        !outsideLines(p) && (farSide ? p.y >= NET_Y_M : p.y < NET_Y_M)
       const second = assign(
-        lost.map((i) =>
-          free.map((d) => {
-            // Far from where they were last seen, only someone dressed like them will do; that
-            // also lets them back from a spot an official might hold (a server far back).
+        lost.map((i) => {
+          // By elimination: the only player missing on a side of the net, and the only person
+          // left over inside that side's lines (or waiting behind its baseline), is that player,
+          // however different the light has made their clothes look since.
+          const alone = lost.filter((j) => far(j) === far(i)).length === 1
+          const left = free.filter((d) => inHalf(dets[d]!.court, far(i)))
+          const theOne = alone && left.length === 1 ? left[0] : undefined
+          return free.map((d) => {
+            // Otherwise only someone dressed like them will do; that also lets them back from a
+            // spot an official might hold (a server far back).
             const tr = this.tracks[i]!
             const det = dets[d]!
             const looks = tr.app && det.app ? appearanceDistance(tr.app, det.app) : 1
-            return looks <= REACQUIRE_LOOKS ? base[i]![d]! : Infinity
-          }),
-        ),
+            return looks <= REACQUIRE_LOOKS || d === theOne ? base[i]![d]! : Infinity
+          })
+        }),
         lost.map((i) => BASE_GATE + 1 + 0.5 * MAX_SPEED * (t - this.tracks[i]!.lastT)),
       )
       second.forEach((k, j) => {

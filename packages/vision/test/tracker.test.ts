@@ -135,4 +135,44 @@ describe('tracker', () => {
     for (let k = 12; k < 16; k++)
       expect(tracker.update(k * 0.5, k, round(k * 0.5, true)).get(2)).toBe(3)
   })
+  it('picks a lost player up by elimination when the light has changed how their clothes look', () => {
+    const tracker = new Tracker()
+    const round = (farLeft: CourtDetection[], extra: CourtDetection[] = []): CourtDetection[] => [
+      { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+      { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+      ...farLeft,
+      { court: { x: 6, y: 12 }, ref: 3, app: looks(3) },
+      ...extra,
+    ]
+    for (let k = 0; k < 4; k++)
+      tracker.update(k * 0.5, k, round([{ court: { x: 2, y: 12 }, ref: 2, app: looks(2) }]))
+    // Hidden behind their partner for three seconds; they come back 3 m away, in the shade:
+    // nothing of their colours left.
+    for (let k = 4; k < 10; k++) tracker.update(k * 0.5, k, round([]))
+    const back = round([{ court: { x: 3.5, y: 15.2 }, ref: 2, app: looks(7) }])
+    expect(tracker.update(5, 10, back).get(2)).toBe(3)
+  })
+
+  it('does not guess by elimination between two people left over on that side', () => {
+    const tracker = new Tracker()
+    const round = (farLeft: CourtDetection[]): CourtDetection[] => [
+      { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+      { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+      ...farLeft,
+      { court: { x: 6, y: 12 }, ref: 3, app: looks(3) },
+    ]
+    for (let k = 0; k < 4; k++)
+      tracker.update(k * 0.5, k, round([{ court: { x: 2, y: 12 }, ref: 2, app: looks(2) }]))
+    for (let k = 4; k < 10; k++) tracker.update(k * 0.5, k, round([]))
+    const ids = tracker.update(
+      5,
+      10,
+      round([
+        { court: { x: 3.5, y: 15.2 }, ref: 2, app: looks(7) },
+        { court: { x: 1, y: 14 }, ref: 4, app: looks(8) },
+      ]),
+    )
+    expect(ids.get(2)).toBeUndefined()
+    expect(ids.get(4)).toBeUndefined()
+  })
 })
