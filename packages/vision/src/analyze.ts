@@ -11,7 +11,7 @@ import {
 } from './ball.js'
 import { audioOnsets, strikeSpans, type Onset } from './audio.js'
 import { CameraWatch } from './camera.js'
-import { nonMaxSuppression, PersonDetector, type Detection, type Tile } from './detector.js'
+import { PersonDetector, type Detection, type Tile } from './detector.js'
 import {
   decodeFrames,
   outputSize,
@@ -40,9 +40,9 @@ import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M 
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
 import { feetBehindNet, PoseFeet } from './feet.js'
 import { Follower } from './follow.js'
-import { followable, LOST_FULL_EVERY, LOST_S, searchLost, slackFor } from './looks.js'
-import { footPoint, people, PERSON_M, tooTall } from './people.js'
-import { cameraOf, personHeightPx, type Camera } from './perspective.js'
+import { followable, lookAgain, LOST_FULL_EVERY, LOST_S, searchLost, slackFor } from './looks.js'
+import { footPoint, people, tooTall } from './people.js'
+import { cameraOf, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
 import { fewPlayersReason, MIN_FOUR_PLAYER_SHARE, verdict } from './verdict.js'
 
@@ -369,36 +369,9 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
             : focus === 'mosaic'
               ? await detector.detectMosaic(frame, expected, keep)
               : await detector.detect(frame, focused ?? tiles, keep)
-      // A player seen a moment ago but missing from the mosaic (often half hidden behind
-      // someone nearer the camera, whom the crop also holds) gets one more look: a tile around
-      // where they should be, at the scale full rounds find people at.
-      if (expected && !followed) {
-        const preds = tracker.predict(frame.timeSec)
-        const missing = tracker.tracks.flatMap((tr, i) => {
-          if (frame.timeSec - tr.lastT > LOST_S + 0.01) return []
-          const p = preds[i]!
-          const near = dets.some((d) => {
-            const c = imageToCourt(mapping, footPoint(d))
-            return Math.hypot(c.x - p.x, c.y - p.y) <= 1.5
-          })
-          return near ? [] : [p]
-        })
-        for (const p of missing.slice(0, 2)) {
-          const foot = courtToImage(mapping, p)
-          const size = Math.round(
-            Math.min(frame.width, frame.height, 3.5 * personHeightPx(mapping, cam, p, PERSON_M)),
-          )
-          const tile = {
-            x: Math.round(Math.max(0, Math.min(frame.width - size, foot.x - size / 2))),
-            y: Math.round(Math.max(0, Math.min(frame.height - size, foot.y - 0.7 * size))),
-            size,
-          }
-          dets = nonMaxSuppression(
-            [...dets, ...(await detector.detectTile(frame, tile)).filter(keep)],
-            0.45,
-          )
-        }
-      }
+      // Players the round missed get one more look (see lookAgain).
+      if (expected && !followed)
+        dets = await lookAgain(detector, frame, dets, tracker, mapping, cam, keep)
       if (poseFeet) {
         const seen = dets
         dets = []

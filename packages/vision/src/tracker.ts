@@ -40,6 +40,12 @@ export interface Track {
   lastT: number
   samples: TrackSample[]
   app: Appearance | null
+  /**
+   * Lost right beside their partner, who is still seen: most likely hidden behind them, and
+   * moving with them (partners walk back together between points). Where they stood from the
+   * partner when last seen.
+   */
+  behind?: { id: number; dx: number; dy: number } | null
 }
 
 const MAX_SPEED = 6 // m/s, a sprinting player
@@ -53,6 +59,10 @@ const APPEARANCE_FLOOR = 0.15
 const REACQUIRE_LOOKS = 0.25
 /** a partner predicted this close (m) to the far half of a two-person box is merged into it */
 const SHARE_M = 0.8
+/** a player lost this close (m) to their partner in sight is taken to be behind them */
+const BEHIND_PARTNER_M = 1.5
+/** ...for at most this long (s): then they are searched for like any lost player */
+const BEHIND_PARTNER_S = 4
 
 /** Player numbers: 1 near-left, 2 near-right, 3 far-left, 4 far-right (as the camera sees them). */
 export function initialIds(points: Point[]): number[] {
@@ -132,11 +142,24 @@ export class Tracker {
 
   /** Where each track should be at time t (damped constant velocity). */
   predict(t: number): Point[] {
-    return this.tracks.map((tr) => {
+    const own = this.tracks.map((tr) => {
       const dt = t - tr.lastT
       const damp = Math.exp(-dt / 1.5)
       return { x: tr.pos.x + tr.vel.x * dt * damp, y: tr.pos.y + tr.vel.y * dt * damp }
     })
+    // A player hidden behind their partner is where the partner is, as they stood from them.
+    return this.tracks.map((tr, i) => {
+      const k = this.hiddenBehind(i, t)
+      return k === null ? own[i]! : { x: own[k]!.x + tr.behind!.dx, y: own[k]!.y + tr.behind!.dy }
+    })
+  }
+
+  /** The index of the partner track i is hidden behind at time t, or null. */
+  hiddenBehind(i: number, t: number): number | null {
+    const tr = this.tracks[i]!
+    if (!tr.behind || t - tr.lastT > BEHIND_PARTNER_S) return null
+    const k = this.tracks.findIndex((o) => o.id === tr.behind!.id)
+    return k >= 0 && !this.tracks[k]!.behind ? k : null
   }
 
   /** How long (s) the longest-unseen track has been out of sight at time t. */
@@ -305,6 +328,22 @@ export class Tracker {
       // Only a clear view of the player teaches their model.
       if (det.app && !det.overlapped) tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
       out.set(det.ref, tr.id)
+    })
+    this.tracks.forEach((tr, i) => {
+      if (tr.lastT === t) {
+        tr.behind = null
+        return
+      }
+      if (tr.behind) return
+      const k = this.tracks.findIndex(
+        (o, j) => j !== i && o.id <= 2 === tr.id <= 2 && o.lastT === t,
+      )
+      const partner = k >= 0 ? this.tracks[k]! : null
+      if (
+        partner &&
+        Math.hypot(tr.pos.x - partner.pos.x, tr.pos.y - partner.pos.y) <= BEHIND_PARTNER_M
+      )
+        tr.behind = { id: partner.id, dx: tr.pos.x - partner.pos.x, dy: tr.pos.y - partner.pos.y }
     })
     return done()
   }

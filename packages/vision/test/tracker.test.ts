@@ -175,4 +175,45 @@ describe('tracker', () => {
     expect(ids.get(2)).toBeUndefined()
     expect(ids.get(4)).toBeUndefined()
   })
+  it('keeps a player hidden behind their partner moving with them, for a while', () => {
+    const tracker = new Tracker()
+    const partnerAt = (t: number) => ({ x: 5 + 1.2 * t, y: 12 })
+    const round = (t: number, farLeftSeen: boolean): CourtDetection[] => [
+      { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+      { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+      ...(farLeftSeen ? [{ court: { x: 4.5, y: 12.5 }, ref: 2, app: looks(2) }] : []),
+      { court: partnerAt(t), ref: 3, app: looks(3) },
+    ]
+    tracker.update(0, 0, round(0, true))
+    // From 0.5 s the far-left player is behind the far-right one, who walks on to the right.
+    for (let k = 1; k <= 6; k++) tracker.update(k * 0.5, k, round(k * 0.5, false))
+    const hidden = tracker.tracks.findIndex((tr) => tr.id === 3)
+    expect(tracker.hiddenBehind(hidden, 3.5)).not.toBeNull()
+    const p = tracker.predict(3.5)[hidden]!
+    // Where the partner is predicted to be, as they stood from them when last seen (1.1 m to the
+    // left and 0.5 m behind the partner's first position without them).
+    const q = tracker.predict(3.5)[tracker.tracks.findIndex((tr) => tr.id === 4)]!
+    expect(p.x - q.x).toBeCloseTo(-1.1, 1)
+    expect(p.y - q.y).toBeCloseTo(0.5, 1)
+    // Not for ever: after a few seconds they are searched for like any lost player.
+    expect(tracker.hiddenBehind(hidden, 9)).toBeNull()
+  })
+
+  it('does not take a player lost far from their partner to be behind them', () => {
+    const tracker = new Tracker()
+    const round = (farLeftSeen: boolean): CourtDetection[] => [
+      { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+      { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+      ...(farLeftSeen ? [{ court: { x: 1, y: 14 }, ref: 2, app: looks(2) }] : []),
+      { court: { x: 6, y: 11 }, ref: 3, app: looks(3) },
+    ]
+    tracker.update(0, 0, round(true))
+    tracker.update(0.5, 1, round(false))
+    expect(
+      tracker.hiddenBehind(
+        tracker.tracks.findIndex((tr) => tr.id === 3),
+        1,
+      ),
+    ).toBeNull()
+  })
 })

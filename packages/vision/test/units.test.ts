@@ -10,6 +10,7 @@ import { onsetsOf, strikeSpans } from '../src/audio.js'
 import { CameraWatch } from '../src/camera.js'
 import { segmentRallies } from '../src/rallies.js'
 import { selectTiles } from '../src/tiles.js'
+import { withHidden } from '../src/looks.js'
 import type { TrackSample } from '../src/tracker.js'
 
 const sample = (t: number, x: number, y: number): TrackSample => ({
@@ -301,5 +302,14 @@ describe('camera watch', () => {
         cameraMoved: [{ fromSec: 10, toSec: 60, cut: false }],
       }),
     ).toMatch(/câmera se moveu/)
+  })
+})
+
+describe('a look for a hidden player', () => {
+  it('keeps the half of them that shows beside their partner, not a second box of the partner', () => {
+    const partner = { x: 100, y: 50, w: 50, h: 130, score: 0.5 }
+    const half = { x: 132, y: 46, w: 20, h: 102, score: 0.45 }
+    const again = { x: 104, y: 54, w: 45, h: 120, score: 0.46 }
+    expect(withHidden([partner], [again, half])).toEqual([partner, half])
   })
 })
