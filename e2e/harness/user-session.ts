@@ -184,7 +184,19 @@ export class UserSession {
   async logIn(email: string, password: string) {
     await this.fillLogin(email, password)
     await this.button('Entrar').click()
-    await this.page.waitForURL((url) => url.pathname !== '/login', WAIT)
+    try {
+      await this.page.waitForURL((url) => url.pathname !== '/login', WAIT)
+    } catch (err) {
+      // Say what the page showed instead (an error, a challenge, nothing) and what went wrong.
+      const shown = await this.page
+        .locator('[role="alert"], [role="alertdialog"], [role="status"]')
+        .allInnerTexts()
+        .catch(() => [])
+      throw new Error(
+        `still on /login after "Entrar"; on screen: ${JSON.stringify(shown)}; problems: ${JSON.stringify(this.problems)}`,
+        { cause: err },
+      )
+    }
   }
 
   async openSidebar() {

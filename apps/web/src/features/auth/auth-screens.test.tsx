@@ -1,11 +1,23 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
-import { createMemoryRouter, Navigate, Outlet, RouterProvider } from 'react-router'
+import {
+  createMemoryRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { jsonResponse, makeUser, mockServer } from '../../test/helpers'
-import { AuthContext, AuthFlowError } from '../../lib/auth/auth-context'
+import {
+  AuthContext,
+  AuthFlowError,
+  type AuthContextValue,
+  type LoginResult,
+  type User,
+} from '../../lib/auth/auth-context'
 import { AlertProvider } from '../../ui/alert-dialog'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { LoginPage } from './login-page'
@@ -17,6 +29,53 @@ const routes = [
   { path: '/register', element: <RegisterPage /> },
   { path: '/', element: <p>início</p> },
 ]
+
+/**
+ * The routes under an auth whose session goes live when login() or loginWithGoogle() succeeds, as
+ * the real provider's does before they return.
+ */
+function renderLive(
+  routes: RouteObject[],
+  path: string,
+  calls: Partial<Pick<AuthContextValue, 'login' | 'loginWithGoogle'>>,
+) {
+  function LiveAuth({ children }: { children: React.ReactNode }) {
+    const [user, setUser] = useState<User | null>(null)
+    const live = async (result: Promise<LoginResult>) => {
+      const r = await result
+      setUser(r.user)
+      return r
+    }
+    const going: Pick<AuthContextValue, 'login' | 'loginWithGoogle'> = {
+      login: (email, password) => live(calls.login!(email, password)),
+      loginWithGoogle: (callback, redirectUri) =>
+        live(calls.loginWithGoogle!(callback, redirectUri)),
+    }
+    const auth = user ? fakeAuth({ user }) : visitor(going)
+    return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <LiveAuth>
+            <Outlet />
+          </LiveAuth>
+        ),
+        children: [...routes, { path: '*', element: <p>rota: fora</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  )
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AlertProvider>
+        <RouterProvider router={router} />
+      </AlertProvider>
+    </QueryClientProvider>,
+  )
+  return router
+}
 
 describe('LoginPage', () => {
   it('refuses to log in until the terms are accepted', async () => {
@@ -63,7 +122,7 @@ describe('LoginPage', () => {
   it('logs in and goes to /', async () => {
     const user = userEvent.setup()
     const login = vi.fn(() => Promise.resolve({ success: true as const, user: fakeAuth().user! }))
-    const router = renderRoutes(routes, '/login', visitor({ login }))
+    const router = renderLive(routes, '/login', { login })
     await user.type(screen.getByLabelText('E-mail'), ' a@b.com ')
     await user.type(screen.getByLabelText('Senha'), 'segredo')
     await user.click(screen.getByRole('checkbox'))
@@ -76,11 +135,9 @@ describe('LoginPage', () => {
     const user = userEvent.setup()
     const admin = makeUser({ role: 'ADMIN' })
     const login = vi.fn(() => Promise.resolve({ success: true as const, user: admin }))
-    const router = renderRoutes(
-      [...routes, { path: '/admin', element: <p>console</p> }],
-      '/login',
-      visitor({ login }),
-    )
+    const router = renderLive([...routes, { path: '/admin', element: <p>console</p> }], '/login', {
+      login,
+    })
     await user.type(screen.getByLabelText('E-mail'), 'admin@b.com')
     await user.type(screen.getByLabelText('Senha'), 'segredo')
     await user.click(screen.getByRole('checkbox'))
@@ -88,46 +145,22 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'))
   })
 
-  it('leaves the form with one navigation when the session goes live during the submit', async () => {
+  it('leaves the form with one navigation when the session goes live', async () => {
     const user = userEvent.setup()
     const admin = makeUser({ role: 'ADMIN' })
-    // As the real provider does: the session is live before login() resolves.
-    function LiveAuth({ children }: { children: React.ReactNode }) {
-      const [live, setLive] = useState(false)
-      const login = () => {
-        setLive(true)
-        return Promise.resolve({ success: true as const, user: admin })
-      }
-      const auth = live ? fakeAuth({ user: admin }) : visitor({ login })
-      return <AuthContext.Provider value={auth}>{children}</AuthContext.Provider>
-    }
-    const visits: string[] = []
-    const router = createMemoryRouter(
+    const login = vi.fn(() => Promise.resolve({ success: true as const, user: admin }))
+    const router = renderLive(
       [
-        {
-          element: (
-            <LiveAuth>
-              <Outlet />
-            </LiveAuth>
-          ),
-          children: [
-            { path: '/login', element: <LoginPage /> },
-            // The console moves on to its first section by itself.
-            { path: '/admin', element: <Navigate to="/admin/visao-geral" replace /> },
-            { path: '/admin/visao-geral', element: <p>visão geral</p> },
-          ],
-        },
+        ...routes,
+        // The console moves on to its first section by itself.
+        { path: '/admin', element: <Navigate to="/admin/visao-geral" replace /> },
+        { path: '/admin/visao-geral', element: <p>visão geral</p> },
       ],
-      { initialEntries: ['/login'] },
+      '/login',
+      { login },
     )
+    const visits: string[] = []
     router.subscribe((state) => visits.push(state.location.pathname))
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <AlertProvider>
-          <RouterProvider router={router} />
-        </AlertProvider>
-      </QueryClientProvider>,
-    )
     await user.type(screen.getByLabelText('E-mail'), 'admin@b.com')
     await user.type(screen.getByLabelText('Senha'), 'segredo')
     await user.click(screen.getByRole('checkbox'))
@@ -145,11 +178,9 @@ describe('LoginPage', () => {
           (resolve) => (finish = () => resolve({ success: true, user: fakeAuth().user! })),
         ),
     )
-    const router = renderRoutes(
-      routes,
-      '/login?code=abc&state=xyz&iss=http%3A%2F%2Fidp.test',
-      visitor({ loginWithGoogle }),
-    )
+    const router = renderLive(routes, '/login?code=abc&state=xyz&iss=http%3A%2F%2Fidp.test', {
+      loginWithGoogle,
+    })
     expect(screen.getByRole('status')).toHaveTextContent('Finalizando login...')
     expect(loginWithGoogle).toHaveBeenCalledWith(
       { code: 'abc', state: 'xyz', iss: 'http://idp.test' },

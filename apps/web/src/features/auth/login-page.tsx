@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { ApiError } from '../../lib/api-error'
 import { AuthFlowError, useAuth } from '../../lib/auth/auth-context'
 import { landingPath } from '../../lib/auth/landing'
@@ -30,7 +30,6 @@ function screenMessage(error: unknown, fallback: string): string {
 
 export function LoginPage() {
   const auth = useAuth()
-  const navigate = useNavigate()
   const { showAlert } = useAlert()
   const [params, setParams] = useSearchParams()
   const googleCode = params.get('code')
@@ -61,20 +60,20 @@ export function LoginPage() {
         { code: googleCode, state: params.get('state') ?? '', iss: params.get('iss') },
         googleRedirectUri(),
       )
-      .then(({ user }) => navigate(landingPath(user), { replace: true }))
+      // Once the session is live this page renders its way out (below).
       .catch((err: unknown) => {
         setParams({}, { replace: true })
         setFinishingGoogle(false)
         void showAlert(screenMessage(err, GOOGLE_ERROR_FALLBACK))
       })
-  }, [googleCode, params, auth, navigate, setParams, showAlert])
+  }, [googleCode, params, auth, setParams, showAlert])
 
-  if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
-  // A visitor who already has a session moves on. After this form's own login the submit
-  // navigates instead: both at once raced, and the second navigation could land after the
-  // console had already moved on to its first section.
-  if (auth.isAuthenticated && !submitting) return <Navigate to={landingPath(auth.user)} replace />
+  // However the session went live (already there, this form, Google), the page leaves by this one
+  // redirect. Navigating from the submit as well made two navigations race: the second could land
+  // after the console had already moved on to its first section.
+  if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
+  if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
 
   const requireTerms = () => {
     if (accepted) return true
@@ -100,8 +99,8 @@ export function LoginPage() {
     if (!termsAccepted) return
     setSubmitting(true)
     try {
-      const { user } = await auth.login(email.trim(), password)
-      await navigate(landingPath(user), { replace: true })
+      // On success the session is live and the page leaves by the redirect above.
+      await auth.login(email.trim(), password)
     } catch (err) {
       setError(screenMessage(err, LOGIN_ERROR_FALLBACK))
       setSubmitting(false)
