@@ -111,7 +111,7 @@ export function evaluate(
       const v = votes.get(labels[i]!)!
       v.set(trackIds[k]!, (v.get(trackIds[k]!) ?? 0) + 1)
     })
-    return { round, truth, tracks, pick, cost }
+    return { round, truth, tracks, cost }
   })
   const owner = new Map<string, number>()
   {
@@ -274,8 +274,9 @@ async function main(): Promise<number> {
     }
     runs.push({ spec, file })
     // Variants of the labelled clips only: a refusal case is about the corners, not the file.
-    if (!spec.refusal)
-      for (const kind of kinds) runs.push(await variantOf(spec, file, await probe(file), kind))
+    if (spec.refusal || !kinds.length) continue
+    const info = await probe(file)
+    for (const kind of kinds) runs.push(await variantOf(spec, file, info, kind))
   }
   const all: ClipFigures[] = []
   for (const { spec, file } of runs) {

@@ -13,7 +13,7 @@ import { courtToImage, imageToCourt, type CourtMapping } from './homography.js'
 import { footPoint, PERSON_M } from './people.js'
 import { personHeightPx, type Camera } from './perspective.js'
 import { expectedBox } from './tiles.js'
-import type { Tracker } from './tracker.js'
+import { farSide, type Tracker } from './tracker.js'
 
 /** A player unseen for longer than this (s) brings back rounds searching every tile of their
  * half of the court... */
@@ -145,4 +145,4 @@ export async function searchLost(
 }
 
 /** Ids 1–2 start on the near side, 3–4 on the far side, and stay there. */
-const halfOf = (id: number): 'near' | 'far' => (id <= 2 ? 'near' : 'far')
+const halfOf = (id: number): 'near' | 'far' => (farSide(id) ? 'far' : 'near')

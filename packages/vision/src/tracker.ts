@@ -59,6 +59,9 @@ const APPEARANCE_FLOOR = 0.15
 const REACQUIRE_LOOKS = 0.25
 /** a partner predicted this close (m) to the far half of a two-person box is merged into it */
 const SHARE_M = 0.8
+/** Ids 3 and 4 play on the far side of the net (see initialIds); partners share a side. */
+export const farSide = (id: number) => id >= 3
+
 /** a player lost this close (m) to their partner in sight is taken to be behind them */
 const BEHIND_PARTNER_M = 1.5
 /** ...for at most this long (s): then they are searched for like any lost player */
@@ -236,7 +239,7 @@ export class Tracker {
     const base = this.tracks.map((tr, i) => {
       const gate = BASE_GATE + MAX_SPEED * (t - tr.lastT)
       const p = predicted[i]!
-      const far = tr.id >= 3
+      const far = farSide(tr.id)
       return dets.map((d) => {
         const dist = Math.hypot(d.court.x - p.x, d.court.y - p.y)
         if (dist > gate) return Infinity
@@ -270,7 +273,7 @@ export class Tracker {
     )
     if (lost.length) {
       const free = dets.flatMap((_, d) => (pick.includes(d) ? [] : [d]))
-      const far = (i: number) => this.tracks[i]!.id >= 3
+      const far = (i: number) => farSide(this.tracks[i]!.id)
       const inHalf = (p: Point, farSide: boolean) =>
         !outsideLines(p) && (farSide ? p.y >= NET_Y_M : p.y < NET_Y_M)
       const second = assign(
@@ -311,7 +314,7 @@ export class Tracker {
       // Partners standing together come out of the detector as one wide box: the partner
       // predicted inside it takes the half on its side instead of coasting blind.
       const partner = this.tracks.findIndex(
-        (o, k) => k !== i && o.id <= 2 === tr.id <= 2 && (pick[k] ?? null) === null,
+        (o, k) => k !== i && farSide(o.id) === farSide(tr.id) && (pick[k] ?? null) === null,
       )
       const p = partner >= 0 ? predicted[partner]! : null
       const mineLeft = p ? predicted[i]!.x <= p.x : true
@@ -336,7 +339,7 @@ export class Tracker {
       }
       if (tr.behind) return
       const k = this.tracks.findIndex(
-        (o, j) => j !== i && o.id <= 2 === tr.id <= 2 && o.lastT === t,
+        (o, j) => j !== i && farSide(o.id) === farSide(tr.id) && o.lastT === t,
       )
       const partner = k >= 0 ? this.tracks[k]! : null
       if (
