@@ -6,7 +6,8 @@
 // once, as if it had been analysed in one piece.
 import { buildPlayers, ralliesFrom, summarizeRallies, type AnalysisResult } from './analyze.js'
 import { cueSamples, MIN_RALLY_SEC, type Rally } from './rallies.js'
-import { assign, type TrackSample } from './tracker.js'
+import { assign } from './assign.js'
+import type { TrackSample } from './tracker.js'
 import { verdict } from './verdict.js'
 
 /**

@@ -131,9 +131,23 @@ export function tfGraphToOnnx(
   const ints = (name: string, v: number[]) => ({ name, type: AttrType.INTS, ints: v })
   const int = (name: string, v: number) => ({ name, type: AttrType.INT, i: v })
   const str = (name: string, v: string) => ({ name, type: AttrType.STRING, s: Buffer.from(v) })
+  const flt = (name: string, v: number) => ({ name, type: AttrType.FLOAT, f: v })
+
+  const { replaced, skipped } = hardActivations(nodes, weights, needed)
 
   for (const n of nodes) {
-    if (!needed.has(n.name) || n.op === 'Const') continue
+    if (!needed.has(n.name) || n.op === 'Const' || skipped.has(n.name)) continue
+    const hard = replaced.get(n.name)
+    if (hard) {
+      // TF's constants are float16: its 1/6 is 0.16663, so relu6(x + 3) · 1/6 tops out at
+      // 0.99976 rather than 1. The one ONNX operation works with the exact 1/6; a multiply by six
+      // times TF's constant gives back TF's own values (without it, boxes moved enough to change
+      // which player a box went to on real footage).
+      const attrs = hard.swish ? [] : [flt('alpha', 1 / 6), flt('beta', 0.5)]
+      add(hard.swish ? 'HardSwish' : 'HardSigmoid', `${n.name}/hard`, [ref(hard.x)], attrs)
+      add('Mul', n.name, [`${n.name}/hard`, floats(`${n.name}/scale`, [], [6 * hard.sixth])])
+      continue
+    }
     const a = n.attr ?? {}
     const ins = n.input ?? []
     switch (n.op) {
@@ -201,20 +215,22 @@ export function tfGraphToOnnx(
           floats('relu6/max', [], [6]),
         ])
         break
-      case 'Mean':
+      case 'Mean': {
+        const axes = Array.from(weight(ins[1]!).values, (x) => AXIS[x < 0 ? 4 + x : x]!)
+        // A mean over the whole image is the pooling onnxruntime keeps in its blocked layout;
+        // ReduceMean made it convert the tensor out of that layout and back.
+        if (a.keep_dims?.b && axes.length === 2 && axes.includes(2) && axes.includes(3)) {
+          add('GlobalAveragePool', n.name, [ref(ins[0]!)])
+          break
+        }
         add(
           'ReduceMean',
           n.name,
           [ref(ins[0]!)],
-          [
-            ints(
-              'axes',
-              Array.from(weight(ins[1]!).values, (x) => AXIS[x < 0 ? 4 + x : x]!),
-            ),
-            int('keepdims', a.keep_dims?.b ? 1 : 0),
-          ],
+          [ints('axes', axes), int('keepdims', a.keep_dims?.b ? 1 : 0)],
         )
         break
+      }
       case 'ResizeBilinear': {
         // The head doubles each map to the size of the next finer one.
         const mode = a.half_pixel_centers?.b
@@ -250,7 +266,7 @@ export function tfGraphToOnnx(
   })
   const model = onnx.ModelProto.create({
     irVersion: 8,
-    opsetImport: [{ domain: '', version: 13 }],
+    opsetImport: [{ domain: '', version: 14 }],
     producerName: 'areia-vision',
     graph: {
       name: 'converted',
@@ -261,4 +277,65 @@ export function tfGraphToOnnx(
     },
   })
   return { bytes: onnx.ModelProto.encode(model).finish(), input, outputs: outputs.map(ref) }
+}
+
+/**
+ * MobileNetV3's hard activations as TF spells them, four elementwise operations each: hard-swish
+ * `(x · 1/6) · relu6(x + 3)` and hard-sigmoid `relu6(x + 3) · 1/6`. ONNX has each as one
+ * operation, which onnxruntime fuses into the convolution before it, and the elementwise
+ * operations it left made onnxruntime move tensors in and out of its blocked layout. Returns the
+ * last node of each pattern (emitted as that operation of `x`, with TF's own scale) and the nodes
+ * it absorbs; a pattern whose intermediate results are used elsewhere is left as it is.
+ */
+function hardActivations(
+  nodes: TfNode[],
+  weights: Map<string, Weight>,
+  needed: Set<string>,
+): { replaced: Map<string, { x: string; swish: boolean; sixth: number }>; skipped: Set<string> } {
+  const base = (ref: string) => ref.split(':')[0]!
+  const byName = new Map(nodes.map((n) => [n.name, n]))
+  const consumers = new Map<string, TfNode[]>()
+  for (const n of nodes)
+    if (needed.has(n.name))
+      for (const i of n.input ?? []) consumers.set(base(i), [...(consumers.get(base(i)) ?? []), n])
+  const only = (name: string) => {
+    const c = consumers.get(name) ?? []
+    return c.length === 1 ? c[0]! : null
+  }
+  const scalar = (name: string) => {
+    const w = weights.get(base(name))
+    return w && w.values.length === 1 ? w.values[0]! : null
+  }
+  // The constants are stored as float16: 1/6 arrives as 0.16663.
+  const near = (v: number | null, want: number) => v !== null && Math.abs(v - want) < 1e-3
+  /** the other input of a two-input node, when one of them is `known` */
+  const other = (n: TfNode, known: (i: string) => boolean) => {
+    const [p, q] = n.input ?? []
+    if (p === undefined || q === undefined) return null
+    return known(p) ? q : known(q) ? p : null
+  }
+  const replaced = new Map<string, { x: string; swish: boolean; sixth: number }>()
+  const skipped = new Set<string>()
+  for (const relu6 of nodes) {
+    if (relu6.op !== 'Relu6' || !needed.has(relu6.name)) continue
+    const plus3 = byName.get(base(relu6.input![0]!))
+    const mul = only(relu6.name)
+    if (plus3?.op !== 'Add' || only(plus3.name) !== relu6 || mul?.op !== 'Mul') continue
+    const x = other(plus3, (i) => near(scalar(i), 3))
+    const factor = other(mul, (i) => base(i) === relu6.name)
+    if (!x || !factor) continue
+    const sixth = scalar(factor)
+    if (sixth !== null && near(sixth, 1 / 6)) {
+      replaced.set(mul.name, { x, swish: false, sixth })
+      skipped.add(plus3.name).add(relu6.name)
+      continue
+    }
+    const scaled = byName.get(base(factor))
+    if (scaled?.op !== 'Mul' || only(scaled.name) !== mul) continue
+    const c = (scaled.input ?? []).find((i) => near(scalar(i), 1 / 6))
+    if (!c || other(scaled, (i) => i === c) !== x) continue
+    replaced.set(mul.name, { x, swish: true, sixth: scalar(c)! })
+    skipped.add(plus3.name).add(relu6.name).add(scaled.name)
+  }
+  return { replaced, skipped }
 }

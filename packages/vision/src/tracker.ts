@@ -6,7 +6,16 @@
 // detection on the other side of the net from a track costs a large penalty. Partners merged
 // into one box share it, each taking the half on its side. Unmatched tracks coast and record a gap.
 import { appearanceDistance, blend, type Appearance } from './appearance.js'
+import { assign } from './assign.js'
 import { COURT_LENGTH_M, COURT_WIDTH_M, NET_Y_M, type Point } from './homography.js'
+import {
+  clothesSaySwapped,
+  ENCOUNTER_M,
+  swapMoment,
+  UNTANGLE_S,
+  type IdentitySwap,
+  type Sighting,
+} from './untangle.js'
 
 export interface CourtDetection {
   court: Point
@@ -78,43 +87,6 @@ export function initialIds(points: Point[]): number[] {
   return ids
 }
 
-/**
- * Minimum-cost assignment of tracks to detections (or to nothing), exhaustive with pruning.
- * `missCost` is what leaving a track unmatched costs: one value, or one per track. No cost may be
- * negative: the search prunes on partial sums.
- */
-export function assign(cost: number[][], missCost: number | number[]): Array<number | null> {
-  const miss = (t: number) => (typeof missCost === 'number' ? missCost : missCost[t]!)
-  const nT = cost.length
-  const nD = cost[0]?.length ?? 0
-  let best = Infinity
-  let bestPick: Array<number | null> = new Array<number | null>(nT).fill(null)
-  const pick: Array<number | null> = []
-  const used = new Array<boolean>(nD).fill(false)
-  const rec = (t: number, acc: number) => {
-    if (acc >= best) return
-    if (t === nT) {
-      best = acc
-      bestPick = [...pick]
-      return
-    }
-    for (let d = 0; d < nD; d++) {
-      const c = cost[t]![d]!
-      if (used[d] || !Number.isFinite(c)) continue
-      used[d] = true
-      pick.push(d)
-      rec(t + 1, acc + c)
-      pick.pop()
-      used[d] = false
-    }
-    pick.push(null)
-    rec(t + 1, acc + miss(t))
-    pick.pop()
-  }
-  rec(0, 0)
-  return bestPick
-}
-
 /** A person standing still off the court, round after round: an umpire, a line judge, a coach. */
 interface Fixture {
   pos: Point
@@ -134,10 +106,29 @@ const outsideLines = (p: Point) =>
   p.x > COURT_WIDTH_M + OUTSIDE_M ||
   p.y < -BEHIND_M ||
   p.y > COURT_LENGTH_M + BEHIND_M
+/** a box that shows one person's clothes and no one else's */
+const clearView = (d: CourtDetection | undefined) => !!d?.app && !d.overlapped
+/** inside one half's lines, or waiting behind its baseline */
+const inHalf = (p: Point, far: boolean) =>
+  !outsideLines(p) && (far ? p.y >= NET_Y_M : p.y < NET_Y_M)
+
+/** Partners since they were last seen apart, each in a clear box of their own (see untangle.ts). */
+interface Encounter {
+  /** when they last came close; null while they keep apart */
+  lastClose: number | null
+  /** the rounds since they were last seen apart, that one included: when a swap could follow */
+  moments: number[]
+  /** the clear views each partner's track was given in those rounds */
+  seen: [Sighting[], Sighting[]]
+}
 
 export class Tracker {
   tracks: Track[] = []
+  /** identities exchanged after the fact, in order (rounds already reported need the same) */
+  swaps: IdentitySwap[] = []
   private fixtures: Fixture[] = []
+  /** per side of the net (far = true) */
+  private encounters = new Map<boolean, Encounter>()
 
   get started(): boolean {
     return this.tracks.length === 4
@@ -274,8 +265,6 @@ export class Tracker {
     if (lost.length) {
       const free = dets.flatMap((_, d) => (pick.includes(d) ? [] : [d]))
       const far = (i: number) => farSide(this.tracks[i]!.id)
-      const inHalf = (p: Point, farSide: boolean) =>
-        !outsideLines(p) && (farSide ? p.y >= NET_Y_M : p.y < NET_Y_M)
       const second = assign(
         lost.map((i) => {
           // By elimination: the only player missing on a side of the net, and the only person
@@ -299,6 +288,8 @@ export class Tracker {
         if (k !== null) pick[lost[j]!] = free[k]!
       })
     }
+    this.untangle(t, dets, pick)
+    this.noteEncounters(t, dets, pick, predicted)
     const moveTo = (tr: Track, at: Point, ref: number, shared: boolean) => {
       const dt = Math.max(1e-3, t - tr.lastT)
       const v = { x: (at.x - tr.pos.x) / dt, y: (at.y - tr.pos.y) / dt }
@@ -328,8 +319,10 @@ export class Tracker {
         return
       }
       moveTo(tr, det.court, det.ref, false)
-      // Only a clear view of the player teaches their model.
-      if (det.app && !det.overlapped) tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
+      // Only a clear view of the player teaches their model, and not while they are close to
+      // their partner: the box could be the partner's.
+      if (det.app && !det.overlapped && !this.encounters.get(farSide(tr.id))?.lastClose)
+        tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
       out.set(det.ref, tr.id)
     })
     this.tracks.forEach((tr, i) => {
@@ -349,5 +342,95 @@ export class Tracker {
         tr.behind = { id: partner.id, dx: tr.pos.x - partner.pos.x, dy: tr.pos.y - partner.pos.y }
     })
     return done()
+  }
+
+  /** The two tracks of one side of the net, by index. */
+  private pairOn(far: boolean): [number, number] | null {
+    const pair = this.tracks.flatMap((tr, j) => (farSide(tr.id) === far ? [j] : []))
+    return pair.length === 2 ? [pair[0]!, pair[1]!] : null
+  }
+
+  /**
+   * After partners have been close, the first round that shows both in clear boxes of their own
+   * (or one, with the only other person left over on their side) checks that the clothes agree
+   * with the identities motion gave them; when the clothes clearly say otherwise, the two tracks
+   * exchange players from the moment they most likely got mixed up.
+   */
+  private untangle(t: number, dets: CourtDetection[], pick: Array<number | null>): void {
+    const clear = (d: number | null | undefined): d is number =>
+      d !== null && d !== undefined && clearView(dets[d])
+    for (const far of [false, true]) {
+      const pair = this.pairOn(far)
+      const enc = this.encounters.get(far)
+      if (!pair || !enc || enc.lastClose === null) continue
+      const [i, k] = pair
+      const a = this.tracks[i]!
+      const b = this.tracks[k]!
+      if (!a.app || !b.app) continue
+      const spare = () => {
+        const left = dets.flatMap((d, q) =>
+          !pick.includes(q) && clear(q) && inHalf(d.court, far) ? [q] : [],
+        )
+        return left.length === 1 ? left[0]! : null
+      }
+      const x = pick[i] ?? (pick[k] !== null ? spare() : null)
+      const y = pick[k] ?? (pick[i] !== null ? spare() : null)
+      if (!clear(x) || !clear(y) || x === y) continue
+      if (!clothesSaySwapped([a.app, b.app], [dets[x]!.app!, dets[y]!.app!])) continue
+      const at = swapMoment(enc.moments, [a.app, b.app], enc.seen)
+      const cut = (tr: Track) => {
+        const n = tr.samples.findIndex((s) => s.t > at)
+        return tr.samples.splice(n < 0 ? tr.samples.length : n)
+      }
+      const fromA = cut(a)
+      a.samples.push(...cut(b))
+      b.samples.push(...fromA)
+      ;[a.pos, b.pos] = [b.pos, a.pos]
+      ;[a.vel, b.vel] = [b.vel, a.vel]
+      ;[a.lastT, b.lastT] = [b.lastT, a.lastT]
+      a.behind = b.behind = null
+      this.swaps.push({ ids: [a.id, b.id], afterT: at, atT: t })
+      pick[i] = y
+      pick[k] = x
+      // What was seen during the encounter belonged to the tracks before the exchange.
+      this.encounters.delete(far)
+    }
+  }
+
+  /** Whether each side's partners are close this round, and what their tracks saw if so. */
+  private noteEncounters(
+    t: number,
+    dets: CourtDetection[],
+    pick: Array<number | null>,
+    predicted: Point[],
+  ): void {
+    for (const far of [false, true]) {
+      const pair = this.pairOn(far)
+      if (!pair) continue
+      const [i, k] = pair
+      const boxOf = (j: number) => (pick[j] == null ? undefined : dets[pick[j]])
+      const clear = (j: number) => clearView(boxOf(j))
+      // An unseen player could be where they were predicted or still where last seen (a
+      // prediction made from a box two people shared is a guess).
+      const places = (j: number) => {
+        const d = boxOf(j)
+        return d ? [d.court] : [predicted[j]!, this.tracks[j]!.pos]
+      }
+      const close =
+        (pick[i] != null && pick[i] === pick[k]) ||
+        places(i).some((p) => places(k).some((q) => Math.hypot(p.x - q.x, p.y - q.y) < ENCOUNTER_M))
+      const apart = !close && clear(i) && clear(k) && pick[i] !== pick[k]
+      const enc = this.encounters.get(far)
+      const expired = enc?.lastClose != null && t - enc.lastClose > UNTANGLE_S
+      if (!enc || apart || expired) {
+        this.encounters.set(far, { lastClose: close ? t : null, moments: [t], seen: [[], []] })
+        continue
+      }
+      if (close) enc.lastClose = t
+      enc.moments.push(t)
+      ;[i, k].forEach((j, n) => {
+        if (clear(j)) enc.seen[n]!.push({ t, look: boxOf(j)!.app! })
+      })
+    }
   }
 }

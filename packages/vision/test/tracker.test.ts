@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { assign, initialIds, Tracker, type CourtDetection } from '../src/tracker.js'
+import { assign } from '../src/assign.js'
+import { initialIds, Tracker, type CourtDetection } from '../src/tracker.js'
+import { relabelRounds } from '../src/untangle.js'
 
 /** Deterministic noise for repeatable tests. */
 function rng(seed: number) {
@@ -14,6 +16,19 @@ function looks(k: number): Float32Array {
   a[12 + k] = 1
   return a
 }
+
+/** Clothes partly alike (both in white, say): `own` of each part in their own bin. */
+function partly(k: number, own: number): Float32Array {
+  const a = new Float32Array(24)
+  a[k] = own
+  a[6] = 1 - own
+  a[12 + k] = own
+  a[18] = 1 - own
+  return a
+}
+
+/** One box over two people: half of each one's colours. */
+const mixed = (p: Float32Array, q: Float32Array) => p.map((v, i) => 0.5 * v + 0.5 * q[i]!)
 
 describe('assignment', () => {
   it('finds the minimum total cost, not the greedy one', () => {
@@ -215,5 +230,85 @@ describe('tracker', () => {
         1,
       ),
     ).toBeNull()
+  })
+
+  describe('partners who meet and go back', () => {
+    // The far partners walk to the middle, pass each other behind one box, and walk back to
+    // their own sides: their pace through the meeting says they crossed, their clothes (alike
+    // but for one colour) say they did not.
+    const mid = (t: number) => (t < 2 ? Math.max(0, t - 0.5) : Math.max(0, 1.5 - 1.5 * (t - 2)))
+    const left = (t: number) => ({ x: 2.5 + 1.5 * mid(t), y: 12.7 })
+    const right = (t: number) => ({ x: 5.5 - 1.5 * mid(t), y: 12.3 })
+    const run = (leftLooks: Float32Array, rightLooks: Float32Array, hidden = false) => {
+      const tracker = new Tracker()
+      const ids: Array<Map<number, number>> = []
+      for (let k = 0; k <= 10; k++) {
+        const t = k * 0.5
+        const a = left(t)
+        const b = right(t)
+        const together = Math.hypot(a.x - b.x, a.y - b.y) < 1.2
+        ids.push(
+          tracker.update(t, k, [
+            { court: { x: 2, y: 3 }, ref: 0, app: looks(0) },
+            { court: { x: 6, y: 3 }, ref: 1, app: looks(1) },
+            ...(together
+              ? [
+                  hidden
+                    ? { court: b, ref: 3, app: rightLooks }
+                    : {
+                        court: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+                        ref: 2,
+                        app: mixed(leftLooks, rightLooks),
+                        overlapped: true,
+                      },
+                ]
+              : [
+                  { court: a, ref: 2, app: leftLooks },
+                  { court: b, ref: 3, app: rightLooks },
+                ]),
+          ]),
+        )
+      }
+      return { tracker, ids }
+    }
+
+    it('gives each their own identity back, and their positions since they met', () => {
+      // While together, the right player (nearer the net) hides the left one.
+      const { tracker, ids } = run(partly(2, 0.35), partly(3, 0.35), true)
+      // Back apart, the left player's box is player 3 (far-left) again, the right one's 4.
+      for (const round of ids.slice(6)) {
+        expect(round.get(2)).toBe(3)
+        expect(round.get(3)).toBe(4)
+      }
+      // Every position player 3 has is the left player's, before and after the meeting.
+      const three = tracker.tracks.find((tr) => tr.id === 3)!
+      for (const s of three.samples) expect(Math.abs(s.x - left(s.t).x)).toBeLessThan(0.6)
+      expect(tracker.swaps).toHaveLength(1)
+      expect(tracker.swaps[0]!.ids.toSorted()).toEqual([3, 4])
+      // Rounds reported before the exchange name the players as the tracker now does.
+      const rounds = ids.map((round, k) => ({
+        t: k * 0.5,
+        boxes: [...round.entries()].map(([ref, playerId]) => ({ ref, playerId })),
+      }))
+      relabelRounds(rounds, tracker.swaps[0]!)
+      for (const r of rounds)
+        for (const b of r.boxes.filter((b) => b.ref >= 2)) {
+          const s = tracker.tracks.find((tr) => tr.id === b.playerId)!.samples
+          expect(s.some((p) => p.t === r.t && p.ref === b.ref)).toBe(true)
+        }
+    })
+
+    it('also when one box held both of them', () => {
+      const { ids } = run(partly(2, 0.35), partly(3, 0.35))
+      for (const round of ids.slice(6)) {
+        expect(round.get(2)).toBe(3)
+        expect(round.get(3)).toBe(4)
+      }
+    })
+
+    it('changes nothing when the partners dress alike', () => {
+      expect(run(partly(2, 0.05), partly(3, 0.05), true).tracker.swaps).toEqual([])
+      expect(run(partly(2, 0.05), partly(3, 0.05)).tracker.swaps).toEqual([])
+    })
   })
 })
