@@ -133,7 +133,7 @@ export function tfGraphToOnnx(
   const str = (name: string, v: string) => ({ name, type: AttrType.STRING, s: Buffer.from(v) })
   const flt = (name: string, v: number) => ({ name, type: AttrType.FLOAT, f: v })
 
-  const { replaced, skipped } = hardActivations(nodes, weights, needed)
+  const { replaced, skipped, scaled } = hardActivations(nodes, weights, needed)
 
   for (const n of nodes) {
     if (!needed.has(n.name) || n.op === 'Const' || skipped.has(n.name)) continue
@@ -144,6 +144,10 @@ export function tfGraphToOnnx(
       // times TF's constant gives back TF's own values (without it, boxes moved enough to change
       // which player a box went to on real footage).
       const attrs = hard.swish ? [] : [flt('alpha', 1 / 6), flt('beta', 0.5)]
+      if (hard.folded) {
+        add('HardSwish', n.name, [ref(hard.x)])
+        continue
+      }
       add(hard.swish ? 'HardSwish' : 'HardSigmoid', `${n.name}/hard`, [ref(hard.x)], attrs)
       add('Mul', n.name, [`${n.name}/hard`, floats(`${n.name}/scale`, [], [6 * hard.sixth])])
       continue
@@ -167,6 +171,8 @@ export function tfGraphToOnnx(
           throw new Error(`tf-to-onnx: ${n.name} fuses ${fused.join(', ')}`)
         const [kh, kw, cin, cout] = weight(ins[1]!).shape as [number, number, number, number]
         const w = weight(ins[1]!).values
+        // The scale of a hard-swish feeding only convolutions, folded into their weights.
+        const k = scaled.get(base(ins[1]!)) ?? 1
         // TF: [kh, kw, in, out] (depthwise: [kh, kw, in, multiplier]); ONNX: [out, in/group, kh, kw].
         const t = new Float32Array(w.length)
         for (let y = 0; y < kh; y++)
@@ -176,7 +182,7 @@ export function tfGraphToOnnx(
                 const to = depthwise
                   ? (i * cout + o) * kh * kw + y * kw + x
                   : ((o * cin + i) * kh + y) * kw + x
-                t[to] = w[((y * kw + x) * cin + i) * cout + o]!
+                t[to] = w[((y * kw + x) * cin + i) * cout + o]! * k
               }
         const dims = depthwise ? [cin * cout, 1, kh, kw] : [cout, cin, kh, kw]
         const inputs = [ref(ins[0]!), floats(`${n.name}/weights`, dims, t)]
@@ -284,14 +290,20 @@ export function tfGraphToOnnx(
  * `(x · 1/6) · relu6(x + 3)` and hard-sigmoid `relu6(x + 3) · 1/6`. ONNX has each as one
  * operation, which onnxruntime fuses into the convolution before it, and the elementwise
  * operations it left made onnxruntime move tensors in and out of its blocked layout. Returns the
- * last node of each pattern (emitted as that operation of `x`, with TF's own scale) and the nodes
- * it absorbs; a pattern whose intermediate results are used elsewhere is left as it is.
+ * last node of each pattern (emitted as that operation of `x`, with TF's own scale), the nodes it
+ * absorbs, and the weights of convolutions that take the scale instead (a hard-swish read only by
+ * convolutions: a convolution of s·x is one of x with s·W); a pattern whose intermediate results
+ * are used elsewhere is left as it is.
  */
 function hardActivations(
   nodes: TfNode[],
   weights: Map<string, Weight>,
   needed: Set<string>,
-): { replaced: Map<string, { x: string; swish: boolean; sixth: number }>; skipped: Set<string> } {
+): {
+  replaced: Map<string, Hard>
+  skipped: Set<string>
+  scaled: Map<string, number>
+} {
   const base = (ref: string) => ref.split(':')[0]!
   const byName = new Map(nodes.map((n) => [n.name, n]))
   const consumers = new Map<string, TfNode[]>()
@@ -314,8 +326,12 @@ function hardActivations(
     if (p === undefined || q === undefined) return null
     return known(p) ? q : known(q) ? p : null
   }
-  const replaced = new Map<string, { x: string; swish: boolean; sixth: number }>()
+  const replaced = new Map<string, Hard>()
   const skipped = new Set<string>()
+  const scaled = new Map<string, number>()
+  const CONV = ['Conv2D', '_FusedConv2D', 'DepthwiseConv2dNative', 'FusedDepthwiseConv2dNative']
+  /** weights read by more than one node cannot take one consumer's scale */
+  const readers = (w: string) => consumers.get(base(w))?.length ?? 0
   for (const relu6 of nodes) {
     if (relu6.op !== 'Relu6' || !needed.has(relu6.name)) continue
     const plus3 = byName.get(base(relu6.input![0]!))
@@ -326,16 +342,31 @@ function hardActivations(
     if (!x || !factor) continue
     const sixth = scalar(factor)
     if (sixth !== null && near(sixth, 1 / 6)) {
-      replaced.set(mul.name, { x, swish: false, sixth })
+      replaced.set(mul.name, { x, swish: false, sixth, folded: false })
       skipped.add(plus3.name).add(relu6.name)
       continue
     }
-    const scaled = byName.get(base(factor))
-    if (scaled?.op !== 'Mul' || only(scaled.name) !== mul) continue
-    const c = (scaled.input ?? []).find((i) => near(scalar(i), 1 / 6))
-    if (!c || other(scaled, (i) => i === c) !== x) continue
-    replaced.set(mul.name, { x, swish: true, sixth: scalar(c)! })
-    skipped.add(plus3.name).add(relu6.name).add(scaled.name)
+    const timesSixth = byName.get(base(factor))
+    if (timesSixth?.op !== 'Mul' || only(timesSixth.name) !== mul) continue
+    const c = (timesSixth.input ?? []).find((i) => near(scalar(i), 1 / 6))
+    if (!c || other(timesSixth, (i) => i === c) !== x) continue
+    const users = consumers.get(mul.name) ?? []
+    const folded = users.every(
+      (u) => CONV.includes(u.op) && base(u.input![0]!) === mul.name && readers(u.input![1]!) === 1,
+    )
+    if (folded) for (const u of users) scaled.set(base(u.input![1]!), 6 * scalar(c)!)
+    replaced.set(mul.name, { x, swish: true, sixth: scalar(c)!, folded })
+    skipped.add(plus3.name).add(relu6.name).add(timesSixth.name)
   }
-  return { replaced, skipped }
+  return { replaced, skipped, scaled }
+}
+
+/** A hard activation to emit in one operation (see hardActivations). */
+interface Hard {
+  x: string
+  swish: boolean
+  /** TF's 1/6, as stored */
+  sixth: number
+  /** its scale went into the weights of the convolutions reading it */
+  folded: boolean
 }
