@@ -40,7 +40,7 @@ import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M 
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
 import { feetBehindNet, PoseFeet } from './feet.js'
 import { Follower } from './follow.js'
-import { followable, lookAgain, LOST_FULL_EVERY, LOST_S, searchLost, slackFor } from './looks.js'
+import { followable, lookAgain, lostSearchEvery, LOST_S, searchLost, slackFor } from './looks.js'
 import { footPoint, people, tooTall } from './people.js'
 import { cameraOf, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
@@ -330,8 +330,10 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       // one look where the four tracked players are predicted to be (a briefly unseen one with
       // a window widened by how far they could have run).
       const periodic = !tracker.started || round - lastFull >= fullEvery
+      // The player lost most recently sets how often: the sooner, the likelier they are near.
+      const unseen = tracker.tracks.map((tr) => frame.timeSec - tr.lastT).filter((s) => s > LOST_S)
       const lostSearch =
-        !periodic && tracker.lostFor(frame.timeSec) > LOST_S && round - lastFull >= LOST_FULL_EVERY
+        !periodic && unseen.length > 0 && round - lastFull >= lostSearchEvery(Math.min(...unseen))
       const full = periodic || lostSearch
       const expected = full
         ? null

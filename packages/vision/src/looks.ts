@@ -18,9 +18,12 @@ import { farSide, type Tracker } from './tracker.js'
 /** A player unseen for longer than this (s) brings back rounds searching every tile of their
  * half of the court... */
 export const LOST_S = 0.9
-/** ...one every this many rounds while they stay unseen (a player who walked off the picture
- * between points must not cost five detector calls a round until they come back). */
-export const LOST_FULL_EVERY = 3
+/**
+ * ...one every this many rounds while they stay unseen, fewer the longer they stay away: a player
+ * who walked off the picture between points must not cost five detector calls a round until they
+ * come back, and one hidden for a moment is found within a second or two.
+ */
+export const lostSearchEvery = (unseenSec: number) => (unseenSec < 3 ? 3 : unseenSec < 6 ? 6 : 12)
 /** How far (m) from the prediction a player missed for `dt` seconds beyond the last round may
  * be by now, for the look around it; none for a player seen in the last round (the crop keeps
  * the person at the scale the detector finds them). */

@@ -156,11 +156,6 @@ export class Tracker {
     return k >= 0 && !this.tracks[k]!.behind ? k : null
   }
 
-  /** How long (s) the longest-unseen track has been out of sight at time t. */
-  lostFor(t: number): number {
-    return this.tracks.reduce((m, tr) => Math.max(m, t - tr.lastT), 0)
-  }
-
   /** A spot where someone other than the players has stood still round after round. */
   private fixedAt(p: Point): boolean {
     return this.fixtures.some(
