@@ -12,7 +12,8 @@
  * `EVAL_OPTIONS='{"pose":true}'` takes far players' feet from the pose model;
  * `EVAL_DETECTOR='{"mosaicCell":192}'` passes detector options (`{"runtime":"wasm"}` runs the
  * model on TF.js instead of onnxruntime); `EVAL_VERBOSE=1` names the rounds where a label's track
- * changes.
+ * changes; `EVAL_JITTER=0.5 EVAL_SEED=2` moves every detector box by up to half a pixel (jitter.ts),
+ * to see whether a figure rests on noise.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -25,6 +26,7 @@ import { imageToCourt, mapCourt, type Corners, type Point } from '../src/homogra
 import { assign } from '../src/assign.js'
 import { cpuSeconds } from './cpu.js'
 import { CLIPS, type ClipSpec } from './clips.js'
+import { jitterBoxes } from './jitter.js'
 import { VARIANT_KINDS, variantOf, type VariantKind } from './variants.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -262,6 +264,8 @@ async function main(): Promise<number> {
     process.env.EVAL_DETECTOR ? (JSON.parse(process.env.EVAL_DETECTOR) as object) : {},
   )
   const poseFeet = await PoseFeet.create()
+  const jitter = Number(process.env.EVAL_JITTER ?? 0)
+  const reseed = jitter > 0 ? jitterBoxes(detector, jitter) : null
   const kinds = (process.env.EVAL_VARIANTS ?? '')
     .split(',')
     .filter((k): k is VariantKind => (VARIANT_KINDS as string[]).includes(k))
@@ -282,6 +286,7 @@ async function main(): Promise<number> {
   for (const { spec, file } of runs) {
     const info = await probe(file)
     const feet = spec.feet(FOOTAGE, info.fps)
+    reseed?.(Number(process.env.EVAL_SEED ?? 1))
     const before = cpuSeconds()
     const calls = { ...detector.stats }
     const poses = { ...poseFeet.stats }
