@@ -140,9 +140,10 @@ export function tfGraphToOnnx(
     const hard = replaced.get(n.name)
     if (hard) {
       // TF's constants are float16: its 1/6 is 0.16663, so relu6(x + 3) · 1/6 tops out at
-      // 0.99976 rather than 1. The one ONNX operation works with the exact 1/6; a multiply by six
-      // times TF's constant gives back TF's own values (without it, boxes moved enough to change
-      // which player a box went to on real footage).
+      // 0.99976 rather than 1. ONNX's operations use the exact 1/6; scaling by six times TF's
+      // constant gives back TF's own values, in the weights of the convolutions reading a
+      // hard-swish or else by a multiply (without it, boxes moved enough to change which player a
+      // box went to on real footage).
       const attrs = hard.swish ? [] : [flt('alpha', 1 / 6), flt('beta', 0.5)]
       if (hard.folded) {
         add('HardSwish', n.name, [ref(hard.x)])

@@ -4,7 +4,8 @@
 // player can run since last seen, plus how different the box looks from the player's clothes
 // (partners crossing or standing together). Players never cross the net in beach tennis, so a
 // detection on the other side of the net from a track costs a large penalty. Partners merged
-// into one box share it, each taking the half on its side. Unmatched tracks coast and record a gap.
+// into one box share it, each taking the half on its side; partners who came close are checked
+// against their clothes once seen apart again (untangle.ts). Unmatched tracks coast and record a gap.
 import { appearanceDistance, blend, type Appearance } from './appearance.js'
 import { assign } from './assign.js'
 import { COURT_LENGTH_M, COURT_WIDTH_M, NET_Y_M, type Point } from './homography.js'
@@ -316,7 +317,8 @@ export class Tracker {
       moveTo(tr, det.court, det.ref, false)
       // Only a clear view of the player teaches their model, and not while they are close to
       // their partner: the box could be the partner's.
-      if (det.app && !det.overlapped && !this.encounters.get(farSide(tr.id))?.lastClose)
+      const together = (this.encounters.get(farSide(tr.id))?.lastClose ?? null) !== null
+      if (det.app && !det.overlapped && !together)
         tr.app = tr.app ? blend(tr.app, det.app, 0.1) : det.app
       out.set(det.ref, tr.id)
     })
