@@ -40,6 +40,10 @@ class Console {
   }
 
   async openFromSidebar() {
+    // Staff land on the console, which then opens its first section, and any navigation closes
+    // the menu: opened before that redirect, the menu closed under the click.
+    if (this.session.path().startsWith('/admin'))
+      await this.session.expectPath('/admin/visao-geral')
     await this.session.navigate('Console')
     await this.session.expectPath('/admin/visao-geral')
     await this.session.expectHeading('Visão geral')
