@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// Journeys share one built app and one server (see harness/global-setup.ts); the machine has
-// two cores, so files run one after another with generous timeouts.
+// Journeys share one built app and one server (see harness/global-setup.ts). Each journey has
+// accounts of its own (harness/accounts.ts) and starts its own server where it changes settings
+// or restarts one, so two run side by side, one per core, with generous timeouts.
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -10,7 +11,6 @@ export default defineConfig({
     // The harness's own checks run here too: they need the same Chromium.
     include: ['journeys/**/*.test.ts', 'harness/**/*.test.ts'],
     globalSetup: ['harness/global-setup.ts'],
-    fileParallelism: false,
     // After the unit and API projects, alone (see the root config).
     sequence: { groupOrder: 1 },
     testTimeout: 120_000,
