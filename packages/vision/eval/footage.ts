@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 import { analyze, type AnalysisResult } from '../src/analyze.js'
 import { PersonDetector } from '../src/detector.js'
 import { PoseFeet } from '../src/feet.js'
-import { probe } from '../src/ffmpeg.js'
+import { probe, type VideoInfo } from '../src/ffmpeg.js'
 import { imageToCourt, mapCourt, type Corners, type Point } from '../src/homography.js'
 import { assign } from '../src/assign.js'
 import { cpuSeconds } from './cpu.js'
@@ -269,22 +269,24 @@ async function main(): Promise<number> {
   const kinds = (process.env.EVAL_VARIANTS ?? '')
     .split(',')
     .filter((k): k is VariantKind => (VARIANT_KINDS as string[]).includes(k))
-  const runs: Array<{ spec: ClipSpec; file: string }> = []
+  const runs: Array<{ spec: ClipSpec; file: string; info: VideoInfo }> = []
   for (const spec of specs) {
     const file = path.join(FOOTAGE, spec.file)
     if (!fs.existsSync(file)) {
       process.stdout.write(`${spec.name}: ${spec.file} absent (skipped)\n`)
       continue
     }
-    runs.push({ spec, file })
-    // Variants of the labelled clips only: a refusal case is about the corners, not the file.
-    if (spec.refusal || !kinds.length) continue
     const info = await probe(file)
-    for (const kind of kinds) runs.push(await variantOf(spec, file, info, kind))
+    runs.push({ spec, file, info })
+    // Variants of the labelled clips only: a refusal case is about the corners, not the file.
+    if (spec.refusal) continue
+    for (const kind of kinds) {
+      const variant = await variantOf(spec, file, info, kind)
+      runs.push({ ...variant, info: await probe(variant.file) })
+    }
   }
   const all: ClipFigures[] = []
-  for (const { spec, file } of runs) {
-    const info = await probe(file)
+  for (const { spec, file, info } of runs) {
     const feet = spec.feet(FOOTAGE, info.fps)
     reseed?.(Number(process.env.EVAL_SEED ?? 1))
     const before = cpuSeconds()

@@ -247,7 +247,6 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   let lastFull = -Infinity
   // The last detector round's players followed frame by frame, for the next round.
   const follower = new Follower()
-  let swapsApplied = 0
   let followedLast = false
   // A chunk inside a longer video checks its camera against the video's first frame, like the
   // first chunk does: a camera moved before this chunk began is still a moved camera.
@@ -392,8 +391,7 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       }
       const ids = tracker.update(frame.timeSec, fnum, valid)
       // Identities the tracker exchanged after the fact change in the rounds already reported.
-      for (; swapsApplied < tracker.swaps.length; swapsApplied++)
-        relabelRounds(rounds, tracker.swaps[swapsApplied]!)
+      for (const swap of tracker.takeSwaps()) relabelRounds(rounds, swap)
       // Where each box's player is predicted to be as the round ends, so that the frames until
       // the next round can move the box with them (see movedBoxes).
       const atRound = tracker.predict(frame.timeSec)

@@ -109,6 +109,9 @@ const outsideLines = (p: Point) =>
   p.y > COURT_LENGTH_M + BEHIND_M
 /** a box that shows one person's clothes and no one else's */
 const clearView = (d: CourtDetection | undefined) => !!d?.app && !d.overlapped
+/** whether a round's pick is a box with a clear view of one player */
+const clearPick = (dets: CourtDetection[], q: number | null | undefined): q is number =>
+  q != null && clearView(dets[q])
 /** inside one half's lines, or waiting behind its baseline */
 const inHalf = (p: Point, far: boolean) =>
   !outsideLines(p) && (far ? p.y >= NET_Y_M : p.y < NET_Y_M)
@@ -127,6 +130,8 @@ export class Tracker {
   tracks: Track[] = []
   /** identities exchanged after the fact, in order (rounds already reported need the same) */
   swaps: IdentitySwap[] = []
+  /** how many of `swaps` takeSwaps has handed over */
+  private swapsTaken = 0
   private fixtures: Fixture[] = []
   /** per side of the net (far = true) */
   private encounters = new Map<boolean, Encounter>()
@@ -341,6 +346,13 @@ export class Tracker {
     return done()
   }
 
+  /** The identity exchanges made since the last call, for relabelling rounds already reported. */
+  takeSwaps(): IdentitySwap[] {
+    const fresh = this.swaps.slice(this.swapsTaken)
+    this.swapsTaken = this.swaps.length
+    return fresh
+  }
+
   /** The two tracks of one side of the net, by index. */
   private pairOn(far: boolean): [number, number] | null {
     const pair = this.tracks.flatMap((tr, j) => (farSide(tr.id) === far ? [j] : []))
@@ -354,8 +366,6 @@ export class Tracker {
    * exchange players from the moment they most likely got mixed up.
    */
   private untangle(t: number, dets: CourtDetection[], pick: Array<number | null>): void {
-    const clear = (d: number | null | undefined): d is number =>
-      d !== null && d !== undefined && clearView(dets[d])
     for (const far of [false, true]) {
       const pair = this.pairOn(far)
       const enc = this.encounters.get(far)
@@ -366,13 +376,13 @@ export class Tracker {
       if (!a.app || !b.app) continue
       const spare = () => {
         const left = dets.flatMap((d, q) =>
-          !pick.includes(q) && clear(q) && inHalf(d.court, far) ? [q] : [],
+          !pick.includes(q) && clearPick(dets, q) && inHalf(d.court, far) ? [q] : [],
         )
         return left.length === 1 ? left[0]! : null
       }
       const x = pick[i] ?? (pick[k] !== null ? spare() : null)
       const y = pick[k] ?? (pick[i] !== null ? spare() : null)
-      if (!clear(x) || !clear(y) || x === y) continue
+      if (!clearPick(dets, x) || !clearPick(dets, y) || x === y) continue
       if (!clothesSaySwapped([a.app, b.app], [dets[x]!.app!, dets[y]!.app!])) continue
       const at = swapMoment(enc.moments, [a.app, b.app], enc.seen)
       const cut = (tr: Track) => {
@@ -406,7 +416,7 @@ export class Tracker {
       if (!pair) continue
       const [i, k] = pair
       const boxOf = (j: number) => (pick[j] == null ? undefined : dets[pick[j]])
-      const clear = (j: number) => clearView(boxOf(j))
+      const clear = (j: number) => clearPick(dets, pick[j])
       // An unseen player could be where they were predicted or still where last seen (a
       // prediction made from a box two people shared is a guess).
       const places = (j: number) => {
