@@ -175,6 +175,9 @@ export class UserSession {
 
   async fillLogin(email: string, password: string, { acceptTerms = true } = {}) {
     if (this.path() !== '/login') await this.goto('/login')
+    // The address bar says /login as soon as the sign-up navigates, but the sign-up form, with
+    // fields of the same names, stays on screen until the login page has rendered.
+    await this.button('Entrar').waitFor(WAIT)
     await this.field('E-mail').fill(email)
     await this.field('Senha').fill(password)
     if (acceptTerms) await this.page.getByRole('checkbox').check()
