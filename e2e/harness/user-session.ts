@@ -171,12 +171,13 @@ export class UserSession {
     await this.button('Registrar').click()
     await this.acceptAlert('Cadastro realizado com sucesso! Por favor, faça o login.')
     await this.expectPath('/login')
+    await this.button('Entrar').waitFor(WAIT)
   }
 
   async fillLogin(email: string, password: string, { acceptTerms = true } = {}) {
     if (this.path() !== '/login') await this.goto('/login')
-    // The address bar says /login as soon as the sign-up navigates, but the sign-up form, with
-    // fields of the same names, stays on screen until the login page has rendered.
+    // The address bar says /login as soon as a page navigates there, but the page before it (the
+    // sign-up form has fields of the same names) stays on screen until the login page has rendered.
     await this.button('Entrar').waitFor(WAIT)
     await this.field('E-mail').fill(email)
     await this.field('Senha').fill(password)
