@@ -11,7 +11,7 @@ export default defineConfig({
     // The harness's own checks run here too: they need the same Chromium.
     include: ['journeys/**/*.test.ts', 'harness/**/*.test.ts'],
     globalSetup: ['harness/global-setup.ts'],
-    // After the unit and API projects, alone (see the root config).
+    // After the unit and API projects, before the fault suite (see the root config).
     sequence: { groupOrder: 1 },
     testTimeout: 120_000,
     hookTimeout: 240_000,
