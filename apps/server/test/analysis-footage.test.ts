@@ -70,6 +70,9 @@ describe.skipIf(!footageWanted())('real footage through the product', () => {
       expect(boxes.length).toBeGreaterThan(4 * video.overlay.length * 0.7)
       expect(Math.max(...boxes.map((b) => b.x + b.w))).toBeGreaterThan(1280)
       expect(boxes.every((b) => b.y + b.h <= 1080 + 1)).toBe(true)
+      // The far partners walk back together: the one hidden behind the other is placed by her
+      // clothes in some rounds, and the analyst sees that box marked as not the detector's.
+      expect(boxes.some((b) => b.hidden)).toBe(true)
     },
   )
 })

@@ -132,6 +132,8 @@ export const OverlayRound = z.object({
       w: z.number(),
       h: z.number(),
       track_id: z.number().int().nullable(),
+      /** a player hidden behind their partner, placed by their clothes: not the detector's box */
+      hidden: z.boolean().optional(),
     }),
   ),
 })

@@ -184,7 +184,9 @@ export function evaluate(
       const t = r.truth[i]
       if (!t) return
       labelled++
+      // Found by the detector: a box placed by clothes (`hidden`) is the tracker's, not a find.
       const anyBox = r.round.boxes.some((b) => {
+        if (b.hidden) return false
         const c = imageToCourt(mapping, { x: (b.x + b.w / 2) * 1, y: b.y + b.h })
         return Math.hypot(c.x - t.x, c.y - t.y) <= 1.5
       })

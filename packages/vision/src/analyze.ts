@@ -42,6 +42,7 @@ import { feetBehindNet, PoseFeet } from './feet.js'
 import { Follower } from './follow.js'
 import { followable, lookAgain, lostSearchEvery, LOST_S, searchLost, slackFor } from './looks.js'
 import { footPoint, people, tooTall } from './people.js'
+import { seeHidden } from './clothes.js'
 import { cameraOf, type Camera } from './perspective.js'
 import { Tracker, type TrackSample } from './tracker.js'
 import { relabelRounds } from './untangle.js'
@@ -104,7 +105,18 @@ export interface DetectionRound {
    * those of their half, with a mosaic for the others), or one mosaic around the tracked players;
    * or no detector call, the last round's boxes followed by picture matching */
   look?: 'tiles' | 'mosaic' | 'follow'
-  boxes: Array<Detection & { court: { x: number; y: number } | null; playerId: number | null }>
+  boxes: Array<
+    Detection & {
+      court: { x: number; y: number } | null
+      playerId: number | null
+      /**
+       * not the detector's box: a player hidden behind their partner, seen by their clothes
+       * inside the partner's box (clothes.ts); where across it they stand is seen, how far
+       * behind and the box's size are estimated
+       */
+      hidden?: true
+    }
+  >
 }
 
 /**
@@ -392,6 +404,16 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       const ids = tracker.update(frame.timeSec, fnum, valid)
       // Identities the tracker exchanged after the fact change in the rounds already reported.
       for (const swap of tracker.takeSwaps()) relabelRounds(rounds, swap)
+      // A player hidden behind their partner may still show in the partner's box.
+      const within = seeHidden(
+        frame,
+        tracker,
+        found.map((b) => b.box),
+        ids,
+        mapping,
+        cam,
+        fnum,
+      )
       // Where each box's player is predicted to be as the round ends, so that the frames until
       // the next round can move the box with them (see movedBoxes).
       const atRound = tracker.predict(frame.timeSec)
@@ -408,13 +430,23 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           else follower.clear()
         }
       }
-      const boxes = found.map((b, ref) => ({
+      const boxes: DetectionRound['boxes'] = found.map((b, ref) => ({
         ...toSource(b.box),
         w: round2(b.box.w * sx),
         h: round2(b.box.h * sy),
         court: b.det ? roundPoint(b.det.court) : null,
         playerId: ids.get(ref) ?? null,
       }))
+      for (const h of within)
+        boxes.push({
+          ...toSource(h.box),
+          w: round2(h.box.w * sx),
+          h: round2(h.box.h * sy),
+          score: 0,
+          court: roundPoint(h.court),
+          playerId: h.id,
+          hidden: true,
+        })
       // A shared (merged) box names the player it was matched to; the partner's half position
       // is in the partner's samples.
       rounds.push({

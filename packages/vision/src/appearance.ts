@@ -7,7 +7,8 @@ import type { Frame } from './ffmpeg.js'
 
 const HUE_BINS = 8
 const GREY_BINS = 4
-const PART_BINS = HUE_BINS + GREY_BINS
+/** bins of one part (torso or legs) of a descriptor */
+export const PART_BINS = HUE_BINS + GREY_BINS
 /** torso and legs as shares of the box height, central share of its width */
 const PARTS: Array<[number, number]> = [
   [0.18, 0.48],
@@ -33,23 +34,7 @@ export function describe(frame: Frame, box: Box): Appearance | null {
     for (let y = y0; y < y1; y += step) {
       for (let x = x0; x < x1; x += step) {
         const i = (y * fw + x) * 3
-        const r = data[i]!
-        const g = data[i + 1]!
-        const bl = data[i + 2]!
-        const max = Math.max(r, g, bl)
-        const min = Math.min(r, g, bl)
-        const sat = max > 0 ? (max - min) / max : 0
-        const o = p * PART_BINS
-        if (sat > 0.25 && max > 40) {
-          let h = 0
-          const d = max - min
-          if (max === r) h = ((g - bl) / d + 6) % 6
-          else if (max === g) h = (bl - r) / d + 2
-          else h = (r - g) / d + 4
-          out[o + (Math.floor((h / 6) * HUE_BINS) % HUE_BINS)]! += 1
-        } else {
-          out[o + HUE_BINS + Math.min(GREY_BINS - 1, Math.floor((max / 256) * GREY_BINS))]! += 1
-        }
+        out[p * PART_BINS + colourBin(data[i]!, data[i + 1]!, data[i + 2]!)]! += 1
         total++
       }
     }
@@ -57,6 +42,22 @@ export function describe(frame: Frame, box: Box): Appearance | null {
     for (let k = 0; k < PART_BINS; k++) out[p * PART_BINS + k]! /= total
   }
   return out
+}
+
+/** The bin of one pixel: its hue when it has colour, else its brightness among the greys. */
+export function colourBin(r: number, g: number, b: number): number {
+  const max = Math.max(r, g, b)
+  const min = Math.min(r, g, b)
+  const sat = max > 0 ? (max - min) / max : 0
+  if (sat > 0.25 && max > 40) {
+    const d = max - min
+    let h = 0
+    if (max === r) h = ((g - b) / d + 6) % 6
+    else if (max === g) h = (b - r) / d + 2
+    else h = (r - g) / d + 4
+    return Math.floor((h / 6) * HUE_BINS) % HUE_BINS
+  }
+  return HUE_BINS + Math.min(GREY_BINS - 1, Math.floor((max / 256) * GREY_BINS))
 }
 
 /** 0 for identical descriptors, 1 for nothing in common (Hellinger-like, parts averaged). */

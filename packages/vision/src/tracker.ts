@@ -291,14 +291,8 @@ export class Tracker {
     }
     this.untangle(t, dets, pick)
     this.noteEncounters(t, dets, pick, predicted)
-    const moveTo = (tr: Track, at: Point, ref: number, shared: boolean) => {
-      const dt = Math.max(1e-3, t - tr.lastT)
-      const v = { x: (at.x - tr.pos.x) / dt, y: (at.y - tr.pos.y) / dt }
-      tr.vel = { x: 0.5 * tr.vel.x + 0.5 * v.x, y: 0.5 * tr.vel.y + 0.5 * v.y }
-      tr.pos = at
-      tr.lastT = t
-      tr.samples.push({ t, frame, x: at.x, y: at.y, ref, ...(shared ? { shared } : {}) })
-    }
+    const moveTo = (tr: Track, at: Point, ref: number, shared: boolean) =>
+      this.moveTo(tr, t, frame, at, ref, shared)
     this.tracks.forEach((tr, i) => {
       const d = pick[i]
       if (d === null || d === undefined) return
@@ -344,6 +338,28 @@ export class Tracker {
         tr.behind = { id: partner.id, dx: tr.pos.x - partner.pos.x, dy: tr.pos.y - partner.pos.y }
     })
     return done()
+  }
+
+  private moveTo(tr: Track, t: number, frame: number, at: Point, ref: number, shared: boolean) {
+    const dt = Math.max(1e-3, t - tr.lastT)
+    const v = { x: (at.x - tr.pos.x) / dt, y: (at.y - tr.pos.y) / dt }
+    tr.vel = { x: 0.5 * tr.vel.x + 0.5 * v.x, y: 0.5 * tr.vel.y + 0.5 * v.y }
+    tr.pos = at
+    tr.lastT = t
+    tr.samples.push({ t, frame, x: at.x, y: at.y, ref, ...(shared ? { shared } : {}) })
+  }
+
+  /**
+   * A player hidden behind their partner, seen this round inside the partner's box by their
+   * clothes (clothes.ts): they are at `at`, in a box that is not theirs alone, so it teaches
+   * their model nothing and they stay taken to be behind the partner.
+   */
+  seenWithin(i: number, t: number, frame: number, at: Point, ref: number): void {
+    const tr = this.tracks[i]
+    if (!tr || tr.lastT >= t) return
+    this.moveTo(tr, t, frame, at, ref, true)
+    const partner = this.tracks.find((o) => o.id === tr.behind?.id)
+    if (tr.behind && partner) tr.behind = { ...tr.behind, dx: at.x - partner.pos.x }
   }
 
   /** The identity exchanges made since the last call, for relabelling rounds already reported. */

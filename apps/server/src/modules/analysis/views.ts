@@ -89,7 +89,14 @@ export function overlayOf(result: AnalysisResult): OverlayRound[] {
   return result.detections.map((round) => ({
     t: round.t,
     frame: round.frame,
-    boxes: round.boxes.map((b) => ({ x: b.x, y: b.y, w: b.w, h: b.h, track_id: b.playerId })),
+    boxes: round.boxes.map((b) => ({
+      x: b.x,
+      y: b.y,
+      w: b.w,
+      h: b.h,
+      track_id: b.playerId,
+      ...(b.hidden ? { hidden: true } : {}),
+    })),
   }))
 }
 

@@ -55,6 +55,8 @@ export function TrackedVideo({
       for (const box of round.boxes) {
         const colour = trackColour(box.track_id)
         ctx.strokeStyle = colour
+        // A player placed by their clothes behind their partner: dashed, not the detector's box.
+        ctx.setLineDash(box.hidden ? [line * 3, line * 2] : [])
         ctx.strokeRect(box.x, box.y, box.w, box.h)
         const label = box.track_id === null ? '?' : trackLabel(box.track_id)
         const labelWidth = ctx.measureText(label).width + font * 0.6
