@@ -199,6 +199,11 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
     x: round2(p.x * sx),
     y: round2(p.y * sy),
   })
+  const sourceBox = (b: Detection): Detection => ({
+    ...toSource(b),
+    w: round2(b.w * sx),
+    h: round2(b.h * sy),
+  })
   const srcFrame = (t: number) => Math.round(t * (info.fps || analysisFps))
   const video = { ...info, fromSec, toSec }
 
@@ -430,23 +435,19 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
           else follower.clear()
         }
       }
-      const boxes: DetectionRound['boxes'] = found.map((b, ref) => ({
-        ...toSource(b.box),
-        w: round2(b.box.w * sx),
-        h: round2(b.box.h * sy),
-        court: b.det ? roundPoint(b.det.court) : null,
-        playerId: ids.get(ref) ?? null,
-      }))
-      for (const h of within)
-        boxes.push({
-          ...toSource(h.box),
-          w: round2(h.box.w * sx),
-          h: round2(h.box.h * sy),
-          score: 0,
+      const boxes: DetectionRound['boxes'] = [
+        ...found.map((b, ref) => ({
+          ...sourceBox(b.box),
+          court: b.det ? roundPoint(b.det.court) : null,
+          playerId: ids.get(ref) ?? null,
+        })),
+        ...within.map((h) => ({
+          ...sourceBox({ ...h.box, score: 0 }),
           court: roundPoint(h.court),
           playerId: h.id,
-          hidden: true,
-        })
+          hidden: true as const,
+        })),
+      ]
       // A shared (merged) box names the player it was matched to; the partner's half position
       // is in the partner's samples.
       rounds.push({
