@@ -20,12 +20,21 @@ const TAGS = {
     jsonResponse({ revision: 0, tags: null, saved_at: null }),
 }
 
-/** A 2D context that records what the overlay draws (jsdom has no canvas). */
+/**
+ * A 2D context that records what the overlay draws (jsdom has no canvas): the boxes, and which of
+ * them were drawn dashed.
+ */
 function recordCanvas() {
   const rects: number[][] = []
+  const dashed: number[][] = []
+  let dash: number[] = []
   const ctx = {
     clearRect: vi.fn(),
-    strokeRect: (...args: number[]) => rects.push(args),
+    setLineDash: (segments: number[]) => (dash = segments),
+    strokeRect: (...args: number[]) => {
+      rects.push(args)
+      if (dash.length) dashed.push(args)
+    },
     fillRect: vi.fn(),
     fillText: vi.fn(),
     measureText: () => ({ width: 20 }),
@@ -33,7 +42,7 @@ function recordCanvas() {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
     ctx as unknown as CanvasRenderingContext2D,
   )
-  return rects
+  return { rects, dashed }
 }
 
 function setVideoTime(seconds: number) {
@@ -107,7 +116,7 @@ describe('AnalystVideoPage', () => {
   })
 
   it('draws the boxes of the last round at or before the current time', async () => {
-    const rects = recordCanvas()
+    const { rects, dashed } = recordCanvas()
     mockServer({ [VIDEO]: () => jsonResponse(analystVideo()) })
     renderRoutes(routes, '/analista/7', analyst())
     await screen.findByLabelText('Vídeo do jogo')
@@ -117,6 +126,32 @@ describe('AnalystVideoPage', () => {
     rects.length = 0
     setVideoTime(2.2)
     expect(rects).toEqual([[210, 220, 50, 90]])
+    expect(dashed).toEqual([])
+  })
+
+  it('draws dashed the box of a player placed by their clothes behind their partner', async () => {
+    const { rects, dashed } = recordCanvas()
+    const overlay = [
+      {
+        t: 0,
+        frame: 0,
+        boxes: [
+          { x: 10, y: 20, w: 30, h: 60, track_id: 4 },
+          { x: 14, y: 18, w: 28, h: 58, track_id: 3, hidden: true },
+        ],
+      },
+    ]
+    mockServer({ [VIDEO]: () => jsonResponse(analystVideo({ overlay })) })
+    renderRoutes(routes, '/analista/7', analyst())
+    await screen.findByLabelText('Vídeo do jogo')
+    rects.length = 0
+    dashed.length = 0
+    setVideoTime(0.2)
+    expect(rects).toEqual([
+      [10, 20, 30, 60],
+      [14, 18, 28, 58],
+    ])
+    expect(dashed).toEqual([[14, 18, 28, 58]])
   })
 
   it('swaps two players from the current time, then from the start, and shows the new figures', async () => {
