@@ -127,6 +127,7 @@ describe('AnalystVideoPage', () => {
     setVideoTime(2.2)
     expect(rects).toEqual([[210, 220, 50, 90]])
     expect(dashed).toEqual([])
+    expect(screen.queryByText(/Caixa tracejada/)).toBeNull()
   })
 
   it('draws dashed the box of a player placed by their clothes behind their partner', async () => {
@@ -152,6 +153,7 @@ describe('AnalystVideoPage', () => {
       [14, 18, 28, 58],
     ])
     expect(dashed).toEqual([[14, 18, 28, 58]])
+    expect(screen.getByText(/Caixa tracejada: jogador escondido atrás do parceiro/)).toBeTruthy()
   })
 
   it('swaps two players from the current time, then from the start, and shows the new figures', async () => {

@@ -10,6 +10,7 @@ type Props = {
 
 /** The match video in its card, with the tracker's boxes drawn over it. */
 export function OverlayVideo({ video, videoRef, onTime }: Props) {
+  const hidden = video.overlay.some((round) => round.boxes.some((box) => box.hidden))
   return (
     <section className="card analyst-card analyst-video" aria-labelledby="video-title">
       <h2 id="video-title" className="analyst-card__title">
@@ -21,6 +22,12 @@ export function OverlayVideo({ video, videoRef, onTime }: Props) {
           ? 'Cada jogador rastreado tem uma cor e um número (J1 a J4); a caixa acompanha o vídeo.'
           : 'Ainda não há rastreamento para desenhar sobre o vídeo.'}
       </p>
+      {hidden && (
+        <p className="analyst-card__hint">
+          Caixa tracejada: jogador escondido atrás do parceiro, posicionado pelas cores da roupa que
+          aparecem ao lado dele.
+        </p>
+      )}
     </section>
   )
 }
@@ -60,10 +67,12 @@ export function TrackedVideo({
         ctx.strokeRect(box.x, box.y, box.w, box.h)
         const label = box.track_id === null ? '?' : trackLabel(box.track_id)
         const labelWidth = ctx.measureText(label).width + font * 0.6
+        // Its label goes under it: above, it would cover the label of the partner in front.
+        const top = box.hidden ? box.y + box.h : box.y - font * 1.3
         ctx.fillStyle = colour
-        ctx.fillRect(box.x - line / 2, box.y - font * 1.3, labelWidth, font * 1.3)
+        ctx.fillRect(box.x - line / 2, top, labelWidth, font * 1.3)
         ctx.fillStyle = '#06324a'
-        ctx.fillText(label, box.x + font * 0.3, box.y - font * 0.15)
+        ctx.fillText(label, box.x + font * 0.3, top + font * 1.15)
       }
     }
     // timeupdate comes about 4 times a second: while playing, redraw on every animation frame.
