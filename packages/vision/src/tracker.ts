@@ -350,9 +350,9 @@ export class Tracker {
   }
 
   /**
-   * A player hidden behind their partner, seen this round inside the partner's box by their
-   * clothes (clothes.ts): they are at `at`, in a box that is not theirs alone, so it teaches
-   * their model nothing and they stay taken to be behind the partner.
+   * A hidden player seen this round inside someone else's box by their clothes (clothes.ts): they
+   * are at `at`, in a box that is not theirs alone, so it teaches their model nothing (and one
+   * hidden behind their partner stays taken to be there).
    */
   seenWithin(i: number, t: number, frame: number, at: Point, ref: number): void {
     const tr = this.tracks[i]

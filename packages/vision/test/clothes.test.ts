@@ -127,6 +127,26 @@ describe('a player hidden in their partner’s box, by their clothes', () => {
       expect(tracker.hiddenBehind(2, 1.5)).toBe(3)
     })
 
+    it('places her by her clothes for four seconds at most after the detector last saw her', () => {
+      const { tracker, ids } = setUp()
+      const f = frameOf(1280, 720, 1)
+      const his = imageBox(partner)
+      person(f, box(his.x - 0.4 * his.w, his.y - 3, his.w, his.h), PINK, BLACK)
+      person(f, his, WHITE, NAVY)
+      const shared = box(his.x - 0.4 * his.w, his.y - 3, 1.4 * his.w, his.h + 3)
+      const boxes = [imageBox(near[0]!.court), imageBox(near[1]!.court), shared, shared]
+      const placed: number[] = []
+      for (let k = 2; k <= 10; k++) {
+        const t = k / 2
+        const round =
+          k === 2 ? ids : tracker.update(t, 30 * k, [...near, { court: partner, ref: 3 }])
+        if (seeHidden({ ...f, timeSec: t }, tracker, boxes, round, m, null, 30 * k).length)
+          placed.push(t)
+      }
+      // Seen by the detector at 0 s: from then on, only until 4 s; she may have walked off.
+      expect(placed).toEqual([1, 1.5, 2, 2.5, 3, 3.5, 4])
+    })
+
     it('leaves her unseen when only he shows', () => {
       const { tracker, ids } = setUp()
       const f = frameOf(1280, 720, 1)
