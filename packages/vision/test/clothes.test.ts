@@ -105,14 +105,19 @@ describe('a player hidden in their partner’s box, by their clothes', () => {
       return { tracker, ids }
     }
 
-    it('puts her where her clothes show, and keeps her box apart from the detector’s', () => {
-      const { tracker, ids } = setUp()
+    /** The round's frame at 1 s, half of her showing beside him, one box over both (ref 3). */
+    function herHalfShowing() {
       const f = frameOf(1280, 720, 1)
       const his = imageBox(partner)
       person(f, box(his.x - 0.4 * his.w, his.y - 3, his.w, his.h), PINK, BLACK)
       person(f, his, WHITE, NAVY)
       const shared = box(his.x - 0.4 * his.w, his.y - 3, 1.4 * his.w, his.h + 3)
-      const boxes = [imageBox(near[0]!.court), imageBox(near[1]!.court), shared, shared]
+      return { f, boxes: [imageBox(near[0]!.court), imageBox(near[1]!.court), shared, shared] }
+    }
+
+    it('puts her where her clothes show, and keeps her box apart from the detector’s', () => {
+      const { tracker, ids } = setUp()
+      const { f, boxes } = herHalfShowing()
       const seen = seeHidden(f, tracker, boxes, ids, m, null, 60)
       expect(seen.map((s) => s.id)).toEqual([3])
       expect(seen[0]!.court.x).toBeLessThan(partner.x)
@@ -129,12 +134,7 @@ describe('a player hidden in their partner’s box, by their clothes', () => {
 
     it('places her by her clothes for four seconds at most after the detector last saw her', () => {
       const { tracker, ids } = setUp()
-      const f = frameOf(1280, 720, 1)
-      const his = imageBox(partner)
-      person(f, box(his.x - 0.4 * his.w, his.y - 3, his.w, his.h), PINK, BLACK)
-      person(f, his, WHITE, NAVY)
-      const shared = box(his.x - 0.4 * his.w, his.y - 3, 1.4 * his.w, his.h + 3)
-      const boxes = [imageBox(near[0]!.court), imageBox(near[1]!.court), shared, shared]
+      const { f, boxes } = herHalfShowing()
       const placed: number[] = []
       for (let k = 2; k <= 10; k++) {
         const t = k / 2
