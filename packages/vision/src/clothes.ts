@@ -93,19 +93,6 @@ export function clothesIn(
 /** A sighting further than this (m) from where the hidden player is predicted is someone else. */
 const NEAR_PREDICTION_M = 1.5
 /**
- * Clothes alone place a player for this long (s) after the detector last saw them in a box of
- * their own: if they walked off meanwhile, the searches for a lost player must take over.
- */
-const BEHIND_PARTNER_S = 4
-
-/** When the detector last saw the track's player in a box of their own. */
-function lastDetected(tr: Tracker['tracks'][number]): number {
-  for (let k = tr.samples.length - 1; k >= 0; k--)
-    if (!tr.samples[k]!.shared) return tr.samples[k]!.t
-  return -Infinity
-}
-
-/**
  * Players hidden behind their partner this round (Tracker.hiddenBehind) whose clothes show in the
  * partner's box: the tracker is told where they are (across the box where their colours are, as
  * far behind the partner as they were when hidden), and each gets a box of a person's size there,
@@ -126,7 +113,6 @@ export function seeHidden(
   tracker.tracks.forEach((tr, i) => {
     const k = tracker.hiddenBehind(i, t)
     if (tr.lastT >= t || k === null || !tr.app || !tr.behind) return
-    if (t - lastDetected(tr) > BEHIND_PARTNER_S) return
     const partner = tracker.tracks[k]!
     const ref = [...ids].find(([, id]) => id === partner.id)?.[0]
     const box = ref === undefined ? undefined : boxes[ref]

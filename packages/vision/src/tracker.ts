@@ -53,9 +53,10 @@ export interface Track {
   /**
    * Lost right beside their partner, who is still seen: most likely hidden behind them, and
    * moving with them (partners walk back together between points). Where they stood from the
-   * partner when last seen.
+   * partner when last seen, and since when (the last time the detector gave them a box: sightings
+   * by their clothes inside the partner's box do not extend it).
    */
-  behind?: { id: number; dx: number; dy: number } | null
+  behind?: { id: number; dx: number; dy: number; since: number } | null
 }
 
 const MAX_SPEED = 6 // m/s, a sprinting player
@@ -74,7 +75,8 @@ export const farSide = (id: number) => id >= 3
 
 /** a player lost this close (m) to their partner in sight is taken to be behind them */
 const BEHIND_PARTNER_M = 1.5
-/** ...for at most this long (s): then they are searched for like any lost player */
+/** ...for at most this long (s) after the detector last saw them: then they are searched for
+ * like any lost player (they may have walked off) */
 const BEHIND_PARTNER_S = 4
 
 /** Player numbers: 1 near-left, 2 near-right, 3 far-left, 4 far-right (as the camera sees them). */
@@ -157,7 +159,7 @@ export class Tracker {
   /** The index of the partner track i is hidden behind at time t, or null. */
   hiddenBehind(i: number, t: number): number | null {
     const tr = this.tracks[i]!
-    if (!tr.behind || t - tr.lastT > BEHIND_PARTNER_S) return null
+    if (!tr.behind || t - tr.behind.since > BEHIND_PARTNER_S) return null
     const k = this.tracks.findIndex((o) => o.id === tr.behind!.id)
     return k >= 0 && !this.tracks[k]!.behind ? k : null
   }
@@ -335,7 +337,12 @@ export class Tracker {
         partner &&
         Math.hypot(tr.pos.x - partner.pos.x, tr.pos.y - partner.pos.y) <= BEHIND_PARTNER_M
       )
-        tr.behind = { id: partner.id, dx: tr.pos.x - partner.pos.x, dy: tr.pos.y - partner.pos.y }
+        tr.behind = {
+          id: partner.id,
+          dx: tr.pos.x - partner.pos.x,
+          dy: tr.pos.y - partner.pos.y,
+          since: tr.lastT,
+        }
     })
     return done()
   }
