@@ -1,6 +1,18 @@
 // `npm run eval:coach`: the coach engine against the labelled set in this folder, for a female
 // and a male player. `--misses` lists every wrong reading, repeat and agreement error.
 import { evaluateProfile, loadHoldout, loadSet, unknownLabels } from './evaluate'
+import { writeRuns } from './turns'
+
+const at = process.argv.indexOf('--replies')
+if (at >= 0) {
+  const [setFile, ...players] = process.argv.slice(at + 1)
+  if (!setFile || players.length === 0) {
+    console.error('usage: npm run eval:coach -- --replies <set.json> <player> [<player>…]')
+    process.exit(1)
+  }
+  for (const file of writeRuns(setFile, players, '.tmp/coach-replies')) console.log(file)
+  process.exit(0)
+}
 
 const set = loadSet()
 const holdout = loadHoldout()

@@ -4,10 +4,14 @@ import type { TrainingPlan } from './plans/plan'
 import { planReply } from './plans/reply'
 import type { PlanChange } from './plans/turn'
 import { gameTopic } from './analysis/topic'
+import { gameTopicOf } from './analysis/ask'
+import { ownReply } from './analysis/own'
+import { partnerGender } from './memory/recall'
 import { answer } from './intents/answer'
 import { chatReply, clarifyReply } from './intents/chat'
 import type { Intent } from './intents/registry'
 import { Said } from './intents/said'
+import { recallReply } from './memory/recall'
 import { contextOf } from './profile'
 import { routeDetailed } from './routing'
 import { isEnglish } from './small-talk'
@@ -36,6 +40,11 @@ export interface ReplyInput {
    * questions about their game with it; without it, it says there are no numbers yet.
    */
   analysis?: AnalysisFacts | null
+  /**
+   * The player's published analyses, newest first (the first is `analysis`): questions about a
+   * figure are compared with the match before.
+   */
+  reports?: readonly AnalysisFacts[]
   /** The player's recent matches and where each analysis stands, newest first. */
   matches?: readonly MatchStatus[]
   /** The time the message is answered, for "due by" and "already past due". */
@@ -72,6 +81,7 @@ export function reply(input: ReplyInput): CoachReply[] {
   const game = gameTopic(body) ?? (main?.id === 'meu-ultimo-jogo' ? 'GAME' : null)
   const said = new Said(history)
   const matches = input.matches ?? []
+  const reports = input.reports ?? (input.analysis ? [input.analysis] : [])
   const now = input.now ?? new Date()
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
@@ -92,9 +102,17 @@ export function reply(input: ReplyInput): CoachReply[] {
         : null
     if (planned) {
       text = planned
-    } else if (game && coach.archetype === 'ESTATISTICO') {
+    } else if (u.own && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
+      text = ownReply({
+        question: u.own,
+        reports,
+        profile,
+        text: body,
+        partnerGender: partnerGender(input.facts),
+      })
+    } else if ((game || u.own) && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
-        topic: game,
+        topic: game ?? gameTopicOf(u.own?.topic),
         facts: input.analysis ?? null,
         matches,
         now,
@@ -109,6 +127,9 @@ export function reply(input: ReplyInput): CoachReply[] {
       // One question back is enough; a second coach has nothing to add to it.
       if (i > 0) continue
       text = clarifyReply(coach, u.options, said, rng)
+    } else if (main.id === 'lembrar' && u.frame.recall) {
+      if (i > 0) continue
+      text = recallReply({ recall: u.frame.recall, facts: input.facts ?? [], profile, now })
     } else if (main.domain === 'conversa') {
       if (i > 0 && routing.reason !== 'TEAM' && routing.reason !== 'MENTION') continue
       text = chatReply({ coach, team, intent: main, profile, said, rng })
@@ -121,6 +142,8 @@ export function reply(input: ReplyInput): CoachReply[] {
         said,
         rng,
         facts: input.facts ?? [],
+        frame: u.frame,
+        ...(u.changed ? { changed: u.changed } : {}),
       }
       const isSecond = i > 0 && second !== undefined && !secondUsed && owns(coach, second)
       if (i === 0 || previous === undefined) {

@@ -1,4 +1,7 @@
 import type { Archetype } from '@areia/contracts'
+import type { Change } from '../frames/dialogue'
+import type { Frame } from '../frames/frame'
+import { conditionLines } from '../frames/compose'
 import { agree, inCategory } from '../agreement'
 import type { Drill, Level, PlayerContext } from '../knowledge'
 import type { Injury } from '../knowledge/types'
@@ -32,6 +35,10 @@ export interface AnswerInput {
   alternative?: Intent
   /** What the player told the team and left on the memory screen. */
   facts?: readonly RememberedFact[]
+  /** What the message named (for a follow-up, merged with the previous question). */
+  frame?: Frame
+  /** What a follow-up changed of the previous question. */
+  changed?: readonly Change[]
 }
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
@@ -320,6 +327,10 @@ function leadAnswer(input: AnswerInput): string {
       ])
     }
     default: {
+      // "e no vento?": the same question under the new condition, answered for the condition.
+      const conditions = conditionLines(input.intent, input.frame, said)
+      if (input.mode === 'FOLLOWUP' && input.changed?.includes('conditions') && conditions.length > 0)
+        return compact([...conditions, tips(input, 2), ...drills(input, 1), caution(input)])
       const first = answerLine(input)
       // Asked by name about another coach's subject, the coach answers and adds its own view.
       const outside =
@@ -329,7 +340,7 @@ function leadAnswer(input: AnswerInput): string {
       const technique =
         TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
       const drill = technique ? drills(input, 1) : []
-      const own = [first, ...personal(input, 2), levelLine(input)]
+      const own = [first, ...conditions, ...personal(input, 2), levelLine(input)]
       // One thing the player told the team, where it matters, unless a line above used one; a
       // dated tournament or a partner's name says more than the profile's goal, so it comes first.
       const remembered =

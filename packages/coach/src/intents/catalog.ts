@@ -389,6 +389,12 @@ export const CATALOG: readonly IntentSpec[] = [
       'a curtinha que não funciona',
       'Curtinha que vai na rede ou sobe demais e vira ataque do adversário: toque, altura, disfarce.',
     ],
+    [
+      'curtinha-disfarce',
+      T,
+      'disfarçar a curtinha',
+      'Curtinha lida pelo adversário: preparação igual à do voleio firme, decidir no contato, escolher o momento.',
+    ],
   ]),
   ...rows('fundo', [
     [
@@ -482,6 +488,12 @@ export const CATALOG: readonly IntentSpec[] = [
       T,
       'preparar o golpe mais cedo',
       'Atrasar o golpe, raquete atrás: preparação curta e antecipada, raquete sempre à frente.',
+    ],
+    [
+      'golpe-corpo',
+      T,
+      'usar o corpo no golpe',
+      'Bater só com o braço: pernas, transferência de peso e giro do tronco; o braço conduz.',
     ],
     [
       'golpe-consistencia',
@@ -1606,6 +1618,12 @@ export const CATALOG: readonly IntentSpec[] = [
       M,
       'como o jogador está se sentindo',
       'O jogador conta como está (cansado, feliz, triste, estressado com a vida): acolher e ligar ao jogo sem sermão.',
+    ],
+    [
+      'lembrar',
+      A,
+      'o que você me contou',
+      'O jogador pergunta algo que já contou (nome da dupla, raquete, torneio, lesão) ou o que a equipe sabe dele: responder com o que está na memória.',
     ],
   ]),
 ]

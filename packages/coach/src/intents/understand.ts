@@ -1,3 +1,8 @@
+import { bestBySignature, bindFrame } from '../frames/bind'
+import { signatureOf } from '../frames/signatures'
+import { type Frame, readFrame } from '../frames/frame'
+import { type Change, mergeFrames } from '../frames/dialogue'
+import { type OwnQuestion, type OwnTopic, ownQuestion } from '../analysis/ask'
 import { type Chat, classifyChat, isEnglish } from '../small-talk'
 import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
@@ -38,6 +43,12 @@ export interface Understanding {
   asked: number
   /** A reading almost as likely as the main one, from another area: offered in the answer. */
   alternative?: Intent
+  /** What the message named; for a follow-up, the previous question's frame with its change. */
+  frame: Frame
+  /** For a follow-up: the parts of the frame it changed ("e no vento?" changes the conditions). */
+  changed?: Change[]
+  /** A question about the player's own reports: which figure or area. */
+  own?: OwnQuestion
 }
 
 let index: IntentIndex | undefined
@@ -112,9 +123,14 @@ function nearLast(c: Classification, last: Intent, within = CONTEXT): Candidate 
 
 interface State {
   last?: Intent
+  lastFrame?: Frame
+  /** The area of the last question about the player's own reports, while the talk stays there. */
+  lastOwn: OwnTopic | null
   /** The player's words that set `last`, to read a follow-up against. */
   lastText?: string
   asked: Map<string, number>
+  /** The words of each earlier message, by the question it was read as. */
+  askedWords: Map<string, string[][]>
   clarifying: Intent[]
 }
 
@@ -149,10 +165,11 @@ function read(text: string): Classification {
   const kept = READINGS.get(text)
   if (kept) return kept
   const plain = plainText(text)
-  const reading = bySlots(
-    cued(preferGeneral(intentIndex().classify(text)), plain),
-    extractSlots(text),
-    plain,
+  const reading = preferGeneral(
+    bindFrame(
+      bySlots(cued(intentIndex().classify(text), plain), extractSlots(text), plain),
+      readFrame(text),
+    ),
   )
   if (READINGS.size >= READINGS_KEPT) READINGS.delete(READINGS.keys().next().value as string)
   READINGS.set(text, reading)
@@ -186,15 +203,25 @@ function clauseIntents(text: string): Intent[] {
 
 function resolve(text: string, state: State): Understanding {
   const slots = extractSlots(text)
+  const frame = readFrame(text)
   const plain = plainText(text)
   const own = terms(text)
   const asked = (intent: Intent) => state.asked.get(intent.id) ?? 0
+  // "Você já me perguntou" only when the player really asks the same thing again: most of this
+  // message's words were in an earlier message read as the same question.
+  const mine = new Set(terms(text))
+  const again = (intent: Intent) =>
+    mine.size > 0 &&
+    (state.askedWords.get(intent.id) ?? []).some(
+      (earlier) => earlier.filter((w) => mine.has(w)).length >= Math.max(2, mine.size * 0.6),
+    )
   const make = (mode: Mode, intents: Intent[], options: Intent[] = []): Understanding => ({
     mode,
     intents,
     options,
     slots,
     asked: intents[0] ? asked(intents[0]) : 0,
+    frame,
   })
   const conversa = (id: string) => {
     const intent = intentById(id)
@@ -211,10 +238,16 @@ function resolve(text: string, state: State): Understanding {
       .slice(0, 3)
       .find((cand) => state.clarifying.some((o) => o.id === cand.intent.id))
     if (pick && pick.coverage >= 0.3)
-      return make(asked(pick.intent) > 0 ? 'REPEAT' : 'NEW', [pick.intent])
+      return make(again(pick.intent) ? 'REPEAT' : 'NEW', [pick.intent])
   }
 
   if (!/[\p{L}\p{N}]/u.test(text)) return conversa('emoji')
+  // "qual raquete eu falei?", "o que você sabe de mim?": answered from what the player told us.
+  if (frame.recall) return conversa('lembrar')
+  // "46% no meio é ruim?", "e meu saque?", "melhorei?": the player's own reports.
+  const report = ownQuestion(text, state.lastOwn)
+  const stats = intentById('meu-ultimo-jogo')
+  if (report && stats) return { ...make('NEW', [stats]), own: report }
   const c = read(text)
   const top = c.candidates[0]
   // A keyboard mash: no word the knowledge knows, and no word that reads like Portuguese.
@@ -256,7 +289,7 @@ function resolve(text: string, state: State): Understanding {
   // "explica o movimento todo do zero": the area's general question, from the start.
   if (state.last && FROM_SCRATCH.test(plain) && own.length <= 6) {
     const general = intentById(GENERAL_OF.get(state.last.domain) ?? state.last.id) ?? state.last
-    return make(asked(general) > 0 ? 'REPEAT' : 'NEW', [general])
+    return make(again(general) ? 'REPEAT' : 'NEW', [general])
   }
   if (state.last && MORE.test(plain) && own.length <= 6 && c.topical.length === 0)
     return make('MORE', [state.last])
@@ -264,34 +297,57 @@ function resolve(text: string, state: State): Understanding {
   const followUp =
     state.last !== undefined &&
     state.lastText !== undefined &&
-    ((FOLLOW.test(plain) && own.length <= 6) || (unclear && own.length <= 4))
+    (frame.elliptical ||
+      (FOLLOW.test(plain) && own.length <= 6) ||
+      (unclear && own.length <= 4))
   if (followUp && state.last && state.lastText) {
-    // "e no vento?" after a serve question: the reading of these words alone that stays in the
-    // previous topic, else the words read together with the previous question.
+    const { frame: merged, changed } = state.lastFrame
+      ? mergeFrames(state.lastFrame, frame)
+      : { frame, changed: [] }
     // A follow-up that clearly names something else ("e comer o que antes?") is that question.
     const clearly =
-      top && !unclear && c.topical.length > 0 && ratio(c) >= 1.5 ? c.candidates[0] : undefined
-    const alone = clearly ?? nearLast(c, state.last, 0.5)
-    const joined = intentIndex().classify(`${text} ${text} ${state.lastText}`)
-    const best = alone ?? nearLast(joined, state.last) ?? joined.candidates[0]
-    if (best && !vague(joined)) {
-      // The same intent again ("e quando sou eu que saco?") is answered from another side of it.
-      const same = best.intent.id === state.last.id
-      return make(!same && asked(best.intent) > 0 ? 'REPEAT' : 'FOLLOWUP', [best.intent])
+      !frame.elliptical && top && !unclear && c.topical.length > 0 && ratio(c) >= 1.5
+        ? c.candidates[0]
+        : undefined
+    const follow = (intent: Intent): Understanding => ({
+      ...make('FOLLOWUP', [intent]),
+      frame: merged,
+      changed,
+    })
+    if (clearly) return make(again(clearly.intent) ? 'REPEAT' : 'NEW', [clearly.intent])
+    // The same question under another condition or for another level ("e no vento?", "e pra
+    // iniciante?") is the same question, answered for the change.
+    if (changed.length > 0 && changed.every((k) => k === 'conditions' || k === 'level')) {
+      // A sibling made for that condition ("o saque no vento") answers it; else the same question.
+      const sibling = bestBySignature(merged)
+      const fits =
+        sibling &&
+        sibling.intent.domain === state.last.domain &&
+        (signatureOf(sibling.intent).conditions ?? []).some((c) => merged.conditions.includes(c))
+      return follow(fits ? sibling.intent : state.last)
     }
+    const joined = bindFrame(intentIndex().classify(`${text} ${text} ${state.lastText}`), merged)
+    const best =
+      (changed.length > 0 ? joined.candidates[0] : undefined) ??
+      nearLast(c, state.last, 0.5) ??
+      nearLast(joined, state.last) ??
+      joined.candidates[0]
+    if (best && (changed.length > 0 || !vague(joined))) return follow(best.intent)
   }
 
   if (top && !unclear) {
     // A short message in the middle of a topic most likely stays in it.
     const near = state.last && own.length <= 6 ? nearLast(c, state.last) : undefined
     if (near && near.intent.id !== top.intent.id)
-      return make(asked(near.intent) > 0 ? 'REPEAT' : 'NEW', [near.intent])
+      return make(again(near.intent) ? 'REPEAT' : 'NEW', [near.intent])
     if (c.known < MIN_KNOWN && c.unknown >= 2 && top.intent.domain !== 'conversa')
       return conversa('fora-do-assunto')
     const asked2 = clauseIntents(text)
     const intents = asked2.length === 2 ? asked2 : [top.intent]
     const runnerUp = c.candidates[1]
+    const named = frame.strokes.length > 0 || frame.situations.length > 0 || frame.rule
     const alternative =
+      !named &&
       intents.length === 1 &&
       runnerUp &&
       !c.general &&
@@ -301,7 +357,7 @@ function resolve(text: string, state: State): Understanding {
         : undefined
     const main = intents[0] as Intent
     return {
-      ...make(asked(main) > 0 ? 'REPEAT' : 'NEW', intents),
+      ...make(again(main) ? 'REPEAT' : 'NEW', intents),
       ...(alternative ? { alternative } : {}),
     }
   }
@@ -316,7 +372,7 @@ function resolve(text: string, state: State): Understanding {
  * way they did when they were sent.
  */
 export function understand(text: string, history: readonly ChatTurn[]): Understanding {
-  const state: State = { asked: new Map(), clarifying: [] }
+  const state: State = { asked: new Map(), askedWords: new Map(), clarifying: [], lastOwn: null }
   // The last 40 turns are the conversation a player remembers; older ones do not change meaning.
   for (const turn of history.slice(-40)) {
     if (turn.sender !== 'USER') {
@@ -326,13 +382,16 @@ export function understand(text: string, history: readonly ChatTurn[]): Understa
     }
     const past = resolve(turn.text.replace(/@[\p{L}]+/gu, ' '), state)
     state.clarifying = []
+    state.lastOwn = past.own?.topic ?? (past.mode === 'CLARIFY' ? state.lastOwn : null)
     const main = past.intents[0]
     if (!main || main.domain === 'conversa') continue
     state.asked.set(main.id, (state.asked.get(main.id) ?? 0) + 1)
+    state.askedWords.set(main.id, [...(state.askedWords.get(main.id) ?? []), terms(turn.text)])
     for (const also of past.intents.slice(1))
       state.asked.set(also.id, (state.asked.get(also.id) ?? 0) + 1)
     if (past.mode === 'NEW' || past.mode === 'REPEAT' || past.mode === 'FOLLOWUP') {
       state.last = main
+      state.lastFrame = past.frame
       state.lastText = past.mode === 'FOLLOWUP' ? `${turn.text} ${state.lastText ?? ''}` : turn.text
     }
   }

@@ -39,6 +39,14 @@ const NOT_MODEL = new Set(
 const OWNS =
   /\b(minha (?:nova )?raquete|uso|usando|jogo com|jogando com|comprei|ganhei|troquei|tenho uma|minha nova|peguei|estreei)\b/
 
+/** "mais pesada que a antiga": how the new racket compares, worth remembering with it. */
+function weight(t: string): string {
+  if (!/\b(nova|comprei|troquei|estreei|peguei|ganhei)\b/.test(t)) return ''
+  if (/\bmais pesad[ao]\b/.test(t)) return ' (mais pesada que a anterior)'
+  if (/\bmais leve\b/.test(t)) return ' (mais leve que a anterior)'
+  return ''
+}
+
 /** The player's racket: maker and model when said ("uso uma Mormaii Carbon 2023"). */
 export function equipmentIn(s: Sentence): ExtractedFact | undefined {
   const t = s.text
@@ -55,15 +63,14 @@ export function equipmentIn(s: Sentence): ExtractedFact | undefined {
   if (brand?.m) {
     fields.brand = brand.label
     const model: string[] = []
-    for (const w of after
-      .slice(brand.m.index + brand.m[0].length)
-      .trim()
-      .split(' ')) {
+    // The model is what follows the maker up to the end of the clause ("…, mais pesada").
+    const clause = after.slice(brand.m.index + brand.m[0].length).split(/[,;:()]/)[0] ?? ''
+    for (const w of clause.trim().split(' ')) {
       if (model.length >= 3 || !/^[a-z0-9.-]{2,14}$/.test(w) || NOT_MODEL.has(w)) break
       model.push(/^\d/.test(w) ? w : capitalize(w))
     }
     if (model.length > 0) fields.model = model.join(' ')
-    text = `Raquete ${brand.label}${fields.model ? ` ${fields.model}` : ''}.`
+    text = `Raquete ${brand.label}${fields.model ? ` ${fields.model}` : ''}${weight(t)}.`
   } else {
     const grams = /\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(t)
     const rest = after

@@ -9,4 +9,5 @@ export {
   type RememberedFact,
 } from './types'
 export { fieldsFromText, mergeFact } from './edit'
+export { rememberFacts, type MemoryChanges, type StoredFact } from './remember'
 export { memoryLine, REMEMBERED_LINE } from './weave'

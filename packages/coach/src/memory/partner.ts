@@ -1,54 +1,52 @@
 import { handLabel } from '@areia/contracts'
 import type { Sentence } from './sentences'
 import type { ExtractedFact, FactFields } from './types'
+import { isFirstName, nameGender } from './first-names'
 import { capitalize } from './words'
 
-/** Words that follow "minha parceira"/"jogo com a" and are not a name. */
-const NOT_A_NAME = new Set(
-  'e que nova novo ta esta joga jogava canhota canhoto destra destro de do da das dos la ai mais muito bem sempre ja hoje galera turma pessoal minha meu mesma mesmo dupla parceira parceiro raquete bola gente tambem agora ainda quando sao eram era tem teve fixa fixo atual antiga antigo outra outro uma um esquerda direita rede fundo esposa marido namorada namorado amiga amigo irma irmao mae pai filha filho professor professora e so nao vez'.split(
-    ' ',
-  ),
-)
-
 const PARTNER_WORD = /\b(minha|meu)( nova| novo)? (parceir[oa]|dupla|companheir[oa])\b/
+/** "jogo com a Carla", "torneio com o Beto", "minha dupla vai ser a Lu". */
 const WITH_NAME =
-  /\b(?:jogo|jogando|jogar|jogamos|treino|treinando|treinar)(?: de dupla| em dupla| junto)? com (?:a |o )?(?:minha |meu )?(?:parceir[oa] |dupla )?([a-z]{2,15})\b/
+  /\b(?:jogo|jogando|jogar|jogamos|jogo junto|treino|treinando|treinar|treinamos|torneio|campeonato|etapa|dupla|junto|juntas|juntos|vou|vamos) (?:\w+ ){0,3}?com (a|o) ([a-z]{2,15})\b/
+/** "minha parceira é a Lu", "meu parceiro Rafa", "minha dupla, a Carol", "minha dupla vai ser a Bia". */
+const AFTER_WORD =
+  /\b(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])(?: de dupla| nov[oa]| atual)?(?:,| e| se chama| chama| vai ser| sera| agora e)?(?: (a|o))? ([a-z]{2,15})\b/
+/** "a Lu é minha parceira", "o Beto, meu parceiro". */
+const BEFORE_WORD =
+  /\b(a|o) ([a-z]{2,15}),? (?:e |que e )?(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])\b/
 
 /**
  * The player's partner in doubles: name, gender and hand, from "minha parceira é a Lu, ela é
- * canhota", "jogo com o Beto", "meu parceiro novo é canhoto". "Não tenho parceiro" gives nothing.
+ * canhota", "vou jogar o torneio com a Carla", "meu parceiro novo é canhoto". A word is taken as
+ * the name only when it is a name (a known first name, or capitalised mid-sentence and no common
+ * word): "minha dupla vai sacar" names nobody. "Não tenho parceiro" gives nothing.
  */
 export function partnerIn(s: Sentence): ExtractedFact | undefined {
   const t = s.text
   const word = PARTNER_WORD.exec(t)
-  // "jogando com a raquete…": "com a" says a partner only when a name follows.
-  const withName = WITH_NAME.exec(t)?.[1]
-  if (!word && (!withName || NOT_A_NAME.has(withName))) return undefined
+  const candidates = [AFTER_WORD.exec(t), WITH_NAME.exec(t), BEFORE_WORD.exec(t)]
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ article: m[1], name: m[2] ?? '' }))
+  const named = candidates.find((c) => isFirstName(c.name, s.original))
+  if (!word && !named) return undefined
   if (
     /\b(nao tenho|sem|procuro|procurando|preciso de|busco|queria)\b(?: \w+){0,2} (parceir|dupla)/.test(
       t,
     )
   )
     return undefined
-  if (s.question && !word) return undefined
+  // A question about a partner ("minha dupla vai sacar, onde fico?") tells a name only when it says one.
+  if (s.question && !named) return undefined
   const fields: FactFields = {}
-  // "minha dupla a Carol", "meu parceiro Rafa", "minha parceira é a Lu".
-  const named =
-    /\b(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])(?: de dupla| nov[oa]| atual)?(?: e| se chama| chama)?(?: (a|o))? ([a-z]{2,15})\b/.exec(
-      t,
-    )
-  let name = named?.[2]
-  let article = named?.[1]
-  if (!name || NOT_A_NAME.has(name)) {
-    name = withName
-    article = /com (a|o) /.exec(t)?.[1]
-  }
-  if (name && !NOT_A_NAME.has(name)) fields.name = capitalize(name)
+  if (named) fields.name = capitalize(named.name)
   const kind = word?.[3] ?? ''
-  if (/parceira|companheira/.test(kind) || article === 'a' || /\bela\b/.test(t))
+  const byName = named ? nameGender(named.name) : undefined
+  if (/parceira|companheira/.test(kind) || named?.article === 'a' || byName === 'FEMALE')
     fields.gender = 'FEMALE'
-  else if (/parceiro|companheiro/.test(kind) || article === 'o' || /\bele\b/.test(t))
+  else if (/parceiro|companheiro/.test(kind) || named?.article === 'o' || byName === 'MALE')
     fields.gender = 'MALE'
+  else if (/\bela\b/.test(t)) fields.gender = 'FEMALE'
+  else if (/\bele\b/.test(t)) fields.gender = 'MALE'
   // The hand belongs to the partner unless the player speaks of themself ("eu sou canhota").
   const hand = /\b(canhot[oa]|destr[oa])\b/.exec(t)
   if (hand && !/\b(eu sou|sou) (canhot|destr)/.test(t))

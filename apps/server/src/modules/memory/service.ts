@@ -6,11 +6,9 @@ import type {
   UserStatusResponse,
 } from '@areia/contracts'
 import {
-  extractFacts,
   fieldsFromText,
-  healedIn,
   isPast,
-  mergeFact,
+  rememberFacts,
   type FactFields,
   type RememberedFact,
 } from '@areia/coach'
@@ -23,8 +21,6 @@ import type { FactRow, MemoryStore } from './store'
 /** Enough for what matters about a player; past it the oldest chat notes are not added. */
 export const MAX_FACTS = 50
 const FACT_NOT_FOUND = 'Lembrança não encontrada.'
-/** Kinds a player has one of at a time: a new one said in the chat replaces the one written here. */
-const ONE_PER_PLAYER = new Set<MemoryFactKind>(['PARCEIRO', 'ROTINA', 'RESULTADO', 'OBJETIVO'])
 
 const toFact = (row: FactRow): MemoryFact => ({
   id: row.id,
@@ -152,53 +148,33 @@ export class MemoryService {
    */
   async noteFacts(userId: string, text: string): Promise<void> {
     const now = this.clock.now()
-    const found = extractFacts(text, now)
-    const healed = healedIn(text)
-    if (found.length === 0 && healed.length === 0) return
-    let existing = await this.current(userId)
-    const gone = existing.filter(
-      (r) =>
-        r.kind === 'LESAO' && healed.some((part) => part === (r.fields as FactFields).bodyPart),
+    const existing = await this.current(userId)
+    const changes = rememberFacts(
+      existing.map((r) => ({ ...r, fields: r.fields as FactFields })),
+      text,
+      now,
+      MAX_FACTS - existing.length,
     )
-    await this.store.deleteMany(
-      this.db,
-      userId,
-      gone.map((r) => r.id),
-    )
-    existing = existing.filter((r) => !gone.includes(r))
-    let room = MAX_FACTS - existing.length
-    for (const fact of found) {
-      const same = existing.find(
-        (r) =>
-          r.kind === fact.kind &&
-          (r.key === fact.key ||
-            (r.key === null && ONE_PER_PLAYER.has(r.kind)) ||
-            r.text.toLowerCase() === fact.text.toLowerCase()),
-      )
-      if (same) {
-        const merged = mergeFact({ fields: same.fields }, fact)
-        await this.store.update(this.db, userId, same.id, {
-          text: merged.text,
-          fields: { ...merged.fields },
-          sentence: fact.sentence,
-          source: 'CHAT',
-          now,
-        })
-        continue
-      }
-      if (room <= 0) continue
-      await this.store.insert(this.db, {
-        userId,
-        kind: fact.kind,
-        key: fact.key,
-        text: fact.text,
-        fields: { ...fact.fields },
-        sentence: fact.sentence,
+    await this.store.deleteMany(this.db, userId, changes.remove)
+    for (const u of changes.update)
+      await this.store.update(this.db, userId, u.id, {
+        text: u.text,
+        fields: { ...u.fields },
+        sentence: u.sentence,
         source: 'CHAT',
         now,
       })
-      room--
-    }
+    for (const f of changes.insert)
+      await this.store.insert(this.db, {
+        userId,
+        kind: f.kind,
+        key: f.key,
+        text: f.text,
+        fields: { ...f.fields },
+        sentence: f.sentence,
+        source: 'CHAT',
+        now,
+      })
   }
 
   /** The player's facts without tournaments already played: those are dropped for good. */

@@ -273,6 +273,29 @@ export const CONVERSATION: ContentMap = {
     ],
     related: ['identidade-ia', 'agentes-parceiros', 'analista-humano'],
   },
+  lembrar: {
+    examples: [
+      'você lembra o que eu te contei da minha dupla?',
+      'qual era mesmo o nome do meu parceiro que eu falei?',
+      'o que vocês sabem sobre mim até agora?',
+      'lembra quando é o meu campeonato?',
+      'te falei qual raquete eu uso, lembra?',
+      'qual lesão eu te contei que tenho?',
+      'vc anotou o dia do meu torneio?',
+      'você guardou o que eu falei da minha raquete?',
+    ],
+    keywords: ['lembra', 'falei', 'contei', 'te disse', 'sabe de mim'],
+    answers: [
+      'Eu respondo com o que você me contou e ficou guardado na memória da equipe.',
+      'O que você me conta fica guardado na memória da equipe, e é de lá que eu respondo.',
+      'Guardo o que você me conta sobre a sua dupla, a raquete, os torneios e as dores, para usar nas dicas.',
+    ],
+    alt: [
+      'O que você me contou fica guardado na tela **Memória**, onde dá para corrigir ou apagar.',
+      'Na tela **Memória** você vê tudo o que a equipe guardou e pode corrigir o que estiver errado.',
+    ],
+    tips: [],
+  },
   elogio: {
     examples: [
       'vocês são demais',

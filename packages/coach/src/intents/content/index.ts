@@ -10,6 +10,7 @@ import { PRODUCT } from './product'
 import { RULES } from './rules'
 import { NET_STROKES } from './strokes-net'
 import { PLAY_STROKES } from './strokes-play'
+import { STROKE_CRAFT } from './strokes-craft'
 import { TACTICS } from './tactics'
 import { TRAINING } from './training'
 
@@ -17,6 +18,7 @@ import { TRAINING } from './training'
 export const CONTENT: ContentMap = {
   ...NET_STROKES,
   ...PLAY_STROKES,
+  ...STROKE_CRAFT,
   ...TACTICS,
   ...RULES,
   ...MIND,

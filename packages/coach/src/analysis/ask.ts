@@ -1,0 +1,137 @@
+import type { AnalysisFacts } from '@areia/contracts'
+import { normalize } from '../text'
+import type { GameTopic } from './topic'
+
+/**
+ * What a player asks about their own reports: one figure or area ("46% no meio é ruim?", "e meu
+ * saque?", "quantos erros eu fiz?"), the whole match, whether they improved, or what to train
+ * because of it. Read from the words, and from the previous question when it is a follow-up.
+ */
+export type OwnTopic =
+  | 'GAME'
+  | 'NET'
+  | 'MID'
+  | 'BACK'
+  | 'MOVEMENT'
+  | 'RALLIES'
+  | 'PARTNER'
+  | 'SERVE'
+  | 'RETURN'
+  | 'SMASH'
+  | 'ERRORS'
+  | 'POINTS'
+  | 'GOLDEN'
+  | 'PROGRESS'
+  | 'TRAIN'
+
+/** A figure the report does not have: by stroke, speed of the ball, the opponents' numbers. */
+export type Unmeasured = 'BY_STROKE' | 'BALL_SPEED' | 'OPPONENTS' | 'FIRST_SERVE'
+
+const TOPICS: Array<[OwnTopic, RegExp]> = [
+  ['PROGRESS', /\b(melhorei|melhorou|evolui|evolucao|piorei|piorou|comparad\w*|compara\w*|em relacao ao (jogo )?anterior|do jogo anterior|que o outro jogo)\b/],
+  [
+    'TRAIN',
+    /\b(o que (eu )?(treino|devo treinar|tenho que treinar|preciso treinar|trabalho)|que treino|treinar o que|focar em que|por causa disso|com base (nisso|no relatorio|na analise|nesses numeros))\b/,
+  ],
+  ['SERVE', /\b(saque|saques|sacar|sacando)\b/],
+  ['RETURN', /\b(devolucao|devolucoes|devolver|recepcao)\b/],
+  ['SMASH', /\b(smash|smashes|cortada)\b/],
+  ['ERRORS', /\b(erro|erros|errei|errado|errada|winner|winners|bolas? (perdidas|erradas))\b/],
+  ['GOLDEN', /\b(ponto de ouro|pontos de ouro)\b/],
+  ['MID', /\b(meio|no meio|terra de ninguem|transicao)\b/],
+  ['BACK', /\b(fundo|no fundo|atras)\b/],
+  ['NET', /\b(rede|na rede|perto da rede)\b/],
+  ['PARTNER', /\b(parceir[oa]|dupla|distancia entre)\b/],
+  ['RALLIES', /\b(rali|ralis|rally|rallies|lances?|trocas? de bola|ponto mais longo)\b/],
+  ['MOVEMENT', /\b(corri|corrida|correr|distancia|velocidade|desloc\w*|metros|km)\b/],
+  ['POINTS', /\b(pontos? ganhos?|ganhamos quantos|quantos pontos|placar|resultado)\b/],
+]
+
+const UNMEASURED: Array<[Unmeasured, RegExp]> = [
+  [
+    'BY_STROKE',
+    /\b(de|no|na|com) (backhand|forehand|voleio|lob|curtinha|bandeja|revés|reves|direita|esquerda)\b|\b(backhand|forehand|voleios?|lobs?|curtinhas?|bandejas?) (que )?(eu )?(errei|acertei|fiz|dei)\b/,
+  ],
+  ['BALL_SPEED', /\b(velocidade d[oa] (meu |minha )?(smash|saque|bola)|km\/h do|quao forte)\b/],
+  ['OPPONENTS', /\b(adversari\w*|deles|dela|dele|oponentes?)\b/],
+  ['FIRST_SERVE', /\b(primeiro saque|1o saque|segundo saque)\b/],
+]
+
+/** Says it is the player's own match or report, not a question of technique. */
+const OWN =
+  /\b(no (meu )?ultimo jogo|na (minha )?ultima partida|no relatorio|na analise|no video|meu relatorio|minha analise|meus numeros|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|por causa disso|com base nisso|nesse jogo|naquele jogo|no jogo de sabado|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de)|\d+ de \d+)\b/
+/** Feelings about a game are the mental coach's, not a figure. */
+const FEELING = /\b(nervos\w*|ansios\w*|medo|raiva|triste|chatead\w*|frustrad\w*|desanim\w*|travei|travo)\b/
+
+/** The share a player quotes back ("46% no meio"), to say whether it is theirs. */
+export function quotedShare(text: string): number | null {
+  const m = /\b(\d{1,3}) ?%/.exec(normalize(text))
+  return m ? Number(m[1]) / 100 : null
+}
+
+export interface OwnQuestion {
+  topic: OwnTopic
+  unmeasured?: Unmeasured
+}
+
+/**
+ * The player's question about their own figures, or null when the message is not one. `previous`
+ * is the topic of the last question about the report: "e meu saque?" right after it is one too.
+ */
+export function ownQuestion(message: string, previous: OwnTopic | null): OwnQuestion | null {
+  const text = normalize(message)
+  if (FEELING.test(text)) return null
+  const own = OWN.test(text) || (previous !== null && text.split(' ').length <= 12)
+  if (!own) return null
+  const topic = TOPICS.find(([, re]) => re.test(text))?.[0]
+  const unmeasured = UNMEASURED.find(([, re]) => re.test(text))?.[0]
+  if (!topic && !unmeasured) {
+    // "é ruim?", "e isso é bom?": the previous figure, judged.
+    if (previous && /\b(ruim|bom|boa|normal|muito|pouco|isso|serio)\b/.test(text))
+      return { topic: previous }
+    return previous || OWN.test(text) ? { topic: previous ?? 'GAME' } : null
+  }
+  return { topic: topic ?? previous ?? 'GAME', ...(unmeasured ? { unmeasured } : {}) }
+}
+
+/** The report's part where a figure is shown, for the link under it. */
+export const SECTION: Record<OwnTopic, string> = {
+  GAME: 'report-title',
+  NET: 'report-zones',
+  MID: 'report-zones',
+  BACK: 'report-zones',
+  MOVEMENT: 'report-figures',
+  RALLIES: 'report-rallies',
+  PARTNER: 'report-zones',
+  SERVE: 'report-match-figures',
+  RETURN: 'report-match-figures',
+  SMASH: 'report-match-figures',
+  ERRORS: 'report-match-figures',
+  POINTS: 'report-match-figures',
+  GOLDEN: 'report-match-figures',
+  PROGRESS: 'report-title',
+  TRAIN: 'report-insights',
+}
+
+/** Tagged figures live only in reports the analyst tagged point by point. */
+export const TAGGED_TOPICS = new Set<OwnTopic>(['SERVE', 'RETURN', 'SMASH', 'ERRORS', 'POINTS', 'GOLDEN'])
+
+export function hasTags(f: AnalysisFacts): boolean {
+  return f.tagged !== null && f.tagged !== undefined
+}
+
+/** The older, coarser topic the no-report answer speaks of. */
+export function gameTopicOf(topic: OwnTopic | undefined): GameTopic {
+  switch (topic) {
+    case 'NET':
+    case 'MID':
+    case 'BACK':
+      return 'NET'
+    case 'MOVEMENT':
+    case 'RALLIES':
+    case 'PARTNER':
+      return topic
+    default:
+      return 'GAME'
+  }
+}

@@ -1,0 +1,372 @@
+import type { AnalysisFacts, TaggedFacts } from '@areia/contracts'
+import { STROKE_LABEL } from '@areia/contracts'
+import type { PlayerProfile } from '../types'
+import { hasTags, type OwnQuestion, type OwnTopic, quotedShare, SECTION, TAGGED_TOPICS } from './ask'
+import { gameParts, num, pct } from './reply'
+import { taggedSource } from './tagged'
+
+/**
+ * The statistical coach's answer to a question about the player's own reports: the figure asked
+ * for first, from the newest report, with the link to where the report shows it; what it means;
+ * how it compares with the match before when there is one; and what to do about it. A figure the
+ * reports do not hold is said to be missing, never guessed.
+ */
+
+export interface OwnReplyInput {
+  question: OwnQuestion
+  /** Published reports, newest first (at least one). */
+  reports: readonly AnalysisFacts[]
+  profile: PlayerProfile
+  /** What the player wrote. */
+  text: string
+  partnerGender?: 'MALE' | 'FEMALE' | null
+}
+
+type Count = { value: number; of: number }
+const outOf = (c: Count) => `${c.value} de ${c.of}`
+const share = (c: Count) => (c.of > 0 ? c.value / c.of : 0)
+const kmh = (mps: number) => `${num(mps * 3.6, 1)} km/h`
+
+function when(f: AnalysisFacts): string {
+  const parts = gameParts(f)
+  return parts.length > 0 ? `no jogo de ${parts.join(', ')}` : 'no seu último jogo analisado'
+}
+
+function link(f: AnalysisFacts, topic: OwnTopic, label = 'ver no relatório'): string {
+  return `[${label}](/videos/${f.video_id}#${SECTION[topic]})`
+}
+
+/** "caiu de 31% para 22%": a change between two matches in points of share. */
+function shareChange(before: number, after: number): string {
+  const d = Math.round(after * 100) - Math.round(before * 100)
+  if (Math.abs(d) < 3) return `ficou parecido (${pct(before)} antes)`
+  return d > 0 ? `subiu de ${pct(before)} para ${pct(after)}` : `caiu de ${pct(before)} para ${pct(after)}`
+}
+
+function earlier(reports: readonly AnalysisFacts[]): AnalysisFacts | undefined {
+  return reports[1]
+}
+
+function partnerWords(g: OwnReplyInput['partnerGender']) {
+  return g === 'FEMALE'
+    ? { the: 'sua parceira', she: 'ela', of: 'da sua parceira' }
+    : { the: 'seu parceiro', she: 'ele', of: 'do seu parceiro' }
+}
+
+/** What the zones mean for a player who quoted, or asked about, one of them. */
+function zoneReading(topic: 'NET' | 'MID' | 'BACK', f: AnalysisFacts): string {
+  switch (topic) {
+    case 'NET':
+      return f.net_share < 0.25
+        ? `Como referência geral, é pouco: como a bola nunca quica, é na rede que se fecham os pontos, e com ${pct(f.net_share)} você deixou a frente para os adversários.`
+        : f.net_share < 0.45
+          ? `Como referência geral, é um tempo razoável na rede, mas dá para ganhar a frente mais vezes depois do saque e da devolução.`
+          : `Como referência geral, é bastante tempo na rede: é ali que se ganha ponto no beach tennis.`
+    case 'MID':
+      return f.mid_share >= 0.4
+        ? `Como referência geral, é muito tempo no meio. O meio (entre uns 3 e 5,5 m da rede) é zona de passagem: ali a bola chega nos pés, você não ataca como na rede nem tem o tempo de quem está no fundo. Ficar parado ali é o que mais gera bola difícil.`
+        : `Como referência geral, o meio é zona de passagem; ${pct(f.mid_share)} é um tempo aceitável, desde que seja de passagem para a rede.`
+    case 'BACK':
+      return f.back_share >= 0.35
+        ? `Como referência geral, é bastante tempo no fundo: de lá você mais defende do que ataca, e o lob deles fica fácil.`
+        : `Como referência geral, ${pct(f.back_share)} no fundo é pouco: você não ficou preso lá atrás.`
+  }
+}
+
+const ZONE_ADVICE: Record<'NET' | 'MID' | 'BACK', string> = {
+  NET: 'Depois de sacar ou devolver, dê dois ou três passos para a frente e faça o split-step quando o adversário for bater: é assim que se ganha a rede.',
+  MID: 'Use o meio só de passagem: depois do saque ou da devolução, suba em dois ou três passos até a rede, ou, se vier lob, recue de uma vez. Parar no meio é o que não pode.',
+  BACK: 'Depois de uma bola boa sua, suba; fique no fundo só enquanto estiver defendendo lob.',
+}
+
+function zoneAnswer(topic: 'NET' | 'MID' | 'BACK', input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const value = topic === 'NET' ? f.net_share : topic === 'MID' ? f.mid_share : f.back_share
+  const name = topic === 'NET' ? 'perto da rede' : topic === 'MID' ? 'no meio da quadra' : 'no fundo'
+  const quoted = quotedShare(input.text)
+  const lead =
+    quoted !== null && Math.abs(quoted - value) <= 0.015
+      ? `Sim: ${when(f)}, você ficou **${pct(value)} do tempo ${name}**`
+      : quoted !== null
+        ? `No relatório, ${when(f)}, o tempo ${name} foi **${pct(value)}**, não ${Math.round(quoted * 100)}%`
+        : `${capital(when(f))}, você ficou **${pct(value)} do tempo ${name}**`
+  const lines = [
+    `${lead} (rede ${pct(f.net_share)}, meio ${pct(f.mid_share)}, fundo ${pct(f.back_share)}; ${link(f, topic)}).`,
+    zoneReading(topic, f),
+  ]
+  const before = earlier(input.reports)
+  if (before) {
+    const was = topic === 'NET' ? before.net_share : topic === 'MID' ? before.mid_share : before.back_share
+    lines.push(`Em relação ao jogo anterior (${gameParts(before).join(', ')}), o tempo ${name} ${shareChange(was, value)}.`)
+  }
+  if (topic !== 'NET' && f.partner_net_share !== null)
+    lines.push(
+      `${capital(partnerWords(input.partnerGender).the)} ficou ${pct(f.partner_net_share)} do tempo na rede.`,
+    )
+  lines.push(`**Para o próximo treino:** ${ZONE_ADVICE[topic]}`)
+  return lines
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+
+function noTags(f: AnalysisFacts, what: string): string[] {
+  return [
+    `${capital(when(f))}, o analista não marcou o jogo ponto a ponto, então eu não tenho ${what}, e não vou chutar.`,
+    `O que esse relatório mede é posição em quadra (rede ${pct(f.net_share)}, meio ${pct(f.mid_share)}, fundo ${pct(f.back_share)}), deslocamento (${num(f.distance_m)} m), ralis (${f.rallies}) e a distância da dupla (${num(f.avg_partner_distance_m, 1)} m): ${link(f, 'GAME')}.`,
+  ]
+}
+
+function taggedAnswer(topic: OwnTopic, input: OwnReplyInput, f: AnalysisFacts, t: TaggedFacts): string[] {
+  const src = taggedSource(t)
+  switch (topic) {
+    case 'SERVE': {
+      const inRate = share(t.serves_in)
+      return [
+        `${capital(when(f))}, seu saque entrou em **${outOf(t.serves_in)}** e você ganhou **${outOf(t.points_won_on_serve)} pontos no seu saque** (${src}; ${link(f, topic)}).`,
+        input.question.unmeasured === 'FIRST_SERVE'
+          ? 'No beach tennis existe um saque só, sem segundo saque; por isso o que conta é quantos entram.'
+          : inRate >= 0.85
+            ? 'Como não existe segundo saque, colocar a bola em jogo é o principal, e isso você fez bem.'
+            : 'Como não existe segundo saque, cada saque fora é ponto dado: a prioridade é colocar mais bolas em jogo, mesmo com menos força.',
+        share(t.points_won_on_serve) < 0.6
+          ? '**Para o próximo treino:** saque com alvo (no meio ou no corpo de quem devolve) e suba à rede logo depois; é a combinação que transforma saque em ponto.'
+          : '**Para o próximo treino:** mantenha o saque seguro e varie o alvo para a devolução não se acostumar.',
+      ]
+    }
+    case 'RETURN':
+      return [
+        `${capital(when(f))}, vocês ganharam **${outOf(t.points_won_on_return)} pontos quando você devolveu** (${src}; ${link(f, topic)}).`,
+        share(t.points_won_on_return) < 0.45
+          ? 'Como referência geral, é abaixo da metade: na devolução, a meta é colocar a bola baixa no meio ou nos pés de quem sacou e subir junto com a dupla.'
+          : 'Como referência geral, é uma boa taxa na devolução: o saque deles não te incomodou.',
+        '**Para o próximo treino:** devoluções no meio e nos pés do sacador que sobe, e dois passos para a frente depois de devolver.',
+      ]
+    case 'SMASH':
+      return [
+        `${capital(when(f))}, você converteu **${outOf(t.smashes_converted)} smashes**${t.best_stroke ? `, e o golpe que mais te deu winners foi o ${STROKE_LABEL[t.best_stroke.stroke].toLowerCase()} (${t.best_stroke.winners})` : ''} (${src}; ${link(f, topic)}).`,
+        share(t.smashes_converted) < 0.6
+          ? 'Converter menos de dois em cada três smashes é sinal de contato baixo ou de pressa: chegue embaixo da bola antes e mire o meio ou os pés, com força controlada.'
+          : 'Como referência geral, é uma boa conversão: o smash está fechando ponto.',
+        '**Para o próximo treino:** 3 séries de 10 smashes com alvo (meio e pés), contando quantos entram.',
+      ]
+    case 'ERRORS': {
+      const byStroke =
+        input.question.unmeasured === 'BY_STROKE'
+          ? 'O relatório conta os erros do jogo inteiro, mas não separa quantos foram de cada golpe; esse número por golpe eu não tenho. '
+          : ''
+      return [
+        `${byStroke}${capital(when(f))}, você cometeu **${t.unforced_errors} erros não forçados** e fez **${t.winners} winners** (${src}; ${link(f, topic)}).`,
+        t.unforced_errors > t.winners
+          ? 'Mais erros que winners quer dizer que os pontos perdidos vieram mais de você do que do adversário: a primeira meta é errar menos, com mais margem sobre a rede e para dentro das linhas.'
+          : 'Mais winners que erros: você arriscou na hora certa.',
+        '**Para o próximo treino:** pontos de treino em que só vale ponto com a bola dentro da quadra depois de três trocas; conte os erros de cada série.',
+      ]
+    }
+    case 'POINTS':
+      return [
+        `${capital(when(f))}, sua dupla ganhou **${outOf(t.team_points_won)} pontos** dos que o analista marcou (placar ${t.score_line}; ${link(f, topic)}).`,
+        `No seu saque foram ${outOf(t.points_won_on_serve)} e na devolução ${outOf(t.points_won_on_return)}.`,
+      ]
+    case 'GOLDEN':
+      return [
+        `${capital(when(f))}, nos pontos de ouro sua dupla ganhou **${outOf(t.golden_points)}** (${src}; ${link(f, topic)}).`,
+        'No ponto de ouro não há vantagem: tenha um plano fixo (quem devolve, saque seguro no meio, subir juntos) para não decidir na hora.',
+      ]
+    default:
+      return []
+  }
+}
+
+function movement(input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const before = earlier(input.reports)
+  return [
+    `${capital(when(f))}, você percorreu **${num(f.distance_m)} m**, com velocidade média de ${kmh(f.avg_speed_mps)} e pico de **${kmh(f.peak_speed_mps)}** (${link(f, 'MOVEMENT')}).`,
+    ...(input.question.unmeasured === 'BALL_SPEED'
+      ? ['A análise mede a sua velocidade em quadra, não a da bola: a velocidade do smash ou do saque ela não tem.']
+      : []),
+    'Cada dupla cobre só 8 × 8 m: correr muito não é mérito por si só; o que vale é chegar cedo na bola com passos curtos.',
+    ...(before ? [`No jogo anterior foram ${num(before.distance_m)} m.`] : []),
+  ]
+}
+
+function rallies(f: AnalysisFacts): string[] {
+  if (f.rallies === 0) return [`${capital(when(f))}, a análise não separou ralis com segurança, então não tenho esse número.`]
+  return [
+    `${capital(when(f))}, foram **${f.rallies} ralis**, o mais longo com **${num(f.longest_rally_sec, 0)} s**, e ${num(f.total_play_sec / 60, 1)} min de bola em jogo. Os clipes de cada lance estão no relatório: ${link(f, 'RALLIES', 'ver os lances')}.`,
+    'Como a bola nunca quica, rali longo é sinal de que nenhuma dupla conseguiu fechar na rede.',
+  ]
+}
+
+function partner(input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const p = partnerWords(input.partnerGender)
+  const d = f.avg_partner_distance_m
+  return [
+    `${capital(when(f))}, você e ${p.the} ficaram em média a **${num(d, 1)} m** um do outro${f.partner_net_share !== null ? `, e ${p.she} ficou ${pct(f.partner_net_share)} do tempo na rede contra ${pct(f.net_share)} seus` : ''} (${link(f, 'PARTNER')}).`,
+    d > 5
+      ? 'Numa quadra de 8 m de largura, a referência geral é uns 3 a 4 m: vocês ficaram longe, e o meio aberto é o alvo preferido dos adversários.'
+      : d < 2.5
+        ? 'Vocês ficaram colados: as laterais ficam livres para as paralelas.'
+        : 'Numa quadra de 8 m de largura, uns 3 a 4 m é a referência geral: a distância está boa.',
+    ...(f.partner_net_share !== null && Math.abs(f.partner_net_share - f.net_share) >= 0.15
+      ? ['Com um bem mais na rede que o outro, vocês jogaram em escada, o que abre o meio e a diagonal: combinem subir e recuar juntos.']
+      : []),
+  ]
+}
+
+function progress(input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const before = earlier(input.reports)
+  if (!before)
+    return [
+      `Por enquanto eu tenho um jogo só analisado (${gameParts(f).join(', ')}), e evolução se mede entre dois ou mais. Os números dele são a base da comparação: rede ${pct(f.net_share)}, meio ${pct(f.mid_share)}, fundo ${pct(f.back_share)}, ${num(f.distance_m)} m percorridos (${link(f, 'GAME')}).`,
+      'Mande o próximo jogo pelo **Enviar Vídeo** e eu comparo número a número.',
+    ]
+  const better = f.net_share > before.net_share + 0.02
+  return [
+    `Comparando o jogo de ${gameParts(f).join(', ')} com o de ${gameParts(before).join(', ')}:`,
+    [
+      `- **Rede:** ${shareChange(before.net_share, f.net_share)}`,
+      `- **Meio:** ${shareChange(before.mid_share, f.mid_share)}`,
+      `- **Fundo:** ${shareChange(before.back_share, f.back_share)}`,
+      `- **Distância da dupla:** de ${num(before.avg_partner_distance_m, 1)} m para ${num(f.avg_partner_distance_m, 1)} m`,
+      `- **Ralis:** de ${before.rallies} para ${f.rallies}, o mais longo de ${num(before.longest_rally_sec)} s para ${num(f.longest_rally_sec)} s`,
+    ].join('\n'),
+    better
+      ? 'Na posição, você evoluiu: mais tempo na rede é o que mais pesa no beach tennis.'
+      : 'Na posição, não houve evolução: você passou menos tempo na rede e mais no meio, e é isso que eu atacaria primeiro.',
+    `Os dois relatórios: ${link(f, 'GAME', 'último jogo')} e ${link(before, 'GAME', 'jogo anterior')}.`,
+  ]
+}
+
+/** The two areas the numbers say to work on first, each with the figure behind it. */
+function priorities(f: AnalysisFacts): Array<{ figure: string; work: string; drill: string }> {
+  const out: Array<{ figure: string; work: string; drill: string; weight: number }> = []
+  if (f.mid_share >= 0.4)
+    out.push({
+      weight: f.mid_share,
+      figure: `${pct(f.mid_share)} do tempo no meio`,
+      work: 'a transição do fundo para a rede, sem parar no meio',
+      drill: '**Saca e sobe:** 20 pontos em que, depois do saque ou da devolução, você obrigatoriamente sobe até a rede; conte quantos termina lá.',
+    })
+  if (f.net_share < 0.3)
+    out.push({
+      weight: 0.6 - f.net_share,
+      figure: `só ${pct(f.net_share)} do tempo na rede`,
+      work: 'ganhar a rede e ficar nela',
+      drill: '**Rede contra lob:** comece na rede; o parceiro alterna bolas curtas e lobs; recue de lado, devolva e volte: 3 séries de 10 bolas.',
+    })
+  const t = f.tagged
+  if (t) {
+    if (t.unforced_errors > t.winners)
+      out.push({
+        weight: 0.5 + (t.unforced_errors - t.winners) / 20,
+        figure: `${t.unforced_errors} erros não forçados contra ${t.winners} winners`,
+        work: 'margem: bolas mais altas sobre a rede e para dentro das linhas',
+        drill: '**Três antes de atacar:** pontos de treino em que só vale atacar depois de três bolas dentro; 15 pontos contando os erros.',
+      })
+    if (t.points_won_on_return.of > 0 && share(t.points_won_on_return) < 0.45)
+      out.push({
+        weight: 0.5 - share(t.points_won_on_return),
+        figure: `${outOf(t.points_won_on_return)} pontos ganhos na devolução`,
+        work: 'a devolução baixa no meio e a subida depois dela',
+        drill: '**Devolve e sobe:** 20 devoluções no meio ou nos pés do sacador, subindo dois passos depois de cada uma.',
+      })
+    if (t.golden_points.of > 0 && share(t.golden_points) < 0.5)
+      out.push({
+        weight: 0.3,
+        figure: `${outOf(t.golden_points)} pontos de ouro`,
+        work: 'um plano fixo para o ponto de ouro',
+        drill: '**Ponto de ouro:** termine cada treino com 5 pontos de ouro valendo, com saque seguro e subida combinada.',
+      })
+  }
+  if (f.avg_partner_distance_m > 5)
+    out.push({
+      weight: 0.4,
+      figure: `${num(f.avg_partner_distance_m, 1)} m de distância da dupla`,
+      work: 'andar junto com a dupla',
+      drill: '**Corda invisível:** a dupla se desloca mantendo 3 a 4 m entre si: 4 séries de 1 minuto.',
+    })
+  return out.sort((a, b) => b.weight - a.weight).slice(0, 2)
+}
+
+function train(input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const focus = priorities(f)
+  if (focus.length === 0)
+    return [
+      `Pelos números ${when(f)}, não há uma área fraca que se destaque: rede ${pct(f.net_share)}, meio ${pct(f.mid_share)}, distância da dupla ${num(f.avg_partner_distance_m, 1)} m (${link(f, 'GAME')}).`,
+      'Eu seguiria com o treino de sempre, com pontos valendo placar para manter o ritmo de jogo.',
+    ]
+  const sessions = input.profile.training_per_week
+  return [
+    `Pelos números ${when(f)}, eu focaria a semana em ${focus.length === 1 ? 'uma coisa' : 'duas coisas'}:`,
+    focus
+      .map((p, i) => `${i + 1}. **${capital(p.work)}**, por causa de ${p.figure}. ${p.drill}`)
+      .join('\n'),
+    sessions && sessions > 0
+      ? `Nos seus ${sessions} ${sessions === 1 ? 'treino' : 'treinos'} da semana, separe uns 20 minutos de cada um para isso, depois do aquecimento.`
+      : 'Separe uns 20 minutos de cada treino da semana para isso, depois do aquecimento.',
+    `Os números estão aqui: ${link(f, 'TRAIN')}.`,
+  ]
+}
+
+function game(input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const t = f.tagged
+  const result = gameParts(f).join(', ')
+  return [
+    `No seu último jogo${result ? ` (${result})` : ''}, você ficou ${pct(f.net_share)} do tempo na rede, ${pct(f.mid_share)} no meio e ${pct(f.back_share)} no fundo, percorreu ${num(f.distance_m)} m e ficou em média a ${num(f.avg_partner_distance_m, 1)} m de ${partnerWords(input.partnerGender).the}${f.rallies > 0 ? `; foram ${f.rallies} ralis` : ''} (${link(f, 'GAME')}).`,
+    ...(t
+      ? [
+          `Pelas marcações do analista (${t.points_tagged} pontos), sua dupla ganhou ${outOf(t.team_points_won)}; você fez ${t.winners} winners e ${t.unforced_errors} erros não forçados.`,
+        ]
+      : []),
+    ...train(input, f).slice(0, 2),
+  ]
+}
+
+export function ownReply(input: OwnReplyInput): string {
+  const f = input.reports[0] as AnalysisFacts
+  const { topic, unmeasured } = input.question
+  let lines: string[]
+  if (unmeasured === 'OPPONENTS' && (topic === 'GAME' || topic === 'ERRORS'))
+    lines = [
+      'O relatório traz os seus números e os da sua dupla, não os dos adversários: isso eu não tenho.',
+      ...game(input, f).slice(0, 1),
+    ]
+  else if (TAGGED_TOPICS.has(topic))
+    lines = hasTags(f)
+      ? taggedAnswer(topic, input, f, f.tagged as TaggedFacts)
+      : noTags(
+          f,
+          topic === 'SERVE'
+            ? 'os números do seu saque'
+            : topic === 'SMASH'
+              ? 'os números do seu smash'
+              : topic === 'ERRORS'
+                ? 'a contagem de erros'
+                : 'a contagem de pontos',
+        )
+  else
+    switch (topic) {
+      case 'NET':
+      case 'MID':
+      case 'BACK':
+        lines = zoneAnswer(topic, input, f)
+        break
+      case 'MOVEMENT':
+        lines = movement(input, f)
+        break
+      case 'RALLIES':
+        lines = rallies(f)
+        break
+      case 'PARTNER':
+        lines = partner(input, f)
+        break
+      case 'PROGRESS':
+        lines = progress(input, f)
+        break
+      case 'TRAIN':
+        lines = train(input, f)
+        break
+      default:
+        lines = game(input, f)
+    }
+  return lines.join('\n\n')
+}

@@ -1,0 +1,173 @@
+import { AGE_GROUP_LABEL, type PlayerProfile } from '../types'
+import type { Recall } from '../frames/frame'
+import { categoryText } from '../profile'
+import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
+import type { RememberedFact } from './types'
+
+/**
+ * The answer to "qual raquete eu falei?", "como chama minha parceira e qual a mão dela?", "o que
+ * você sabe de mim?": what the player told the team, read from the memory, or an honest "you
+ * have not told me yet" with the question that fills it.
+ */
+
+const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado']
+const MEMORY_LINK = 'Tudo o que eu guardo fica em [Memória](/memoria), onde você corrige ou apaga.'
+
+const of = (facts: readonly RememberedFact[], kind: RememberedFact['kind']) =>
+  facts.filter((f) => f.kind === kind)
+
+/** "14/12 (segunda), daqui a 7 dias" from an ISO day, counted from `now` in Brazil. */
+export function dayText(iso: string, now: Date): string {
+  const [y, m, d] = iso.split('-').map(Number)
+  if (!y || !m || !d) return iso
+  const day = new Date(Date.UTC(y, m - 1, d))
+  const today = new Date(now.getTime() - 3 * 3_600_000)
+  const todayUtc = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())
+  const days = Math.round((day.getTime() - todayUtc) / 86_400_000)
+  const when =
+    days === 0
+      ? 'hoje'
+      : days === 1
+        ? 'amanhã'
+        : days > 1
+          ? `daqui a ${days} dias`
+          : `há ${-days} dias`
+  return `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')} (${WEEKDAYS[day.getUTCDay()]}), ${when}`
+}
+
+export function partnerLine(facts: readonly RememberedFact[]): string | null {
+  const partner = of(facts, 'PARCEIRO')[0]
+  if (!partner) return null
+  const f = partner.fields ?? {}
+  const female = f.gender === 'FEMALE'
+  const who = female ? 'Sua parceira' : f.gender === 'MALE' ? 'Seu parceiro' : 'Sua dupla'
+  const hand = f.hand
+    ? f.hand === 'LEFT'
+      ? female
+        ? 'canhota'
+        : 'canhoto'
+      : female
+        ? 'destra'
+        : 'destro'
+    : null
+  const article = female ? 'a ' : f.gender === 'MALE' ? 'o ' : ''
+  if (f.name) return `${who} é ${article}**${f.name}**${hand ? `, ${hand}` : ''}.`
+  if (hand) return `${who} é ${hand}; o nome ${female ? 'dela' : 'dele'} você ainda não me disse.`
+  return null
+}
+
+function racketLine(facts: readonly RememberedFact[]): string | null {
+  const racket = of(facts, 'EQUIPAMENTO')[0]
+  if (!racket) return null
+  const f = racket.fields ?? {}
+  const name = [f.brand, f.model].filter(Boolean).join(' ')
+  const note = /\(([^)]+)\)/.exec(racket.text)?.[1]
+  if (name) return `Você me contou que joga com uma **${name}**${note ? `, ${note}` : ''}.`
+  return `Você me contou: ${racket.text.replace(/\.$/, '')}.`
+}
+
+function tournamentLines(facts: readonly RememberedFact[], now: Date): string[] {
+  return of(facts, 'TORNEIO').map((t) => {
+    const f = t.fields ?? {}
+    if (f.date) return `Seu torneio é no dia **${dayText(f.date, now)}**.`
+    return `${t.text.replace(/\.$/, '')} (você não me disse o dia exato).`
+  })
+}
+
+function injuryLines(facts: readonly RememberedFact[]): string[] {
+  return of(facts, 'LESAO').map((l) => {
+    const f = l.fields ?? {}
+    const place = f.bodyPart ? BODY_PLACE[f.bodyPart] : null
+    return place
+      ? `Dor ${place}${f.side ? ` (${f.side})` : ''}${f.since ? `, ${f.since}` : ''}.`
+      : l.text
+  })
+}
+
+function routineLine(facts: readonly RememberedFact[]): string | null {
+  const routine = of(facts, 'ROTINA')[0]
+  const days = routine?.fields?.days
+  if (!routine) return null
+  if (days?.length) return `Você me disse que joga ou treina ${days.map((d) => WEEKDAY_LABEL[d]).join(', ')}.`
+  return routine.text
+}
+
+function profileLines(profile: PlayerProfile): string[] {
+  const lines: string[] = []
+  const female = profile.gender === 'FEMALE'
+  const category = categoryText(profile)
+  if (category) lines.push(`Joga ${category.startsWith('categoria') ? `na ${category}` : `como ${category}`}.`)
+  if (profile.age_group) lines.push(`Categoria por idade: ${AGE_GROUP_LABEL[profile.age_group]}.`)
+  if (profile.dominant_hand)
+    lines.push(profile.dominant_hand === 'LEFT' ? (female ? 'Canhota.' : 'Canhoto.') : female ? 'Destra.' : 'Destro.')
+  if (profile.height_cm)
+    lines.push(`${(profile.height_cm / 100).toFixed(2).replace('.', ',')} m de altura.`)
+  if (profile.training_per_week !== null && profile.training_per_week !== undefined)
+    lines.push(
+      profile.training_per_week === 0
+        ? 'Treina menos de uma vez por semana.'
+        : `Treina ${profile.training_per_week}x por semana.`,
+    )
+  if (profile.goal) lines.push(`Objetivo: “${profile.goal}”.`)
+  return lines
+}
+
+export interface RecallInput {
+  recall: Recall
+  facts: readonly RememberedFact[]
+  profile: PlayerProfile
+  now: Date
+}
+
+/** The answer, first sentence first; never a fact the memory does not hold. */
+export function recallReply({ recall, facts, profile, now }: RecallInput): string {
+  switch (recall) {
+    case 'PARCEIRO': {
+      const line = partnerLine(facts)
+      if (!line)
+        return `Você ainda não me contou quem é a sua dupla. Me diz o nome e com qual mão joga, que eu guardo e uso nas dicas de posicionamento.\n\n${MEMORY_LINK}`
+      const more = tournamentLines(facts, now)
+      return [line, ...more.map((m) => m.replace(/^Seu torneio/, 'E o torneio de vocês'))]
+        .join(' ')
+        .concat(`\n\n${MEMORY_LINK}`)
+    }
+    case 'RAQUETE':
+      return `${racketLine(facts) ?? 'Você ainda não me contou qual raquete usa. Me diz a marca e o modelo, que eu guardo.'}\n\n${MEMORY_LINK}`
+    case 'TORNEIO': {
+      const lines = tournamentLines(facts, now)
+      return `${lines.length > 0 ? lines.join(' ') : 'Você ainda não me contou de nenhum torneio marcado. Quando for, me diz a data que eu monto a preparação até lá.'}\n\n${MEMORY_LINK}`
+    }
+    case 'LESAO': {
+      const lines = injuryLines(facts)
+      return lines.length > 0
+        ? `Você me contou de: ${lines.map((l) => l.replace(/\.$/, '')).join('; ')}. Eu levo isso em conta nos exercícios e nos planos.\n\n${MEMORY_LINK}`
+        : `Você não me contou de nenhuma dor ou lesão. Se aparecer alguma, me diz onde e desde quando.\n\n${MEMORY_LINK}`
+    }
+    case 'ROTINA': {
+      const line = routineLine(facts)
+      return `${line ?? 'Você ainda não me disse em que dias joga ou treina.'}\n\n${MEMORY_LINK}`
+    }
+    case 'TUDO': {
+      const about = [
+        ...profileLines(profile),
+        partnerLine(facts),
+        racketLine(facts),
+        ...tournamentLines(facts, now),
+        ...injuryLines(facts).map((l) => l),
+        routineLine(facts),
+        ...of(facts, 'OBJETIVO').map((f) => f.text),
+        ...of(facts, 'RESULTADO').map((f) => f.text),
+        ...of(facts, 'OUTRO').map((f) => f.text),
+      ].filter((l): l is string => l !== null && l !== '')
+      const name = profile.name?.split(' ')[0]
+      return `O que eu sei de você${name ? `, ${name}` : ''}:\n${about.map((l) => `- ${l}`).join('\n')}\n\n${MEMORY_LINK}`
+    }
+  }
+}
+
+/** The partner's gender as the player spoke of them, when the memory holds it. */
+export function partnerGender(
+  facts: readonly RememberedFact[] | undefined,
+): 'MALE' | 'FEMALE' | null {
+  return facts?.find((f) => f.kind === 'PARCEIRO')?.fields?.gender ?? null
+}
