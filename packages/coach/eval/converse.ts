@@ -20,6 +20,7 @@ import {
   type Team,
 } from '../src'
 import type { TrainingPlan } from '../src/plans/plan'
+import { LIVE_PLANS } from './players'
 
 /** What the player answers at each onboarding step, as typed. */
 export interface Answers {
@@ -139,6 +140,7 @@ export class Conversation {
       history,
       profile: this.profile,
       memory,
+      facts,
       current: this.plan,
       now: this.now,
     })
@@ -154,6 +156,7 @@ export class Conversation {
       analysis: this.account.reports[0] ?? null,
       reports: this.account.reports,
       matches: this.matches,
+      plans: LIVE_PLANS,
       now: this.now,
       ...(this.plan ? { plan: this.plan, planChange: planned.change } : {}),
     })

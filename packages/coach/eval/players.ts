@@ -1,6 +1,6 @@
 // The accounts the graded sets are run on: what each player answers in onboarding, and the
 // reports published for them before the turns.
-import type { AnalysisFacts } from '@areia/contracts'
+import type { AnalysisFacts, Plan } from '@areia/contracts'
 import type { Account } from './converse'
 
 /** A category-D player's last two matches: lost the newer (tagged), won the older. */
@@ -120,3 +120,51 @@ export const PLAYERS: Record<string, Account> = {
     },
   },
 }
+
+/** The plans on sale, as the plans API lists them in the embedded mode. */
+export const LIVE_PLANS: Plan[] = [
+  {
+    id: 1,
+    slug: 'free',
+    name: 'Free Trial',
+    price_monthly: 0,
+    price_annually: 0,
+    trial_days: 7,
+    available: true,
+    features: [
+      '7 dias para conhecer a sua equipe de coaches de IA',
+      'Até 20 mensagens por dia no chat',
+      'Planos de treino e dicas personalizadas',
+    ],
+  },
+  {
+    id: 2,
+    slug: 'standard',
+    name: 'Pro',
+    price_monthly: 59.9,
+    price_annually: 599,
+    trial_days: null,
+    available: true,
+    features: [
+      'Chat ilimitado com a sua equipe de coaches',
+      'Análise por visão computacional de até 4 vídeos por mês',
+      'Relatório de cada jogo com estatísticas e pontos a melhorar',
+      '1 agente parceiro da Agent Store na conversa',
+    ],
+  },
+  {
+    id: 3,
+    slug: 'ultra',
+    name: 'Ultra',
+    price_monthly: 119.9,
+    price_annually: 1199,
+    trial_days: null,
+    available: true,
+    features: [
+      'Tudo do Pro',
+      'Até 12 vídeos por mês',
+      'Revisão de cada análise por um analista humano',
+      'Até 3 agentes parceiros da Agent Store na conversa',
+    ],
+  },
+]

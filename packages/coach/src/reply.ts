@@ -1,4 +1,4 @@
-import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
+import type { AnalysisFacts, MatchStatus, Plan } from '@areia/contracts'
 import { gameReply, matchesStatusReply } from './analysis/matches'
 import type { TrainingPlan } from './plans/plan'
 import { planReply } from './plans/reply'
@@ -11,7 +11,10 @@ import { answer } from './intents/answer'
 import { chatReply, clarifyReply } from './intents/chat'
 import type { Intent } from './intents/registry'
 import { Said } from './intents/said'
+import { partnerAgree } from './agreement'
+import { acknowledgement } from './memory/acknowledge'
 import { recallReply } from './memory/recall'
+import { plansReply } from './product/plans'
 import { contextOf } from './profile'
 import { routeDetailed } from './routing'
 import { isEnglish } from './small-talk'
@@ -47,6 +50,8 @@ export interface ReplyInput {
   reports?: readonly AnalysisFacts[]
   /** The player's recent matches and where each analysis stands, newest first. */
   matches?: readonly MatchStatus[]
+  /** The plans on sale now, for questions about prices and what each one includes. */
+  plans?: readonly Plan[]
   /** The time the message is answered, for "due by" and "already past due". */
   now?: Date
   /** The player's saved training plan, as this message left it (see `planTurn`). */
@@ -82,6 +87,7 @@ export function reply(input: ReplyInput): CoachReply[] {
   const said = new Said(history)
   const matches = input.matches ?? []
   const reports = input.reports ?? (input.analysis ? [input.analysis] : [])
+  const partner = partnerGender(input.facts)
   const now = input.now ?? new Date()
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
@@ -98,7 +104,16 @@ export function reply(input: ReplyInput): CoachReply[] {
         : null
     const planned =
       coach.archetype === 'ESTATISTICO' && main
-        ? planReply(main.id, input.plan ?? null, input.planChange ?? null, body, now)
+        ? planReply({
+            intent: main,
+            plan: input.plan ?? null,
+            change: input.planChange ?? null,
+            question: u.plan,
+            previous: u.previous,
+            planRequested: u.frame.planRequest,
+            profile,
+            now,
+          })
         : null
     if (planned) {
       text = planned
@@ -108,7 +123,8 @@ export function reply(input: ReplyInput): CoachReply[] {
         reports,
         profile,
         text: body,
-        partnerGender: partnerGender(input.facts),
+        partnerGender: partner,
+        ...(u.slots.days ? { days: u.slots.days } : {}),
       })
     } else if ((game || u.own) && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
@@ -127,6 +143,9 @@ export function reply(input: ReplyInput): CoachReply[] {
       // One question back is enough; a second coach has nothing to add to it.
       if (i > 0) continue
       text = clarifyReply(coach, u.options, said, rng)
+    } else if (main.id === 'planos-precos' && input.plans?.length) {
+      if (i > 0) continue
+      text = plansReply(body, input.plans) ?? ''
     } else if (main.id === 'lembrar' && u.frame.recall) {
       if (i > 0) continue
       text = recallReply({ recall: u.frame.recall, facts: input.facts ?? [], profile, now })
@@ -167,11 +186,16 @@ export function reply(input: ReplyInput): CoachReply[] {
       }
       if (english && i === 0) text = `${ENGLISH_NOTE}\n\n${text}`
     }
-    text = stripHtml(text).trim()
+    text = partnerAgree(stripHtml(text), partner).trim()
     if (text === '') continue
     replies.push({ coachId: coach.id, text })
     previous = { coach, text }
   }
+  // What the player just told the team, read back once, before the first answer.
+  const told = acknowledgement(body, now)
+  const first = replies[0]
+  if (told && first && !first.coachId.startsWith('partner:') && main?.id !== 'lembrar')
+    first.text = `${told}\n\n${first.text}`
   if (replies.length === 0) {
     const coach = speakers[0] ?? team.coaches[0]
     replies.push({ coachId: coach.id, text: clarifyReply(coach, [], said, rng) })

@@ -165,14 +165,16 @@ describe('questions about the player’s analysed game', () => {
 
   it('says what the analysis does not count instead of guessing a stroke figure', () => {
     const text = ask('quantos smashes eu acertei no último jogo', FACTS)[0]?.text ?? ''
-    expect(text).toMatch(/Golpe a golpe .* a análise ainda não conta/)
+    expect(text).toMatch(
+      /não marcou o jogo ponto a ponto, então eu não tenho os números do seu smash/,
+    )
     expect(text).not.toMatch(/\d+ smash/)
   })
 
   it('does not pass one game off as a trend', () => {
     const text = ask('meus números melhoraram?', FACTS)[0]?.text ?? ''
-    expect(text).toMatch(/Evolução eu leio comparando jogos analisados, não um só/)
-    expect(text).toContain('18% do tempo perto da rede')
+    expect(text).toMatch(/um jogo só analisado .* evolução se mede entre dois ou mais/)
+    expect(text).toContain('rede 18%')
   })
 
   it('without a published analysis says so, invites a video and gives no numbers', () => {
@@ -201,7 +203,7 @@ describe('questions about the player’s analysed game', () => {
   it('stops saying it has no numbers once the player has an analysis', () => {
     const withFacts = ask('meu aproveitamento de smash ta bom?', FACTS)[0]?.text ?? ''
     expect(withFacts).not.toMatch(/Ainda não tenho (números|nenhum jogo)/)
-    expect(withFacts).toMatch(/seu vídeo|último jogo/)
+    expect(withFacts).toMatch(/jogo de 12\/11/)
     const without = ask('meu aproveitamento de smash ta bom?', null)[0]?.text ?? ''
     expect(without).toMatch(/Ainda não tenho (números|nenhum jogo seu analisado)/)
   })
@@ -277,10 +279,16 @@ describe('a match the analyst tagged point by point', () => {
 
   it('answers a stroke question with the tagged figures instead of declining', () => {
     const text = ask('quantos smashes eu acertei no último jogo', TAGGED)[0]?.text ?? ''
-    expect(text).not.toMatch(/ainda não conta/)
+    expect(text).not.toMatch(/ainda não conta|não tenho/)
     expect(text).toContain('converteu **1 de 1 smash**')
-    expect(text).toContain('seu saque entrou em **2 de 3 saques**')
-    expect(text).toContain('nos pontos de ouro, sua dupla levou **0 de 1 ponto**')
+    // Each figure comes with the link to where the report shows it.
+    expect(text).toContain('](/videos/7#report-match-figures)')
+    expect(ask('e meu saque no último jogo?', TAGGED)[0]?.text).toContain(
+      'seu saque entrou em **2 de 3 saques**',
+    )
+    expect(ask('e nos pontos de ouro do último jogo?', TAGGED)[0]?.text).toContain(
+      'sua dupla ganhou **0 de 1 ponto**',
+    )
   })
 
   it('gives the model the tagged figures and no longer says strokes are not counted', () => {

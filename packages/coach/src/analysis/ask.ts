@@ -1,5 +1,5 @@
 import type { AnalysisFacts } from '@areia/contracts'
-import { normalize } from '../text'
+import { plainText } from '../intents/normalize'
 import type { GameTopic } from './topic'
 
 /**
@@ -28,7 +28,10 @@ export type OwnTopic =
 export type Unmeasured = 'BY_STROKE' | 'BALL_SPEED' | 'OPPONENTS' | 'FIRST_SERVE'
 
 const TOPICS: Array<[OwnTopic, RegExp]> = [
-  ['PROGRESS', /\b(melhorei|melhorou|evolui|evolucao|piorei|piorou|comparad\w*|compara\w*|em relacao ao (jogo )?anterior|do jogo anterior|que o outro jogo)\b/],
+  [
+    'PROGRESS',
+    /\b(melhorei|melhorou|melhoraram|melhorando|evolui|evoluiram|evoluindo|evolucao|piorei|piorou|pioraram|comparad\w*|compara\w*|em relacao ao (jogo )?anterior|do jogo anterior|que o outro jogo)\b/,
+  ],
   [
     'TRAIN',
     /\b(o que (eu )?(treino|devo treinar|tenho que treinar|preciso treinar|trabalho)|que treino|treinar o que|focar em que|por causa disso|com base (nisso|no relatorio|na analise|nesses numeros))\b/,
@@ -37,14 +40,20 @@ const TOPICS: Array<[OwnTopic, RegExp]> = [
   ['RETURN', /\b(devolucao|devolucoes|devolver|recepcao)\b/],
   ['SMASH', /\b(smash|smashes|cortada)\b/],
   ['ERRORS', /\b(erro|erros|errei|errado|errada|winner|winners|bolas? (perdidas|erradas))\b/],
-  ['GOLDEN', /\b(ponto de ouro|pontos de ouro)\b/],
+  ['GOLDEN', /\b(ponto de ouro|pontos de ouro|pontodeouro)\b/],
   ['MID', /\b(meio|no meio|terra de ninguem|transicao)\b/],
   ['BACK', /\b(fundo|no fundo|atras)\b/],
   ['NET', /\b(rede|na rede|perto da rede)\b/],
   ['PARTNER', /\b(parceir[oa]|dupla|distancia entre)\b/],
-  ['RALLIES', /\b(rali|ralis|rally|rallies|lances?|trocas? de bola|ponto mais longo)\b/],
+  [
+    'RALLIES',
+    /\b(rali|ralis|rally|rallies|lances?|trocas? de bola|ponto mais longo|bola rolando|bola em jogo)\b/,
+  ],
   ['MOVEMENT', /\b(corri|corrida|correr|distancia|velocidade|desloc\w*|metros|km)\b/],
-  ['POINTS', /\b(pontos? ganhos?|ganhamos quantos|quantos pontos|placar|resultado)\b/],
+  [
+    'POINTS',
+    /\b(pontos? ganhos?|ganhamos quantos|quantos pontos|placar|resultado|tie ?break|perdi|perdemos)\b/,
+  ],
 ]
 
 const UNMEASURED: Array<[Unmeasured, RegExp]> = [
@@ -59,13 +68,14 @@ const UNMEASURED: Array<[Unmeasured, RegExp]> = [
 
 /** Says it is the player's own match or report, not a question of technique. */
 const OWN =
-  /\b(no (meu )?ultimo jogo|na (minha )?ultima partida|no relatorio|na analise|no video|meu relatorio|minha analise|meus numeros|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|por causa disso|com base nisso|nesse jogo|naquele jogo|no jogo de sabado|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de)|\d+ de \d+)\b/
+  /\b((no|do|desse|nesse|naquele) (meu )?ultimo jogo|(na|da|dessa|nessa) (minha )?ultima partida|no relatorio|na analise|no video|meu relatorio|minha analise|meus numeros|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|por causa disso|com base nisso|nesse jogo|naquele jogo|desse jogo|deste jogo|dessa partida|no jogo de sabado|(por que|porque|pq) (eu |a gente |nos )?(perdi|perdemos|ganhei|ganhamos)|bola rolando|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de))\b/
 /** Feelings about a game are the mental coach's, not a figure. */
-const FEELING = /\b(nervos\w*|ansios\w*|medo|raiva|triste|chatead\w*|frustrad\w*|desanim\w*|travei|travo)\b/
+const FEELING =
+  /\b(nervos\w*|ansios\w*|medo|raiva|triste|chatead\w*|frustrad\w*|desanim\w*|travei|travo)\b/
 
 /** The share a player quotes back ("46% no meio"), to say whether it is theirs. */
 export function quotedShare(text: string): number | null {
-  const m = /\b(\d{1,3}) ?%/.exec(normalize(text))
+  const m = /\b(\d{1,3}) ?%/.exec(text.toLowerCase())
   return m ? Number(m[1]) / 100 : null
 }
 
@@ -79,12 +89,16 @@ export interface OwnQuestion {
  * is the topic of the last question about the report: "e meu saque?" right after it is one too.
  */
 export function ownQuestion(message: string, previous: OwnTopic | null): OwnQuestion | null {
-  const text = normalize(message)
+  const text = plainText(message)
   if (FEELING.test(text)) return null
-  const own = OWN.test(text) || (previous !== null && text.split(' ').length <= 12)
-  if (!own) return null
   const topic = TOPICS.find(([, re]) => re.test(text))?.[0]
   const unmeasured = UNMEASURED.find(([, re]) => re.test(text))?.[0]
+  const judged = /\b(ruim|bom|boa|normal|muito|pouco|isso|serio)\b/.test(text)
+  // Right after a question about the report, a short one about another figure is one too.
+  const continuing =
+    previous !== null && text.split(' ').length <= 12 && (topic !== undefined || judged)
+  const own = OWN.test(text) || continuing
+  if (!own) return null
   if (!topic && !unmeasured) {
     // "é ruim?", "e isso é bom?": the previous figure, judged.
     if (previous && /\b(ruim|bom|boa|normal|muito|pouco|isso|serio)\b/.test(text))
@@ -114,7 +128,14 @@ export const SECTION: Record<OwnTopic, string> = {
 }
 
 /** Tagged figures live only in reports the analyst tagged point by point. */
-export const TAGGED_TOPICS = new Set<OwnTopic>(['SERVE', 'RETURN', 'SMASH', 'ERRORS', 'POINTS', 'GOLDEN'])
+export const TAGGED_TOPICS = new Set<OwnTopic>([
+  'SERVE',
+  'RETURN',
+  'SMASH',
+  'ERRORS',
+  'POINTS',
+  'GOLDEN',
+])
 
 export function hasTags(f: AnalysisFacts): boolean {
   return f.tagged !== null && f.tagged !== undefined

@@ -1,9 +1,17 @@
 import type { AnalysisFacts, TaggedFacts } from '@areia/contracts'
 import { STROKE_LABEL } from '@areia/contracts'
 import type { PlayerProfile } from '../types'
-import { hasTags, type OwnQuestion, type OwnTopic, quotedShare, SECTION, TAGGED_TOPICS } from './ask'
+import { WEEKDAY_LABEL, type Weekday } from '../intents/slots'
+import { joinPt } from '../text'
+import {
+  hasTags,
+  type OwnQuestion,
+  type OwnTopic,
+  quotedShare,
+  SECTION,
+  TAGGED_TOPICS,
+} from './ask'
 import { gameParts, num, pct } from './reply'
-import { taggedSource } from './tagged'
 
 /**
  * The statistical coach's answer to a question about the player's own reports: the figure asked
@@ -20,10 +28,13 @@ export interface OwnReplyInput {
   /** What the player wrote. */
   text: string
   partnerGender?: 'MALE' | 'FEMALE' | null
+  /** Days the player said they can train, in this message. */
+  days?: readonly Weekday[]
 }
 
 type Count = { value: number; of: number }
-const outOf = (c: Count) => `${c.value} de ${c.of}`
+const outOf = (c: Count, one = '', many = one) =>
+  `${c.value} de ${c.of}${one ? ` ${c.of === 1 ? one : many}` : ''}`
 const share = (c: Count) => (c.of > 0 ? c.value / c.of : 0)
 const kmh = (mps: number) => `${num(mps * 3.6, 1)} km/h`
 
@@ -40,7 +51,9 @@ function link(f: AnalysisFacts, topic: OwnTopic, label = 'ver no relatório'): s
 function shareChange(before: number, after: number): string {
   const d = Math.round(after * 100) - Math.round(before * 100)
   if (Math.abs(d) < 3) return `ficou parecido (${pct(before)} antes)`
-  return d > 0 ? `subiu de ${pct(before)} para ${pct(after)}` : `caiu de ${pct(before)} para ${pct(after)}`
+  return d > 0
+    ? `subiu de ${pct(before)} para ${pct(after)}`
+    : `caiu de ${pct(before)} para ${pct(after)}`
 }
 
 function earlier(reports: readonly AnalysisFacts[]): AnalysisFacts | undefined {
@@ -79,9 +92,14 @@ const ZONE_ADVICE: Record<'NET' | 'MID' | 'BACK', string> = {
   BACK: 'Depois de uma bola boa sua, suba; fique no fundo só enquanto estiver defendendo lob.',
 }
 
-function zoneAnswer(topic: 'NET' | 'MID' | 'BACK', input: OwnReplyInput, f: AnalysisFacts): string[] {
+function zoneAnswer(
+  topic: 'NET' | 'MID' | 'BACK',
+  input: OwnReplyInput,
+  f: AnalysisFacts,
+): string[] {
   const value = topic === 'NET' ? f.net_share : topic === 'MID' ? f.mid_share : f.back_share
-  const name = topic === 'NET' ? 'perto da rede' : topic === 'MID' ? 'no meio da quadra' : 'no fundo'
+  const name =
+    topic === 'NET' ? 'perto da rede' : topic === 'MID' ? 'no meio da quadra' : 'no fundo'
   const quoted = quotedShare(input.text)
   const lead =
     quoted !== null && Math.abs(quoted - value) <= 0.015
@@ -95,8 +113,11 @@ function zoneAnswer(topic: 'NET' | 'MID' | 'BACK', input: OwnReplyInput, f: Anal
   ]
   const before = earlier(input.reports)
   if (before) {
-    const was = topic === 'NET' ? before.net_share : topic === 'MID' ? before.mid_share : before.back_share
-    lines.push(`Em relação ao jogo anterior (${gameParts(before).join(', ')}), o tempo ${name} ${shareChange(was, value)}.`)
+    const was =
+      topic === 'NET' ? before.net_share : topic === 'MID' ? before.mid_share : before.back_share
+    lines.push(
+      `Em relação ao jogo anterior (${gameParts(before).join(', ')}), o tempo ${name} ${shareChange(was, value)}.`,
+    )
   }
   if (topic !== 'NET' && f.partner_net_share !== null)
     lines.push(
@@ -115,18 +136,28 @@ function noTags(f: AnalysisFacts, what: string): string[] {
   ]
 }
 
-function taggedAnswer(topic: OwnTopic, input: OwnReplyInput, f: AnalysisFacts, t: TaggedFacts): string[] {
-  const src = taggedSource(t)
+function taggedAnswer(
+  topic: OwnTopic,
+  input: OwnReplyInput,
+  f: AnalysisFacts,
+  t: TaggedFacts,
+): string[] {
+  const src = `${t.points_tagged} ${t.points_tagged === 1 ? 'ponto marcado' : 'pontos marcados'} pelo analista`
   switch (topic) {
     case 'SERVE': {
       const inRate = share(t.serves_in)
       return [
-        `${capital(when(f))}, seu saque entrou em **${outOf(t.serves_in)}** e você ganhou **${outOf(t.points_won_on_serve)} pontos no seu saque** (${src}; ${link(f, topic)}).`,
+        `${capital(when(f))}, seu saque entrou em **${outOf(t.serves_in, 'saque', 'saques')}** e você ganhou **${outOf(t.points_won_on_serve, 'ponto', 'pontos')} no seu saque** (${src}; ${link(f, topic)}).`,
         input.question.unmeasured === 'FIRST_SERVE'
           ? 'No beach tennis existe um saque só, sem segundo saque; por isso o que conta é quantos entram.'
           : inRate >= 0.85
             ? 'Como não existe segundo saque, colocar a bola em jogo é o principal, e isso você fez bem.'
             : 'Como não existe segundo saque, cada saque fora é ponto dado: a prioridade é colocar mais bolas em jogo, mesmo com menos força.',
+        ...(t.points_won_on_return.of > 0 && share(t.points_won_on_return) < 0.45
+          ? [
+              `Onde vocês perderam mais foi na devolução: ${outOf(t.points_won_on_return)} pontos ganhos quando você recebeu.`,
+            ]
+          : []),
         share(t.points_won_on_serve) < 0.6
           ? '**Para o próximo treino:** saque com alvo (no meio ou no corpo de quem devolve) e suba à rede logo depois; é a combinação que transforma saque em ponto.'
           : '**Para o próximo treino:** mantenha o saque seguro e varie o alvo para a devolução não se acostumar.',
@@ -134,7 +165,7 @@ function taggedAnswer(topic: OwnTopic, input: OwnReplyInput, f: AnalysisFacts, t
     }
     case 'RETURN':
       return [
-        `${capital(when(f))}, vocês ganharam **${outOf(t.points_won_on_return)} pontos quando você devolveu** (${src}; ${link(f, topic)}).`,
+        `${capital(when(f))}, vocês ganharam **${outOf(t.points_won_on_return, 'ponto', 'pontos')} quando você devolveu** (${src}; ${link(f, topic)}).`,
         share(t.points_won_on_return) < 0.45
           ? 'Como referência geral, é abaixo da metade: na devolução, a meta é colocar a bola baixa no meio ou nos pés de quem sacou e subir junto com a dupla.'
           : 'Como referência geral, é uma boa taxa na devolução: o saque deles não te incomodou.',
@@ -142,7 +173,7 @@ function taggedAnswer(topic: OwnTopic, input: OwnReplyInput, f: AnalysisFacts, t
       ]
     case 'SMASH':
       return [
-        `${capital(when(f))}, você converteu **${outOf(t.smashes_converted)} smashes**${t.best_stroke ? `, e o golpe que mais te deu winners foi o ${STROKE_LABEL[t.best_stroke.stroke].toLowerCase()} (${t.best_stroke.winners})` : ''} (${src}; ${link(f, topic)}).`,
+        `${capital(when(f))}, você converteu **${outOf(t.smashes_converted, 'smash', 'smashes')}**${t.best_stroke ? `, e o golpe que mais te deu winners foi o ${STROKE_LABEL[t.best_stroke.stroke].toLowerCase()} (${t.best_stroke.winners})` : ''} (${src}; ${link(f, topic)}).`,
         share(t.smashes_converted) < 0.6
           ? 'Converter menos de dois em cada três smashes é sinal de contato baixo ou de pressa: chegue embaixo da bola antes e mire o meio ou os pés, com força controlada.'
           : 'Como referência geral, é uma boa conversão: o smash está fechando ponto.',
@@ -163,12 +194,12 @@ function taggedAnswer(topic: OwnTopic, input: OwnReplyInput, f: AnalysisFacts, t
     }
     case 'POINTS':
       return [
-        `${capital(when(f))}, sua dupla ganhou **${outOf(t.team_points_won)} pontos** dos que o analista marcou (placar ${t.score_line}; ${link(f, topic)}).`,
+        `${capital(when(f))}, sua dupla ganhou **${outOf(t.team_points_won, 'ponto', 'pontos')}** dos que o analista marcou (placar ${t.score_line}; ${link(f, topic)}).`,
         `No seu saque foram ${outOf(t.points_won_on_serve)} e na devolução ${outOf(t.points_won_on_return)}.`,
       ]
     case 'GOLDEN':
       return [
-        `${capital(when(f))}, nos pontos de ouro sua dupla ganhou **${outOf(t.golden_points)}** (${src}; ${link(f, topic)}).`,
+        `${capital(when(f))}, nos pontos de ouro sua dupla ganhou **${outOf(t.golden_points, 'ponto', 'pontos')}** (${src}; ${link(f, topic)}).`,
         'No ponto de ouro não há vantagem: tenha um plano fixo (quem devolve, saque seguro no meio, subir juntos) para não decidir na hora.',
       ]
     default:
@@ -181,7 +212,9 @@ function movement(input: OwnReplyInput, f: AnalysisFacts): string[] {
   return [
     `${capital(when(f))}, você percorreu **${num(f.distance_m)} m**, com velocidade média de ${kmh(f.avg_speed_mps)} e pico de **${kmh(f.peak_speed_mps)}** (${link(f, 'MOVEMENT')}).`,
     ...(input.question.unmeasured === 'BALL_SPEED'
-      ? ['A análise mede a sua velocidade em quadra, não a da bola: a velocidade do smash ou do saque ela não tem.']
+      ? [
+          'A análise mede a sua velocidade em quadra, não a da bola: a velocidade do smash ou do saque ela não tem.',
+        ]
       : []),
     'Cada dupla cobre só 8 × 8 m: correr muito não é mérito por si só; o que vale é chegar cedo na bola com passos curtos.',
     ...(before ? [`No jogo anterior foram ${num(before.distance_m)} m.`] : []),
@@ -189,7 +222,10 @@ function movement(input: OwnReplyInput, f: AnalysisFacts): string[] {
 }
 
 function rallies(f: AnalysisFacts): string[] {
-  if (f.rallies === 0) return [`${capital(when(f))}, a análise não separou ralis com segurança, então não tenho esse número.`]
+  if (f.rallies === 0)
+    return [
+      `${capital(when(f))}, a análise não separou ralis com segurança, então não tenho esse número.`,
+    ]
   return [
     `${capital(when(f))}, foram **${f.rallies} ralis**, o mais longo com **${num(f.longest_rally_sec, 0)} s**, e ${num(f.total_play_sec / 60, 1)} min de bola em jogo. Os clipes de cada lance estão no relatório: ${link(f, 'RALLIES', 'ver os lances')}.`,
     'Como a bola nunca quica, rali longo é sinal de que nenhuma dupla conseguiu fechar na rede.',
@@ -207,7 +243,9 @@ function partner(input: OwnReplyInput, f: AnalysisFacts): string[] {
         ? 'Vocês ficaram colados: as laterais ficam livres para as paralelas.'
         : 'Numa quadra de 8 m de largura, uns 3 a 4 m é a referência geral: a distância está boa.',
     ...(f.partner_net_share !== null && Math.abs(f.partner_net_share - f.net_share) >= 0.15
-      ? ['Com um bem mais na rede que o outro, vocês jogaram em escada, o que abre o meio e a diagonal: combinem subir e recuar juntos.']
+      ? [
+          'Com um bem mais na rede que o outro, vocês jogaram em escada, o que abre o meio e a diagonal: combinem subir e recuar juntos.',
+        ]
       : []),
   ]
 }
@@ -244,14 +282,16 @@ function priorities(f: AnalysisFacts): Array<{ figure: string; work: string; dri
       weight: f.mid_share,
       figure: `${pct(f.mid_share)} do tempo no meio`,
       work: 'a transição do fundo para a rede, sem parar no meio',
-      drill: '**Saca e sobe:** 20 pontos em que, depois do saque ou da devolução, você obrigatoriamente sobe até a rede; conte quantos termina lá.',
+      drill:
+        '**Saca e sobe:** 20 pontos em que, depois do saque ou da devolução, você obrigatoriamente sobe até a rede; conte quantos termina lá.',
     })
   if (f.net_share < 0.3)
     out.push({
       weight: 0.6 - f.net_share,
       figure: `só ${pct(f.net_share)} do tempo na rede`,
       work: 'ganhar a rede e ficar nela',
-      drill: '**Rede contra lob:** comece na rede; o parceiro alterna bolas curtas e lobs; recue de lado, devolva e volte: 3 séries de 10 bolas.',
+      drill:
+        '**Rede contra lob:** comece na rede; o parceiro alterna bolas curtas e lobs; recue de lado, devolva e volte: 3 séries de 10 bolas.',
     })
   const t = f.tagged
   if (t) {
@@ -260,21 +300,24 @@ function priorities(f: AnalysisFacts): Array<{ figure: string; work: string; dri
         weight: 0.5 + (t.unforced_errors - t.winners) / 20,
         figure: `${t.unforced_errors} erros não forçados contra ${t.winners} winners`,
         work: 'margem: bolas mais altas sobre a rede e para dentro das linhas',
-        drill: '**Três antes de atacar:** pontos de treino em que só vale atacar depois de três bolas dentro; 15 pontos contando os erros.',
+        drill:
+          '**Três antes de atacar:** pontos de treino em que só vale atacar depois de três bolas dentro; 15 pontos contando os erros.',
       })
     if (t.points_won_on_return.of > 0 && share(t.points_won_on_return) < 0.45)
       out.push({
         weight: 0.5 - share(t.points_won_on_return),
         figure: `${outOf(t.points_won_on_return)} pontos ganhos na devolução`,
         work: 'a devolução baixa no meio e a subida depois dela',
-        drill: '**Devolve e sobe:** 20 devoluções no meio ou nos pés do sacador, subindo dois passos depois de cada uma.',
+        drill:
+          '**Devolve e sobe:** 20 devoluções no meio ou nos pés do sacador, subindo dois passos depois de cada uma.',
       })
     if (t.golden_points.of > 0 && share(t.golden_points) < 0.5)
       out.push({
         weight: 0.3,
         figure: `${outOf(t.golden_points)} pontos de ouro`,
         work: 'um plano fixo para o ponto de ouro',
-        drill: '**Ponto de ouro:** termine cada treino com 5 pontos de ouro valendo, com saque seguro e subida combinada.',
+        drill:
+          '**Ponto de ouro:** termine cada treino com 5 pontos de ouro valendo, com saque seguro e subida combinada.',
       })
   }
   if (f.avg_partner_distance_m > 5)
@@ -282,7 +325,8 @@ function priorities(f: AnalysisFacts): Array<{ figure: string; work: string; dri
       weight: 0.4,
       figure: `${num(f.avg_partner_distance_m, 1)} m de distância da dupla`,
       work: 'andar junto com a dupla',
-      drill: '**Corda invisível:** a dupla se desloca mantendo 3 a 4 m entre si: 4 séries de 1 minuto.',
+      drill:
+        '**Corda invisível:** a dupla se desloca mantendo 3 a 4 m entre si: 4 séries de 1 minuto.',
     })
   return out.sort((a, b) => b.weight - a.weight).slice(0, 2)
 }
@@ -295,14 +339,17 @@ function train(input: OwnReplyInput, f: AnalysisFacts): string[] {
       'Eu seguiria com o treino de sempre, com pontos valendo placar para manter o ritmo de jogo.',
     ]
   const sessions = input.profile.training_per_week
+  const days = input.days ?? []
   return [
     `Pelos números ${when(f)}, eu focaria a semana em ${focus.length === 1 ? 'uma coisa' : 'duas coisas'}:`,
     focus
       .map((p, i) => `${i + 1}. **${capital(p.work)}**, por causa de ${p.figure}. ${p.drill}`)
       .join('\n'),
-    sessions && sessions > 0
-      ? `Nos seus ${sessions} ${sessions === 1 ? 'treino' : 'treinos'} da semana, separe uns 20 minutos de cada um para isso, depois do aquecimento.`
-      : 'Separe uns 20 minutos de cada treino da semana para isso, depois do aquecimento.',
+    days.length > 0
+      ? `${capital(joinPt(days.map((d) => `n${d === 'sabado' || d === 'domingo' ? 'o' : 'a'} ${WEEKDAY_LABEL[d]}`)))}, depois do aquecimento, separe uns 20 minutos para cada coisa: ${focus.length === 2 ? 'a primeira nos pontos iniciais do treino, a segunda antes dos pontos valendo' : 'antes dos pontos valendo'}.`
+      : sessions && sessions > 0
+        ? `Nos seus ${sessions} ${sessions === 1 ? 'treino' : 'treinos'} da semana, separe uns 20 minutos de cada um para isso, depois do aquecimento.`
+        : 'Separe uns 20 minutos de cada treino da semana para isso, depois do aquecimento.',
     `Os números estão aqui: ${link(f, 'TRAIN')}.`,
   ]
 }

@@ -33,6 +33,8 @@ export function fit(sig: Signature, frame: Frame, domain?: Domain): number {
     if (domain === 'regras') return 1.8
     m *= 0.7
   }
+  // A racket's weight or material is a question of equipment, whatever worry comes with it.
+  if (frame.gear) m *= domain === 'equipamento' ? 1.8 : 0.6
   // Pain is answered as pain, even when it comes with the stroke that brings it on.
   if (frame.pain) {
     if (domain === 'corpo') m *= sig.bodyPart === frame.bodyPart ? 2.5 : 1.2
@@ -73,6 +75,8 @@ export function fit(sig: Signature, frame: Frame, domain?: Domain): number {
   if (sig.conditions) {
     if (sig.conditions.some((c) => frame.conditions.includes(c))) m *= 1.8
     else m *= 0.45
+    // "o sol bate na cara de tarde": the whole game in the sun, not the serve in it.
+    if (sig.stroke && !stroke) m *= 0.6
   }
   if (sig.bodyPart) {
     // "bola na altura do ombro" names the body without pain: not a question about the shoulder.
@@ -93,11 +97,15 @@ export function bindFrame(c: Classification, frame: Frame): Classification {
     frame.conditions.length > 0 ||
     frame.aspects.length > 0 ||
     frame.bodyPart !== undefined ||
-    frame.rule
+    frame.rule ||
+    frame.gear
   if (!named) return c
   const scored = c.candidates
     .filter((cand) => cand.intent.domain !== 'conversa')
-    .map((cand) => ({ ...cand, score: cand.score * fit(signatureOf(cand.intent), frame, cand.intent.domain) }))
+    .map((cand) => ({
+      ...cand,
+      score: cand.score * fit(signatureOf(cand.intent), frame, cand.intent.domain),
+    }))
     .filter((cand) => cand.score > 0)
   // A question of the named stroke that retrieval did not bring: found by its signature alone.
   const best = bestBySignature(frame)
@@ -129,5 +137,7 @@ export function bestBySignature(frame: Frame): (Candidate & { fitness: number })
     const fitness = fit(sig, frame, intent.domain)
     if (fitness > (best?.fitness ?? 1.4)) best = { intent, fitness }
   }
-  return best ? { intent: best.intent, score: 0, coverage: 0.5, evidence: 0, fitness: best.fitness } : undefined
+  return best
+    ? { intent: best.intent, score: 0, coverage: 0.5, evidence: 0, fitness: best.fitness }
+    : undefined
 }

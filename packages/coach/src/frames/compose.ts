@@ -8,7 +8,8 @@ import { signatureOf } from './signatures'
 export function subjectOf(intent: Intent, frame?: Frame): Subject {
   const sig = signatureOf(intent)
   const stroke = sig.stroke ?? frame?.strokes[0]
-  if (stroke === 'saque') return sig.role === 'ANSWER' || frame?.role === 'ANSWER' ? 'devolucao' : 'saque'
+  if (stroke === 'saque')
+    return sig.role === 'ANSWER' || frame?.role === 'ANSWER' ? 'devolucao' : 'saque'
   if (
     stroke === 'smash' ||
     stroke === 'lob' ||

@@ -6,15 +6,7 @@ import type { Condition } from './frame'
  * wind "a favor" blows from behind the player toward the opponents; "contra" from them to the player.
  */
 export type Subject =
-  | 'saque'
-  | 'devolucao'
-  | 'smash'
-  | 'lob'
-  | 'curtinha'
-  | 'voleio'
-  | 'bandeja'
-  | 'lados'
-  | 'jogo'
+  'saque' | 'devolucao' | 'smash' | 'lob' | 'curtinha' | 'voleio' | 'bandeja' | 'lados' | 'jogo'
 
 type Advice = Partial<Record<Subject, string>> & { jogo: string }
 

@@ -1,7 +1,8 @@
 import type { Frame } from './frame'
 
 /** The parts of a frame a follow-up can change. */
-export type Change = 'strokes' | 'role' | 'situations' | 'conditions' | 'level' | 'aspects' | 'problem'
+export type Change =
+  'strokes' | 'role' | 'situations' | 'conditions' | 'level' | 'aspects' | 'problem'
 
 /**
  * A follow-up read against the previous question: what it names replaces that part of the

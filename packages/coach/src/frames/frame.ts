@@ -23,14 +23,7 @@ export type Stroke =
 export type Role = 'HIT' | 'ANSWER'
 
 export type Problem =
-  | 'REDE'
-  | 'LONGO'
-  | 'CURTO'
-  | 'MADEIRA'
-  | 'FRACO'
-  | 'PREVISIVEL'
-  | 'TIMING'
-  | 'CONSISTENCIA'
+  'REDE' | 'LONGO' | 'CURTO' | 'MADEIRA' | 'FRACO' | 'PREVISIVEL' | 'TIMING' | 'CONSISTENCIA'
 
 /** What about the stroke: how to hold it, move to it, where to aim, when to use it… */
 export type Aspect =
@@ -41,6 +34,7 @@ export type Aspect =
   | 'QUANDO'
   | 'EFEITO'
   | 'DISFARCE'
+  | 'SALTO'
   | 'POSICAO'
 
 /** A moment of a doubles point, as seen from the player's team. */
@@ -80,6 +74,8 @@ export interface Frame {
   rule: boolean
   /** Speaks of pain or an injury of the player's. */
   pain: boolean
+  /** Asks about gear: a racket's weight, material or model. */
+  gear: boolean
   /** Names a level the answer should be for ("pra iniciante", "nível avançado"). */
   level?: 'INICIANTE' | 'AVANCADO'
   ask?: Ask
@@ -109,7 +105,8 @@ const ANSWERING =
 /** The same verbs anywhere in a message about one stroke: "saque a 100 por hora, como devolvo?". */
 const ANSWERING_ANYWHERE = /\b(devolv\w*|devoluc\w*|defend\w*|defes\w*|cubr\w*|cobrir)\b/g
 /** Who does the answering verb: "pro adversário devolver", "quem recebe" are not the player. */
-const THEY_ANSWER = /\b(adversari\w*|quem|eles|elas|ele|ela|o cara|a mina|o outro|oponentes?)(?: \w+)?$/
+const THEY_ANSWER =
+  /\b(adversari\w*|quem|eles|elas|ele|ela|o cara|a mina|o outro|oponentes?)(?: \w+)?$/
 
 /** An answering verb the player does (not "mais chato pro adversário devolver"). */
 function mineToAnswer(text: string, verbs: RegExp): boolean {
@@ -168,7 +165,11 @@ const ASPECTS: Array<[Aspect, RegExp]> = [
   ],
   ['EFEITO', /\b(efeito|cortad[oa]|spin|slice|topspin)\b/],
   ['DISFARCE', /\b(disfarc\w*|sem entregar|esconder|surpresa)\b/],
-  ['POSICAO', /\b(posicion\w*|onde (eu )?fico|onde (ela|ele) fica|onde ficar|que lado|qual lado)\b/],
+  ['SALTO', /\b(salto|saltando|saltar|pulo|pulando|pular|no ar)\b/],
+  [
+    'POSICAO',
+    /\b(posicion\w*|onde (eu )?fico|onde (ela|ele) fica|onde ficar|que lado|qual lado)\b/,
+  ],
 ]
 
 const SITUATIONS: Array<[Situation, RegExp]> = [
@@ -194,9 +195,12 @@ const SITUATIONS: Array<[Situation, RegExp]> = [
   ],
   [
     'ADVERSARIO_FRACO',
-    /\b(mais fraco|adversario fraco|um fraco|o fraco|a fraca|mais fraca|o mais forte e|um forte e)\b/,
+    /\b(mais fraco|adversario fraco|um fraco|o fraco|a fraca|mais fraca|o mais forte e|um forte e|(muito|bem) fraco|no fraco|na fraca)\b/,
   ],
-  ['BOLA_NO_MEIO', /\b(bola (do|no|pelo) meio|quem pega (a bola )?(do |no )?meio|no meio de nos)\b/],
+  [
+    'BOLA_NO_MEIO',
+    /\b(bola (do|no|pelo) meio|quem pega (a bola )?(do |no )?meio|no meio de nos)\b/,
+  ],
   [
     'LADOS',
     /\b(que lado|qual lado|lado (direit[oa]|esquerd[oa])|quem joga (na|do lado)|de que lado|quem (deve )?(jogar|joga|fica) (no )?lado)\b/,
@@ -206,7 +210,10 @@ const SITUATIONS: Array<[Situation, RegExp]> = [
 
 const CONDITIONS: Array<[Condition, RegExp]> = [
   ['VENTO_FAVOR', /\bvento (a|ao) favor\b|\bvento (nas|pelas) costas\b|\bvento empurrando\b/],
-  ['VENTO_CONTRA', /\bvento contra\b|\bcontra o vento\b|\bvento (na|de) cara\b|\bvento de frente\b/],
+  [
+    'VENTO_CONTRA',
+    /\bvento contra\b|\bcontra o vento\b|\bvento (na|de) cara\b|\bvento de frente\b/,
+  ],
   ['VENTO', /\b(vento|ventando|ventania|ventos)\b/],
   ['SOL', /\b(sol|contra o sol|sol na cara)\b/],
   ['CALOR', /\b(calor|quente|calorao)\b/],
@@ -284,8 +291,17 @@ function roleOf(text: string, stroke: Stroke, strokes: readonly Stroke[]): Role 
   const after = text.slice(at).replace(/^\S+/, '')
   if (ANSWERING.test(before) || FROM_THEM.test(after) || OPPONENT_ACTOR.test(before))
     return 'ANSWER'
-  if (strokes.length === 1 && mineToAnswer(text, ANSWERING_ANYWHERE)) return 'ANSWER'
-  if (stroke === 'saque' && mineToAnswer(text, /\b(devolv\w*|devoluc\w*|receb\w*|recepc\w*|atac\w*|castig\w*)\b/g))
+  // "como dou um lob de defesa": the player's own stroke, of the defending kind.
+  if (MINE.test(before)) return 'HIT'
+  if (
+    strokes.length === 1 &&
+    mineToAnswer(text.replace(/\b(de defesa|defensiv\w*)\b/g, ''), ANSWERING_ANYWHERE)
+  )
+    return 'ANSWER'
+  if (
+    stroke === 'saque' &&
+    mineToAnswer(text, /\b(devolv\w*|devoluc\w*|receb\w*|recepc\w*|atac\w*|castig\w*)\b/g)
+  )
     return 'ANSWER'
   if (MINE.test(before) || /^\S+ (meu|minha)\b/.test(after)) return 'HIT'
   return undefined
@@ -321,9 +337,9 @@ export function readFrame(message: string): Frame {
   const told = TOLD.test(text) && /\b(eu|minha|meu|mim|te|voce|vc)\b/.test(text)
   const recall = ABOUT_ME.test(text)
     ? 'TUDO'
-    : (first(RECALLS, text) && (told || /\bnome d[oa] minha|\bmao d(ela|ele)\b/.test(text))
-        ? first(RECALLS, text)
-        : undefined)
+    : first(RECALLS, text) && (told || /\bnome d[oa] minha|\bmao d(ela|ele)\b/.test(text))
+      ? first(RECALLS, text)
+      : undefined
   const level = /\b(pra|para|de|um|uma|sou) (iniciante|quem (esta|ta) comecando)\b/.test(text)
     ? 'INICIANTE'
     : /\b(avancad[oa]|nivel alto|categoria a)\b/.test(text) && /\b(pra|para|e)\b/.test(text)
@@ -334,11 +350,22 @@ export function readFrame(message: string): Frame {
     aspects: all(ASPECTS, text),
     situations,
     conditions: all(CONDITIONS, text).filter(
-      (c, _, list) => c !== 'VENTO' || !list.some((o) => o === 'VENTO_FAVOR' || o === 'VENTO_CONTRA'),
+      (c, _, list) =>
+        c !== 'VENTO' || !list.some((o) => o === 'VENTO_FAVOR' || o === 'VENTO_CONTRA'),
     ),
     planRequest: PLAN_REQUEST.test(text) && !/\b(estrategia|tatica)\b/.test(text),
-    rule: RULE.test(text),
-    pain: PAIN.test(text) && slots.bodyPart !== undefined,
+    rule: RULE.test(text) || /\b(vale|valeu|conta|e ponto|e permitido)( ou nao)?\s*$/.test(text),
+    pain:
+      PAIN.test(text) &&
+      slots.bodyPart !== undefined &&
+      !/\b(medo de|receio de|pra nao|para nao|evitar|prevenir)\b(?: \w+){0,2} (machuc|lesion|doer)/.test(
+        text,
+      ),
+    gear:
+      /\b(raquete|raquetes)\b/.test(text) &&
+      /\b(\d{3} ?g|\d{3} ?gramas|peso|pesad\w*|leve|carbono|fibra|3k|12k|18k|24k|marca|modelo|kevlar|balanco)\b/.test(
+        text,
+      ),
     slots,
     elliptical: false,
   }
@@ -365,9 +392,7 @@ const SUBJECT =
 function isElliptical(text: string, frame: Frame): boolean {
   const words = text.split(' ').filter((w) => w !== '')
   const opens =
-    /^(e|mas e|e se|e quando|e no|e na|e pra|e para|e com|e de|e contra|e sem|e o|e a)\b/.test(
-      text,
-    )
+    /^(e|mas e|e se|e quando|e no|e na|e pra|e para|e com|e de|e contra|e sem|e o|e a)\b/.test(text)
   if (words.length > 12) return false
   if (opens && words.length <= 9) return !(frame.strokes.length > 0 && frame.problem)
   // "pra iniciante?", "no vento?": a detail of a question, with no subject of its own.

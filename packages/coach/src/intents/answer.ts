@@ -9,6 +9,7 @@ import { memoryLine, REMEMBERED_LINE } from '../memory/weave'
 import type { RememberedFact } from '../memory/types'
 import { shuffle } from '../text'
 import type { CoachPersona, Rng } from '../types'
+import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
 import { personalLines } from './personal'
@@ -155,6 +156,20 @@ function take(lines: readonly string[], said: Said, rng: Rng, ordered = false): 
   return line
 }
 
+/** `take` for lines with blanks: what is checked against the conversation is the filled line. */
+function takeFilled(
+  lines: readonly string[],
+  vars: Record<string, string>,
+  said: Said,
+  rng: Rng,
+): string | undefined {
+  return take(
+    lines.map((l) => fill(l, vars)),
+    said,
+    rng,
+  )
+}
+
 function takeMany(lines: readonly string[], count: number, said: Said): string[] {
   const out: string[] = []
   for (const line of lines) {
@@ -217,6 +232,13 @@ function levelLine(input: AnswerInput): string | undefined {
   if (input.said.has(text)) return undefined
   input.said.add(text)
   return text
+}
+
+function lowerFirst(text: string): string {
+  // A sentence that opens with a name or "**" keeps its case.
+  return /^[A-ZÁÉÍÓÚ][a-záéíóúãõâêôç]/.test(text) && !/^[A-Z][a-z]+ [A-Z]/.test(text)
+    ? text.charAt(0).toLowerCase() + text.slice(1)
+    : text
 }
 
 function capitalize(text: string): string {
@@ -301,15 +323,27 @@ function leadAnswer(input: AnswerInput): string {
   switch (input.mode) {
     case 'REPHRASE': {
       const alt = take(intent.alt, said, rng)
-      if (!alt) return compact([take(DONE_LINES, said, rng)?.replace('{l}', label)])
+      if (!alt) return compact([takeFilled(DONE_LINES, { l: label }, said, rng)])
       return compact([take(REPHRASE_OPENERS, said, rng), alt, ...drills(input, 1)])
+    }
+    case 'WHY': {
+      // After an answer that held back because of an injury, the reason is the injury.
+      const part = input.facts?.find((f) => f.kind === 'LESAO')?.fields?.bodyPart
+      const rtp = part ? RETURN_TO_PLAY[part] : undefined
+      if (rtp && !said.has(rtp.why)) {
+        said.add(rtp.why)
+        return compact([rtp.why, rtp.test, caution(input) ?? take(HEALTH_CAUTIONS, said, rng)])
+      }
+      const reason = take(intent.alt, said, rng) ?? take(intent.answers, said, rng)
+      const fact = intent.facts?.find((f) => !said.has(f))
+      if (fact) said.add(fact)
+      return compact([reason ? `O motivo: ${lowerFirst(reason)}` : undefined, fact, tips(input, 1)])
     }
     case 'MORE': {
       const body = [...personal(input, 1), ...drills(input, 1), tips(input, 2)].filter(Boolean)
-      if (body.length === 0)
-        return compact([fill(take(DONE_LINES, said, rng) ?? DONE_LINES[0] ?? '', { l: label })])
+      if (body.length === 0) return compact([takeFilled(DONE_LINES, { l: label }, said, rng)])
       return compact([
-        fill(take(MORE_OPENERS, said, rng) ?? '', { l: label }),
+        takeFilled(MORE_OPENERS, { l: label }, said, rng),
         ...body,
         health ? caution(input) : undefined,
       ])
@@ -318,9 +352,9 @@ function leadAnswer(input: AnswerInput): string {
       const fresh = take(intent.alt, said, rng) ?? take(intent.answers, said, rng)
       const more = [...personal(input, 1), tips(input, 2), ...drills(input, 1)].filter(Boolean)
       if (!fresh && more.length === 0)
-        return compact([fill(take(DONE_LINES, said, rng) ?? DONE_LINES[0] ?? '', { l: label })])
+        return compact([takeFilled(DONE_LINES, { l: label }, said, rng)])
       return compact([
-        fill(take(REPEAT_OPENERS, said, rng) ?? '', { l: label }),
+        takeFilled(REPEAT_OPENERS, { l: label }, said, rng),
         fresh,
         ...more,
         caution(input),
@@ -329,7 +363,11 @@ function leadAnswer(input: AnswerInput): string {
     default: {
       // "e no vento?": the same question under the new condition, answered for the condition.
       const conditions = conditionLines(input.intent, input.frame, said)
-      if (input.mode === 'FOLLOWUP' && input.changed?.includes('conditions') && conditions.length > 0)
+      if (
+        input.mode === 'FOLLOWUP' &&
+        input.changed?.includes('conditions') &&
+        conditions.length > 0
+      )
         return compact([...conditions, tips(input, 2), ...drills(input, 1), caution(input)])
       const first = answerLine(input)
       // Asked by name about another coach's subject, the coach answers and adds its own view.

@@ -82,7 +82,7 @@ function areaTerms(id: string): Set<string> {
 const CUES: Array<[Archetype, RegExp]> = [
   [
     'MENTAL',
-    /\b(nervos|ansios|ansiedad|calm|tens[ao]\b|tensao|medo|vergonh|irrit|raiva|brav[oa]|paciencia|psicolog|cabeca|concentr|foco|focad|confian|insegur|abal|desanim|motivac|frustr|chatead|trist|pressao|tremo|trava|travo|positiv|emoc|mental|autoestima|esquec)/,
+    /\b(nervos|ansios|ansiedad|calm|tens[ao]\b|tensao|medo|vergonh|irrit|raiva|brav[oa]|paciencia|psicolog|cabeca|concentr|foco|focad|confian|insegur|abal|desanim|motivac|frustr|chatead|trist|pressao|tremo|trava|travo|positiv|emoc|mental|autoestima|esquec|me sentindo|sentindo um|um lixo|pessim[oa]|humilhad|vontade de (largar|parar|desistir))/,
   ],
   [
     'ESTATISTICO',
@@ -147,9 +147,13 @@ export function bySlots(c: Classification, slots: Slots, plain: string): Classif
     (slots.days?.length ?? 0) >= 2 ||
     slots.sessionsPerWeek !== undefined
   // A result the player reports ("perdi de 6/3"), with no feeling in it, is a game to read.
-  const reported = slots.score?.won !== undefined && !(CUES[0]?.[1].test(plain) ?? false)
-  const wanted =
-    schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
+  const feeling = CUES[0]?.[1].test(plain) ?? false
+  const reported = slots.score?.won !== undefined && !feeling
+  // A loss told with feeling ("perdi de 6/0, tô me sentindo um lixo") is about the loss.
+  const hurt = slots.score?.won === false && feeling
+  const wanted = hurt
+    ? 'derrota'
+    : schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
       ? 'plano-semanal'
       : reported
         ? 'resultado-jogo'

@@ -3,6 +3,7 @@ import { signatureOf } from '../frames/signatures'
 import { type Frame, readFrame } from '../frames/frame'
 import { type Change, mergeFrames } from '../frames/dialogue'
 import { type OwnQuestion, type OwnTopic, ownQuestion } from '../analysis/ask'
+import { planInHistory, type PlanQuestion, planQuestion } from '../plans/questions'
 import { type Chat, classifyChat, isEnglish } from '../small-talk'
 import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
@@ -22,7 +23,8 @@ import {
   PRAISE,
   REPHRASE,
   SECOND,
-  PLAN_DAY,
+  PARTNER_SUBJECT,
+  WHY,
 } from './wording'
 
 /**
@@ -30,7 +32,7 @@ import {
  * with the previous one, "more on that", "explain it another way", a question already answered,
  * or a message too unclear to answer without asking.
  */
-export type Mode = 'NEW' | 'FOLLOWUP' | 'MORE' | 'REPHRASE' | 'REPEAT' | 'CLARIFY'
+export type Mode = 'NEW' | 'FOLLOWUP' | 'MORE' | 'REPHRASE' | 'WHY' | 'REPEAT' | 'CLARIFY'
 
 export interface Understanding {
   mode: Mode
@@ -49,6 +51,10 @@ export interface Understanding {
   changed?: Change[]
   /** A question about the player's own reports: which figure or area. */
   own?: OwnQuestion
+  /** A question about the saved plan: a day, the total, a day to add, time for a subject. */
+  plan?: PlanQuestion
+  /** The question before this one, what "isso" in "quanto tempo dedico a isso?" points at. */
+  previous?: Intent
 }
 
 let index: IntentIndex | undefined
@@ -126,6 +132,8 @@ interface State {
   lastFrame?: Frame
   /** The area of the last question about the player's own reports, while the talk stays there. */
   lastOwn: OwnTopic | null
+  /** The team already gave the player a plan in this conversation. */
+  hasPlan: boolean
   /** The player's words that set `last`, to read a follow-up against. */
   lastText?: string
   asked: Map<string, number>
@@ -144,14 +152,33 @@ function clarifyOptions(text: string): Intent[] {
   })
 }
 
-/** A question inside a longer message: split at sentence ends and "e também", "e o que…". */
+/** A trouble told is a question too ("fico muito nervosa antes dos jogos"); a setting is not. */
+const TROUBLE =
+  /\b(fico|sinto|nao consigo|sempre|nunca|travo|trava|erro|errando|dor|doi|medo|nervos\w*|ansios\w*|vai na|vao na|sai|saem)\b/
+
+/** Words that make a clause a question even without its question mark. */
+const ASKING =
+  /\b(como|qual|quais|quando|onde|porque|por que|o que|quem|quant[oa]s?|sera|posso|pode|devo|vale|tem como|da pra|me (ajuda|explica|fala|diz|ensina)|preciso|e normal)\b/
+
+/**
+ * The questions inside a longer message: split at sentence ends and "e também", "e o que…";
+ * a clause that only tells something ("vou jogar com a Carol") is not one.
+ */
 function clauses(text: string): string[] {
-  return chatText(text)
-    .split(
-      /[?.!;]+|\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quant[oa]s?|me (?:ajuda|explica|fala|diz|ensina))\b)/,
-    )
-    .map((s) => s.trim())
-    .filter((s) => terms(s).length >= 2)
+  const pieces = chatText(text).split(
+    /([?.!;]+)|\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quant[oa]s?|me (?:ajuda|explica|fala|diz|ensina))\b)/,
+  )
+  const out: string[] = []
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]
+    if (piece === undefined || /^[?.!;]+$/.test(piece)) continue
+    const clause = piece.trim()
+    const asked = (pieces[i + 1] ?? '').includes('?') || ASKING.test(clause) || TROUBLE.test(clause)
+    // "como corto isso?" leans on the clause before it: not a question on its own.
+    if (asked && terms(clause).length >= 2 && !/\b(isso|isto|disso|nisso|dele|dela)\b/.test(clause))
+      out.push(clause)
+  }
+  return out
 }
 
 const READINGS = new Map<string, Classification>()
@@ -263,7 +290,25 @@ function resolve(text: string, state: State): Understanding {
     if (COMPLAINT.test(plain)) return conversa('reclamacao-resposta')
     if (PRAISE.test(plain)) return conversa('elogio')
   }
-  if (PLAN_DAY.test(plain)) return conversa('plano-hoje')
+  // "monta um treino de smash pra essa semana": a plan, whatever the stroke it is for.
+  const planning = intentById('plano-semanal')
+  if (frame.planRequest && planning) return make('NEW', [planning])
+  const asking = planQuestion(text)
+  if (asking) {
+    const id =
+      asking.kind === 'ALLOCATE'
+        ? 'frequencia-treino'
+        : asking.kind === 'TODAY' || asking.kind === 'TOMORROW' || state.hasPlan
+          ? 'plano-hoje'
+          : undefined
+    const intent = id ? intentById(id) : undefined
+    if (intent)
+      return {
+        ...make('NEW', [intent]),
+        plan: asking,
+        ...(state.last ? { previous: state.last } : {}),
+      }
+  }
   // "boa noite" late in a conversation takes leave.
   if (
     state.asked.size > 0 &&
@@ -286,6 +331,9 @@ function resolve(text: string, state: State): Understanding {
   )
 
   if (state.last && REPHRASE.test(plain) && extra.length <= 4) return make('REPHRASE', [state.last])
+  // "por quê?", "mas pq isso acontece comigo?": the reason behind the last answer.
+  if (state.last && WHY.test(plain) && own.length <= 6 && frame.strokes.length === 0)
+    return { ...make('WHY', [state.last]), ...(state.lastFrame ? { frame: state.lastFrame } : {}) }
   // "explica o movimento todo do zero": the area's general question, from the start.
   if (state.last && FROM_SCRATCH.test(plain) && own.length <= 6) {
     const general = intentById(GENERAL_OF.get(state.last.domain) ?? state.last.id) ?? state.last
@@ -294,12 +342,24 @@ function resolve(text: string, state: State): Understanding {
   if (state.last && MORE.test(plain) && own.length <= 6 && c.topical.length === 0)
     return make('MORE', [state.last])
 
+  // "tô chegando tarde com ela" right after the new racket: the same subject, seen from here.
+  if (
+    state.last?.domain === 'equipamento' &&
+    state.lastText &&
+    frame.strokes.length === 0 &&
+    /\b(com ela|com ele|essa raquete|essa ai|ela pesa|com a nova|por causa dela|por causa dele)\b/.test(
+      plain,
+    )
+  ) {
+    const joined = intentIndex().classify(`${text} ${text} ${state.lastText}`)
+    const same = joined.candidates.find((cand) => cand.intent.domain === 'equipamento')
+    if (same) return make('FOLLOWUP', [same.intent])
+  }
+
   const followUp =
     state.last !== undefined &&
     state.lastText !== undefined &&
-    (frame.elliptical ||
-      (FOLLOW.test(plain) && own.length <= 6) ||
-      (unclear && own.length <= 4))
+    (frame.elliptical || (FOLLOW.test(plain) && own.length <= 6) || (unclear && own.length <= 4))
   if (followUp && state.last && state.lastText) {
     const { frame: merged, changed } = state.lastFrame
       ? mergeFrames(state.lastFrame, frame)
@@ -332,6 +392,18 @@ function resolve(text: string, state: State): Understanding {
       nearLast(c, state.last, 0.5) ??
       nearLast(joined, state.last) ??
       joined.candidates[0]
+    // "tá, mas o que eu faço na hora?": the same question, asked for something concrete.
+    if (
+      changed.length === 0 &&
+      c.topical.length === 0 &&
+      (frame.elliptical || (FOLLOW.test(plain) && !PARTNER_SUBJECT.test(plain)))
+    )
+      return make('MORE', [state.last])
+    // "e se for minha parceira que trava?": the same trouble, now of the partner.
+    if (changed.length === 0 && PARTNER_SUBJECT.test(plain) && state.last.domain === 'mental') {
+      const helping = intentById('parceiro-nervoso')
+      if (helping) return follow(helping)
+    }
     if (best && (changed.length > 0 || !vague(joined))) return follow(best.intent)
   }
 
@@ -372,7 +444,13 @@ function resolve(text: string, state: State): Understanding {
  * way they did when they were sent.
  */
 export function understand(text: string, history: readonly ChatTurn[]): Understanding {
-  const state: State = { asked: new Map(), askedWords: new Map(), clarifying: [], lastOwn: null }
+  const state: State = {
+    asked: new Map(),
+    askedWords: new Map(),
+    clarifying: [],
+    lastOwn: null,
+    hasPlan: planInHistory(history),
+  }
   // The last 40 turns are the conversation a player remembers; older ones do not change meaning.
   for (const turn of history.slice(-40)) {
     if (turn.sender !== 'USER') {

@@ -24,7 +24,10 @@ export const MORE =
   /\b(treino isso|treinar isso|pratico isso|praticar isso|faco isso|fazer isso|mais uma dica|outra dica|mais dicas|outro exercicio|mais um exercicio|algum exercicio|um exercicio|um treino pra isso|como treino|e como pratico|me da um treino|e o exercicio|e depois)\b/
 
 export const FOLLOW =
-  /^(e|mas e|e se|e quando|e no|e na|e nos|e nas|e pra|e para|e contra|e com|e o|e a|e os|e as|e quanto|e qual|e como|e onde|e se for|e sem|e de|e em)\b/
+  /^(e|mas e|e se|e quando|e no|e na|e nos|e nas|e pra|e para|e contra|e com|e o|e a|e os|e as|e quanto|e qual|e como|e onde|e se for|e sem|e de|e em|esta mas|ta mas|mas o que|mas como|mas e ai|e ai|entao o que|entao como)\b/
+
+/** "por quê?", "mas pq isso acontece?": the reason of what was just said. */
+export const WHY = /^(mas |e |esta |ta )?(por que|porque|pq|por qual motivo)\b/
 
 export const FIRST = /^(a |o )?(1|primeir[oa]|opcao 1|a de cima|esse primeiro|essa primeira)\b/
 
@@ -37,10 +40,3 @@ export const PARTNER_SUBJECT =
 
 export const APP_TROUBLE =
   /\b(trav\w*|bug\w*|nao funciona|nao carrega|nao abre|deu erro|da erro|fechando sozinho)\b/
-
-/**
- * "qual é meu treino de hoje?", "hoje é dia de quê?": the saved plan asked for by day. Every word
- * of it is common, so the classifier alone cannot tell it from small talk.
- */
-export const PLAN_DAY =
-  /\b(meu |o |qual (e )?(o )?(meu )?)?(treino|plano)( (de|pra|para))? (hoje|hj|amanha)\b|\bhoje e dia de\b|\b(treino|treinar) (hoje|hj|amanha)\b/

@@ -92,6 +92,16 @@ export function mergeFact(
     newer.kind === 'PARCEIRO' &&
     (!newer.fields.name || newer.fields.name === older.fields.name)
   ) {
+    // "meu parceiro…" said of someone else does not turn a named partner into a man: a detail
+    // without a name only adds to the partner it fits.
+    if (
+      older.fields.name &&
+      !newer.fields.name &&
+      newer.fields.gender &&
+      older.fields.gender &&
+      newer.fields.gender !== older.fields.gender
+    )
+      return { text: partnerText(older.fields), fields: older.fields }
     const fields = { ...older.fields, ...newer.fields }
     return { text: partnerText(fields), fields }
   }

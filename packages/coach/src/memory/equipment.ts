@@ -39,19 +39,35 @@ const NOT_MODEL = new Set(
 const OWNS =
   /\b(minha (?:nova )?raquete|uso|usando|jogo com|jogando com|comprei|ganhei|troquei|tenho uma|minha nova|peguei|estreei)\b/
 
-/** "mais pesada que a antiga": how the new racket compares, worth remembering with it. */
+/** " de 340 g": the weight said with the racket; the old one's is told by `weight`. */
+function grams(t: string): string {
+  const m = /\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(t.replace(/\b(antiga|anterior|velha)\b.*$/, ''))
+  return m ? ` de ${m[1]} g` : ''
+}
+
+/** "mais pesada que a antiga", "a antiga era de 320g": how the new racket compares. */
 function weight(t: string): string {
   if (!/\b(nova|comprei|troquei|estreei|peguei|ganhei)\b/.test(t)) return ''
+  const old = /\b(antiga|anterior|velha)\b[^.]*?\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(t)
+  if (old) return ` (a anterior tinha ${old[2]} g)`
   if (/\bmais pesad[ao]\b/.test(t)) return ' (mais pesada que a anterior)'
   if (/\bmais leve\b/.test(t)) return ' (mais leve que a anterior)'
   return ''
 }
 
-/** The player's racket: maker and model when said ("uso uma Mormaii Carbon 2023"). */
-export function equipmentIn(s: Sentence): ExtractedFact | undefined {
-  const t = s.text
-  const owns = OWNS.exec(t)
+/**
+ * The player's racket: maker and model when said ("uso uma Mormaii Carbon 2023"), also from the
+ * sentences after the one that says it is theirs ("comprei raquete nova!! uma Shark de 340g"),
+ * its weight, and the weight of the one it replaced.
+ */
+export function equipmentIn(
+  s: Sentence,
+  all: readonly Sentence[] = [s],
+): ExtractedFact | undefined {
+  const owns = OWNS.exec(s.text)
   if (!owns) return undefined
+  const following = all.slice(all.indexOf(s) + 1).filter((o) => !o.question)
+  const t = [s.text, ...following.map((o) => o.text)].join('. ')
   const after = t.slice(owns.index)
   const brand = BRANDS.map(([re, label]) => ({ m: re.exec(after), label })).find((b) => b.m)
   const racket = /\braquete\b/.test(after)
@@ -70,7 +86,7 @@ export function equipmentIn(s: Sentence): ExtractedFact | undefined {
       model.push(/^\d/.test(w) ? w : capitalize(w))
     }
     if (model.length > 0) fields.model = model.join(' ')
-    text = `Raquete ${brand.label}${fields.model ? ` ${fields.model}` : ''}${weight(t)}.`
+    text = `Raquete ${brand.label}${fields.model ? ` ${fields.model}` : ''}${grams(t)}${weight(t)}.`
   } else {
     const grams = /\b(\d{3}) ?(?:g|gr|gramas)\b/.exec(t)
     const rest = after

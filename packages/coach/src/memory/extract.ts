@@ -9,7 +9,7 @@ import {
 import { joinPt } from '../text'
 import { isPast, whenIn, whenLabel } from './dates'
 import { equipmentIn } from './equipment'
-import { partnerIn } from './partner'
+import { partnerIn, partnerText } from './partner'
 import { sentencesIn, type Sentence } from './sentences'
 import type { ExtractedFact, FactFields } from './types'
 import { accented, capitalize, clausesOf } from './words'
@@ -49,6 +49,13 @@ function injuryIn(s: Sentence, clause: string): ExtractedFact | ExtractedFact[] 
   if (GENERIC.test(clause) && !FIRST_PERSON.test(clause)) return undefined
   if (HEALED.test(clause)) return undefined
   if (NEGATED.test(clause)) return undefined
+  // "tenho medo de machucar o ombro", "pra não machucar": a worry, not a pain.
+  if (
+    /\b(medo de|receio de|pra nao|para nao|evitar|prevenir|nao quero)\b(?: \w+){0,2} (machuc|lesion|doer|sentir dor)/.test(
+      clause,
+    )
+  )
+    return undefined
   const bodyPart = part[1]
   const side = /\bdireit[oa]\b/.test(clause)
     ? 'direito'
@@ -282,15 +289,33 @@ export function extractFacts(message: string, now: Date): ExtractedFact[] {
       if (!found.some((x) => x.kind === fact.kind && x.key === fact.key)) found.push(fact)
   }
   const remembered = rememberIn(message)
-  for (const s of sentencesIn(message)) {
+  const sentences = sentencesIn(message)
+  for (const s of sentences) {
     add(partnerIn(s))
-    add(equipmentIn(s))
+    add(equipmentIn(s, sentences))
     add(tournamentIn(s, now))
     add(scheduleIn(s))
     for (const clause of clausesOf(s.text)) {
       add(injuryIn(s, clause))
       add(resultIn(s, clause))
       add(goalIn(s, clause))
+    }
+  }
+  // "…com a Carol. Ela é canhota": the hand said in the next sentence is the partner's.
+  const partner = found.find((f) => f.kind === 'PARCEIRO')
+  if (partner && !partner.fields.hand) {
+    const pronoun = partner.fields.gender === 'MALE' ? 'ele' : 'ela'
+    const hand = sentences
+      .map(
+        (s) =>
+          new RegExp(
+            `\\b${pronoun} (?:e|eh|joga|joga de|joga com a mao) (canhot[oa]|destr[oa]|esquerda|direita)\\b`,
+          ).exec(s.text)?.[1],
+      )
+      .find((h) => h !== undefined)
+    if (hand) {
+      partner.fields.hand = /canhot|esquerda/.test(hand) ? 'LEFT' : 'RIGHT'
+      partner.text = partnerText(partner.fields)
     }
   }
   if (remembered) {

@@ -88,7 +88,8 @@ function routineLine(facts: readonly RememberedFact[]): string | null {
   const routine = of(facts, 'ROTINA')[0]
   const days = routine?.fields?.days
   if (!routine) return null
-  if (days?.length) return `Você me disse que joga ou treina ${days.map((d) => WEEKDAY_LABEL[d]).join(', ')}.`
+  if (days?.length)
+    return `Você me disse que joga ou treina ${days.map((d) => WEEKDAY_LABEL[d]).join(', ')}.`
   return routine.text
 }
 
@@ -96,10 +97,19 @@ function profileLines(profile: PlayerProfile): string[] {
   const lines: string[] = []
   const female = profile.gender === 'FEMALE'
   const category = categoryText(profile)
-  if (category) lines.push(`Joga ${category.startsWith('categoria') ? `na ${category}` : `como ${category}`}.`)
+  if (category)
+    lines.push(`Joga ${category.startsWith('categoria') ? `na ${category}` : `como ${category}`}.`)
   if (profile.age_group) lines.push(`Categoria por idade: ${AGE_GROUP_LABEL[profile.age_group]}.`)
   if (profile.dominant_hand)
-    lines.push(profile.dominant_hand === 'LEFT' ? (female ? 'Canhota.' : 'Canhoto.') : female ? 'Destra.' : 'Destro.')
+    lines.push(
+      profile.dominant_hand === 'LEFT'
+        ? female
+          ? 'Canhota.'
+          : 'Canhoto.'
+        : female
+          ? 'Destra.'
+          : 'Destro.',
+    )
   if (profile.height_cm)
     lines.push(`${(profile.height_cm / 100).toFixed(2).replace('.', ',')} m de altura.`)
   if (profile.training_per_week !== null && profile.training_per_week !== undefined)

@@ -170,7 +170,7 @@ export function routeGroup(
     const speakers = leads ? [...partnerSpeakers, ...joining] : [...joining, ...partnerSpeakers]
     return { speakers: speakers.slice(0, MAX_AGENT_REPLIES), reason: 'TOPIC' }
   }
-  const continuing = ['MORE', 'FOLLOWUP', 'REPHRASE'].includes(routing.understanding.mode)
+  const continuing = ['MORE', 'FOLLOWUP', 'REPHRASE', 'WHY'].includes(routing.understanding.mode)
   if (routing.reason !== 'TOPIC' || continuing) {
     // "e como faço isso?" after a partner's answer stays with that partner.
     const previous = lastSpeaker(history)

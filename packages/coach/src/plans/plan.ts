@@ -103,7 +103,7 @@ const LOADS: Partial<Record<Injury, { strokes: string[]; caution: string }>> = {
   },
 }
 
-function sessionFor(
+export function sessionFor(
   day: Weekday,
   kind: PlanSession['kind'],
   focus: string[],
@@ -111,7 +111,10 @@ function sessionFor(
   tournament: boolean,
   /** How many sessions of this kind come before it in the week: each one works another way. */
   nth = 0,
+  /** The session's length when the player said it ("1h cada"); else by level. */
+  minutes: number | null = null,
 ): PlanSession {
+  const length = minutes ?? MINUTES[level]
   const theme = focus.length > 0 ? joinPt(focus) : 'fundamentos (saque, devolução e voleio)'
   const drills = focus.flatMap((f) => drillFor(f) ?? [])
   switch (kind) {
@@ -152,26 +155,40 @@ function sessionFor(
       return {
         day,
         kind,
-        minutes: MINUTES[level],
-        items: [
-          '10 minutos de aquecimento com deslocamento na areia',
-          ...([
-            [
-              ...(drills.length > 0 ? drills : [`20 minutos de ${theme} com alvo`]),
-              '15 minutos de pontos com tema, valendo placar',
-            ],
-            [
-              `30 minutos de situações de jogo em dupla em que o ponto passa por ${theme}`,
-              '20 minutos de pontos valendo placar, com ponto de ouro',
-            ],
-            [
-              `${cap(theme)} sob pressão: 3 séries de 10 valendo ponto, anotando os acertos`,
-              '20 minutos de jogo livre com a dupla',
-            ],
-          ][nth % 3] ?? []),
-        ],
+        minutes: length,
+        items: trainingBlocks(length, focus, theme, drills, nth),
       }
   }
+}
+
+/**
+ * A court session as timed blocks that add up to its length: warm-up, the focus (one block per
+ * focus, with its drill), and points to close, each session of the week closing another way.
+ */
+function trainingBlocks(
+  minutes: number,
+  focus: string[],
+  theme: string,
+  drills: string[],
+  nth: number,
+): string[] {
+  const warm = minutes >= 45 ? 10 : 5
+  const close = Math.max(5, Math.round((minutes * 0.25) / 5) * 5)
+  const middle = minutes - warm - close
+  // A short session works one thing well rather than two in a hurry.
+  const parts = focus.length > 0 ? focus.slice(0, middle >= 30 ? 2 : 1) : [theme]
+  const each = Math.floor(middle / parts.length / 5) * 5
+  const blocks = parts.map((f, i) => {
+    const share = i === parts.length - 1 ? middle - each * (parts.length - 1) : each
+    const drill = focus.length > 0 ? drills[i] : undefined
+    return `${share} min de ${f}${drill ? ` (${drill})` : ' com alvo e contagem de acertos'}`
+  })
+  const closing = [
+    `${close} min de pontos com tema, valendo placar`,
+    `${close} min de situações de jogo em dupla em que o ponto passa por ${theme}`,
+    `${close} min de ${theme} sob pressão, valendo ponto e anotando os acertos`,
+  ][nth % 3]
+  return [`${warm} min de aquecimento com deslocamento na areia`, ...blocks, closing ?? '']
 }
 
 /** "em março" → the first of the next March; "12 de março" → that day; else null. */
@@ -191,6 +208,10 @@ export interface PlanInput {
   injuries: readonly Injury[]
   /** Sessions a week from the profile, when the message does not say. */
   perWeek: number | null
+  /** How long each session lasts, when the player said it. */
+  minutes: number | null
+  /** Days the player told the team they play or train, when the message names none. */
+  knownDays?: readonly Weekday[]
   now: Date
 }
 
@@ -201,6 +222,8 @@ export function buildPlan(input: PlanInput): TrainingPlan {
   const activities = new Map((slots.dayActivities ?? []).map((a) => [a.day, a.activity]))
   const asked = slots.sessionsPerWeek ?? input.perWeek ?? null
   let days = WEEK.filter((d) => slots.days?.includes(d))
+  if (days.length === 0 && input.knownDays?.length)
+    days = WEEK.filter((d) => input.knownDays?.includes(d))
   if (days.length === 0) days = SPREAD[Math.min(Math.max(asked ?? 3, 1), 6)] ?? []
   const tournament = slots.event
     ? { label: slots.event, date: tournamentDate(slots.event, now) }
@@ -212,7 +235,7 @@ export function buildPlan(input: PlanInput): TrainingPlan {
       said ?? (slots.focus?.includes('físico') && day === days.at(-2) ? 'fisico' : 'treino')
     const nth = seen[kind] ?? 0
     seen[kind] = nth + 1
-    return sessionFor(day, kind, focus, level, tournament !== null, nth)
+    return sessionFor(day, kind, focus, level, tournament !== null, nth, input.minutes)
   })
   const cautions: string[] = []
   for (const injury of input.injuries) {
@@ -263,6 +286,38 @@ export function adjustPlan(
   const keep = [...pool].sort((a, b) => PRIORITY[a.kind] - PRIORITY[b.kind]).slice(0, count)
   const sessions = pool.filter((s) => keep.includes(s))
   return { ...plan, adjusted: { until: endOfWeek(now), sessions } }
+}
+
+/** "mais 30 min na quarta": a session of the plan's focus on that day, kept in the plan. */
+export function addDay(
+  plan: TrainingPlan,
+  day: Weekday,
+  minutes: number | null,
+  level: Level,
+): TrainingPlan {
+  if (plan.sessions.some((s) => s.day === day)) return plan
+  const nth = plan.sessions.filter((s) => s.kind === 'treino').length
+  const session = sessionFor(
+    day,
+    'treino',
+    plan.focus,
+    level,
+    plan.tournament !== null,
+    nth,
+    minutes,
+  )
+  const sessions = WEEK.flatMap((d) =>
+    d === day ? [session] : plan.sessions.filter((s) => s.day === d),
+  )
+  return { ...plan, sessions }
+}
+
+/** "2 h por semana", "3 h 30 por semana": the week's court time. */
+export function weeklyTotal(sessions: readonly PlanSession[]): string {
+  const total = sessions.reduce((sum, s) => sum + s.minutes, 0)
+  const h = Math.floor(total / 60)
+  const m = total % 60
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`
 }
 
 const KIND_LABEL: Record<PlanSession['kind'], string> = {

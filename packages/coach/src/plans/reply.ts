@@ -1,35 +1,94 @@
-import { normalize } from '../text'
-import { planText, todayText, type TrainingPlan } from './plan'
+import type { Intent } from '../intents/registry'
+import { WEEKDAY_LABEL } from '../intents/slots'
+import type { PlayerProfile } from '../types'
+import {
+  planText,
+  sessionLine,
+  sessionsOn,
+  todayText,
+  type TrainingPlan,
+  weeklyTotal,
+} from './plan'
+import type { PlanQuestion } from './questions'
 import type { PlanChange } from './turn'
 
-const BUILT = new Set(['plano-semanal', 'treino-pre-torneio', 'frequencia-treino'])
+const dayWithArticle = (day: keyof typeof WEEKDAY_LABEL) =>
+  `${day === 'sabado' || day === 'domingo' ? 'No' : 'Na'} ${WEEKDAY_LABEL[day]}`
 
-/** The statistical coach on the player's plan: the new one, the lighter week, or today's session. */
-export function planReply(
-  intentId: string,
-  plan: TrainingPlan | null,
-  change: PlanChange | null,
-  text: string,
-  now: Date,
-): string | null {
+/**
+ * The statistical coach on the player's plan: the new one, a change to it (in one line, then the
+ * day), a day of it, today's session, the week's total, or how much time to give a subject.
+ */
+export function planReply(input: {
+  intent: Intent
+  plan: TrainingPlan | null
+  change: PlanChange | null
+  question: PlanQuestion | undefined
+  /** The subject of the question before ("quanto tempo dedico a isso?"). */
+  previous: Intent | undefined
+  planRequested: boolean
+  profile: PlayerProfile
+  now: Date
+}): string | null {
+  const { plan, change, question, now } = input
+  if (question?.kind === 'ALLOCATE') return allocation(input.previous, input.profile, plan, now)
   if (!plan) return null
-  if (change === 'CREATED' && BUILT.has(intentId))
+  if (change === 'CREATED')
     return [
       'Montei a sua semana com o que você me contou e deixei guardada aqui:',
       planText(plan, now),
       'Quando quiser, pergunte "qual é meu treino de hoje?", ou me avise se a semana mudar que eu ajusto.',
     ].join('\n\n')
-  if (change === 'ADJUSTED' && intentId === 'plano-ajustar')
+  if (question?.kind === 'ADD') {
+    const added = plan.sessions.find((s) => s.day === question.day)
+    if (!added) return null
+    return [
+      `Incluí ${question.day === 'sabado' || question.day === 'domingo' ? 'o' : 'a'} ${WEEKDAY_LABEL[question.day]} no seu plano (${added.minutes} min); o resto da semana continua igual. Se era só uma ideia, me avisa que eu tiro.`,
+      sessionLine(added),
+      `Agora são ${weeklyTotal(sessionsOn(plan, now))} por semana.`,
+    ].join('\n\n')
+  }
+  if (change === 'ADJUSTED' && input.intent.id === 'plano-ajustar')
     return [
       'Ajustei só esta semana (até domingo); depois o plano volta ao normal.',
       planText(plan, now),
     ].join('\n\n')
-  if (intentId === 'plano-hoje') {
-    const plain = normalize(text)
-    if (/\bamanha\b/.test(plain))
-      return todayText(plan, new Date(now.getTime() + 86_400_000)).replace(/^Hoje/, 'Amanhã')
-    if (/\b(hoje|hj)\b/.test(plain)) return todayText(plan, now)
-    return ['O seu plano, do jeito que ficou guardado:', planText(plan, now)].join('\n\n')
+  if (question?.kind === 'DAY') {
+    const session = sessionsOn(plan, now).find((s) => s.day === question.day)
+    if (!session)
+      return `${dayWithArticle(question.day)} o seu plano não tem treino: é dia de descanso. Se quiser treinar nesse dia, me diga quanto tempo você tem que eu incluo.`
+    return [
+      `${dayWithArticle(question.day)}, na ordem (${session.minutes} min):`,
+      session.items
+        .map((item, i) => `${i + 1}. ${item.charAt(0).toUpperCase()}${item.slice(1)}`)
+        .join('\n'),
+    ].join('\n\n')
   }
+  if (question?.kind === 'TOTAL') {
+    const sessions = sessionsOn(plan, now)
+    const days = sessions.map((s) => `${WEEKDAY_LABEL[s.day]} (${s.minutes} min)`)
+    return `Continua o mesmo: ${sessions.length} ${sessions.length === 1 ? 'treino' : 'treinos'} por semana, ${days.join(', ')}: **${weeklyTotal(sessions)} por semana** no total. Ele só muda quando você me pedir.`
+  }
+  if (question?.kind === 'TOMORROW')
+    return todayText(plan, new Date(now.getTime() + 86_400_000)).replace(/^Hoje/, 'Amanhã')
+  if (question?.kind === 'TODAY') return todayText(plan, now)
+  if (input.intent.id === 'plano-hoje')
+    return ['O seu plano, do jeito que ficou guardado:', planText(plan, now)].join('\n\n')
   return null
+}
+
+/** "com a frequência que eu treino, quanto tempo por treino eu dedico a isso?" */
+function allocation(
+  subject: Intent | undefined,
+  profile: PlayerProfile,
+  plan: TrainingPlan | null,
+  now: Date,
+): string {
+  const what = subject && subject.domain !== 'conversa' ? subject.label : 'isso'
+  const sessions = plan ? sessionsOn(plan, now).length : (profile.training_per_week ?? null)
+  if (!sessions)
+    return `Para ${what}, uns 15 a 20 minutos por treino, logo depois do aquecimento, rendem mais do que um treino inteiro uma vez por mês. Me diz quantas vezes por semana você treina que eu fecho a conta.`
+  const per = sessions >= 4 ? '15' : sessions >= 2 ? '20' : '30'
+  const week = Number(per) * sessions
+  return `Com ${sessions} ${sessions === 1 ? 'treino' : 'treinos'} por semana, dedique **${per} minutos de cada treino** a ${what}, logo depois do aquecimento, enquanto você ainda está ${profile.gender === 'FEMALE' ? 'descansada' : 'descansado'}: são uns ${week} minutos por semana. Em três ou quatro semanas dá para sentir a diferença; depois, mantenha uns 10 minutos por treino.`
 }

@@ -1,50 +1,72 @@
+import { readFrame } from '../frames/frame'
 import { understand } from '../intents/understand'
+import type { Weekday } from '../intents/slots'
 import { contextOf } from '../profile'
+import type { RememberedFact } from '../memory/types'
 import type { ChatTurn, PlayerProfile } from '../types'
-import { adjustPlan, buildPlan, type TrainingPlan } from './plan'
+import { addDay, adjustPlan, buildPlan, type TrainingPlan } from './plan'
+import { planQuestion, sessionMinutes } from './questions'
 
 export type PlanChange = 'CREATED' | 'ADJUSTED'
 
 const BUILD = new Set(['plano-semanal', 'treino-pre-torneio', 'frequencia-treino'])
 
 /**
- * What a message does to the player's saved plan: asking for a week with anything concrete (days,
- * sessions, focus, a tournament) builds one; "essa semana só posso 2x" lightens this week of the
- * saved one. Anything else leaves it as it is. The caller saves the plan and passes it to `reply`.
+ * What a message does to the player's saved plan. Only a request for a plan ("monta um treino",
+ * "quero um plano de treino") builds one, from what the message says (days, how long, the focus, a
+ * tournament), the days the player told the team before, and the profile; "essa semana só posso 2x"
+ * lightens this week; "mais 30 min na quarta" adds that day. A question that merely names a day
+ * ("jogo misto sábado, como monto a estratégia?") leaves the plan as it is.
  */
 export function planTurn(input: {
   text: string
   history: readonly ChatTurn[]
   profile: PlayerProfile
   memory?: readonly string[]
+  /** What the team remembers: the days the player said they play or train come from it. */
+  facts?: readonly RememberedFact[]
   current: TrainingPlan | null
   now: Date
 }): { plan: TrainingPlan | null; change: PlanChange | null } {
   const { text, history, profile, current, now } = input
+  const frame = readFrame(text)
   const u = understand(text, history)
   const main = u.intents[0]?.id
   const slots = u.slots
   const ctx = contextOf(profile, history, text, input.memory)
+  const knownDays: Weekday[] =
+    input.facts?.find((f) => f.kind === 'ROTINA')?.fields?.days?.slice() ?? []
   const concrete =
     (slots.days?.length ?? 0) > 0 ||
     slots.sessionsPerWeek !== undefined ||
     (slots.focus?.length ?? 0) > 0 ||
-    slots.event !== undefined
-  if (
-    main &&
-    BUILD.has(main) &&
-    // Only what the player says in the message makes a plan; without it, the coach asks for it.
-    concrete
-  ) {
+    slots.event !== undefined ||
+    knownDays.length > 0
+  // A plan is asked for by name ("monta um treino"), or as a week to organise with what the
+  // player can do ("tenho 2 dias por semana, quero melhorar o voleio"); a single day named in
+  // another question ("jogo misto sábado, como monto a estratégia?") is not one.
+  const wanted =
+    frame.planRequest ||
+    (main !== undefined &&
+      BUILD.has(main) &&
+      (slots.sessionsPerWeek !== undefined ||
+        (slots.focus?.length ?? 0) > 0 ||
+        (slots.days?.length ?? 0) >= 2))
+  if (wanted && concrete) {
     const plan = buildPlan({
       slots,
       level: ctx.level,
       injuries: ctx.mentionedInjuries,
       perWeek: profile.training_per_week ?? null,
+      minutes: sessionMinutes(text),
+      ...(knownDays.length > 0 ? { knownDays } : {}),
       now,
     })
     return { plan, change: 'CREATED' }
   }
+  const asked = planQuestion(text)
+  if (current && asked?.kind === 'ADD')
+    return { plan: addDay(current, asked.day, asked.minutes, ctx.level), change: 'ADJUSTED' }
   if (main === 'plano-ajustar' && current && (slots.sessionsPerWeek !== undefined || slots.days)) {
     const change = {
       ...(slots.sessionsPerWeek !== undefined ? { count: slots.sessionsPerWeek } : {}),

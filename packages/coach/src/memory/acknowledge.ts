@@ -1,0 +1,62 @@
+import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
+import { joinPt } from '../text'
+import { extractFacts } from './extract'
+import { dayText } from './recall'
+import type { ExtractedFact } from './types'
+
+/**
+ * One line that reads back what the player just told the team ("Anotei: a Carol, canhota, é sua
+ * parceira no torneio de 13/12 (domingo)"), so they see it was kept; null when the message told
+ * nothing worth remembering.
+ */
+export function acknowledgement(message: string, now: Date): string | null {
+  const parts = extractFacts(message, now).flatMap((f) => said(f, now))
+  return parts.length > 0 ? `Anotei: ${joinPt(parts)}.` : null
+}
+
+function said(f: ExtractedFact, now: Date): string[] {
+  const x = f.fields
+  switch (f.kind) {
+    case 'PARCEIRO': {
+      if (!x.name && !x.hand) return []
+      const female = x.gender === 'FEMALE'
+      const hand = x.hand
+        ? x.hand === 'LEFT'
+          ? female
+            ? 'canhota'
+            : 'canhoto'
+          : female
+            ? 'destra'
+            : 'destro'
+        : null
+      const who = female ? 'sua parceira' : x.gender === 'MALE' ? 'seu parceiro' : 'sua dupla'
+      if (x.name)
+        return [
+          `${female ? 'a' : x.gender === 'MALE' ? 'o' : ''} ${x.name}${hand ? `, ${hand},` : ''} é ${who}`.trim(),
+        ]
+      return [`${who} é ${hand}`]
+    }
+    case 'TORNEIO':
+      return [
+        x.date ? `o torneio de ${dayText(x.date, now)}` : f.text.replace(/\.$/, '').toLowerCase(),
+      ]
+    case 'EQUIPAMENTO': {
+      const detail = f.text.replace(/^Raquete\s*/, '').replace(/\.$/, '')
+      return [detail ? `a raquete (${detail})` : 'a raquete nova']
+    }
+    case 'LESAO':
+      return x.bodyPart
+        ? [
+            `a dor ${BODY_PLACE[x.bodyPart]}${x.side ? ` ${x.side}` : ''}`
+              .replace(/dor (na (lombar|panturrilha|mão)) direito/, 'dor $1 direita')
+              .replace(/dor (na (lombar|panturrilha|mão)) esquerdo/, 'dor $1 esquerda'),
+          ]
+        : []
+    case 'ROTINA':
+      return x.days?.length
+        ? [`os seus dias de jogo e treino (${joinPt(x.days.map((d) => WEEKDAY_LABEL[d]))})`]
+        : []
+    default:
+      return []
+  }
+}

@@ -1,0 +1,75 @@
+import { plainText } from '../intents/normalize'
+import { extractSlots, WEEK, type Weekday } from '../intents/slots'
+import type { ChatTurn } from '../types'
+
+/**
+ * What a player asks about the plan the team already made: a day of it ("na segunda, o que eu faço
+ * primeiro?"), today's or tomorrow's session, how much it adds up to, another day to fit in ("e se
+ * eu conseguir mais 30 min na quarta?"), or how much time to give a subject in it.
+ */
+export type PlanQuestion =
+  | { kind: 'DAY'; day: Weekday }
+  | { kind: 'TODAY' }
+  | { kind: 'TOMORROW' }
+  | { kind: 'TOTAL' }
+  | { kind: 'ADD'; day: Weekday; minutes: number | null }
+  | { kind: 'ALLOCATE' }
+
+/** "1h cada", "1h30", "uma hora e meia", "40 min": how long each session lasts, in minutes. */
+export function sessionMinutes(message: string): number | null {
+  const t = plainText(message)
+  const hm =
+    /\b(\d{1,2}) ?h ?(\d{2})?(?= cada| por| de treino| de duracao| no maximo|\s*$| e | ,)/.exec(t)
+  if (
+    hm &&
+    !/\b(as|a partir das|das|ate as) \d{1,2} ?h/.test(
+      t.slice(Math.max(0, hm.index - 12), hm.index + 4),
+    )
+  )
+    return Number(hm[1]) * 60 + Number(hm[2] ?? 0)
+  const hours = /\b(\d{1,2}) ?horas?\b/.exec(t)
+  if (hours) return Number(hours[1]) * 60
+  if (/\b(uma hora e meia|hora e meia)\b/.test(t)) return 90
+  if (/\buma hora\b/.test(t)) return 60
+  const minutes = /\b(\d{2,3}) ?(min|mins|minutos)\b/.exec(t)
+  if (minutes) return Number(minutes[1])
+  return null
+}
+
+/** Did the team already give this player a plan in the conversation? */
+export function planInHistory(history: readonly ChatTurn[]): boolean {
+  return history.some(
+    (t) => t.sender !== 'USER' && /\b(Montei a sua semana|Sua semana|seu plano)\b/.test(t.text),
+  )
+}
+
+const TOTAL =
+  /\b(no total|total de|quantas horas|quanto tempo (por semana|na semana|no total)|continua (o mesmo|igual)|ficou (o mesmo|igual)|o plano continua)\b/
+const ALLOCATE =
+  /\bquant[oa]s? (min|minutos|tempo|horas?)\b.*\b(por treino|dedico|dedicar|separo|separar|a isso|nisso|pra isso|para isso)\b/
+const DAY_ASK =
+  /\b(o que|qual|quais)\b.*\b(faco|fazer|treino|treinar|tem|primeiro|comeco|comecar)\b/
+const ADD =
+  /\b(mais|a mais|extra|tambem)\b.*\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b|\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b.*\b(tambem|a mais|extra)\b|\b(conseguir|consigo|da pra|posso) (treinar )?(tambem )?(na|no) (segunda|terca|quarta|quinta|sexta|sabado|domingo)\b/
+
+export function planQuestion(message: string): PlanQuestion | null {
+  const t = plainText(message)
+  // "com a frequência que eu treino hoje" is about nowadays, not today's session.
+  const nowadays = /\b(que|q) (eu )?(treino|jogo) hoje\b|\bhoje em dia\b/.test(t)
+  if (ALLOCATE.test(t)) return { kind: 'ALLOCATE' }
+  const days = extractSlots(message).days ?? []
+  const day = WEEK.find((d) => days.includes(d))
+  if (day && ADD.test(t)) return { kind: 'ADD', day, minutes: sessionMinutes(message) }
+  if (TOTAL.test(t) && /\b(plano|treino|treinos|semana|horas)\b/.test(t)) return { kind: 'TOTAL' }
+  if (!nowadays && /\b(treino|plano)( (de|pra|para))? amanha\b|\b(treinar|treino) amanha\b/.test(t))
+    return { kind: 'TOMORROW' }
+  if (
+    !nowadays &&
+    /\b(meu |o |qual (e )?(o )?(meu )?)?(treino|plano)( (de|pra|para))? (hoje|hj)\b|\bhoje e dia de\b|\b(treino|treinar) (hoje|hj)\b/.test(
+      t,
+    )
+  )
+    return { kind: 'TODAY' }
+  if (day && days.length === 1 && DAY_ASK.test(t)) return { kind: 'DAY', day }
+  return null
+}
