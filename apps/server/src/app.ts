@@ -75,6 +75,7 @@ export async function buildApp(
       noteFacts: (id, text) => memory.memory.noteFacts(id, text),
     },
     playerGames: analysis.playerGames,
+    plans: (id) => billing.billing.listPlans(id),
   })
   const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
   const admin = createAdminModule({ ...base, roleChanged })

@@ -46,13 +46,25 @@ function shares(p: Player): { net: number; mid: number; back: number } | null {
   return { net: net / total, mid: mid / total, back: back / total }
 }
 
-/** A few older ones are read too, so one malformed result does not hide the player's history. */
-const CANDIDATES = 3
+/** A few more are read than asked for, so one malformed result does not hide the history. */
+const SPARE = 2
 
 export async function latestAnalysisFacts(
   db: DbOrTx,
   userId: string,
 ): Promise<AnalysisFacts | null> {
+  return (await publishedAnalysisFacts(db, userId, 1))[0] ?? null
+}
+
+/**
+ * The player's published analyses, newest first, at most `limit`: the coaches compare a figure
+ * of the newest with the match before.
+ */
+export async function publishedAnalysisFacts(
+  db: DbOrTx,
+  userId: string,
+  limit: number,
+): Promise<AnalysisFacts[]> {
   const rows = await db
     .select({
       videoId: videoAnalyses.videoId,
@@ -76,8 +88,10 @@ export async function latestAnalysisFacts(
       ),
     )
     .orderBy(desc(videoAnalyses.publishedAt), desc(videoAnalyses.videoId))
-    .limit(CANDIDATES)
+    .limit(limit + SPARE)
+  const out: AnalysisFacts[] = []
   for (const row of rows) {
+    if (out.length >= limit) break
     const parsed = Result.safeParse(row.result)
     if (!parsed.success || !row.publishedAt) continue
     const { players, rallies } = parsed.data
@@ -87,7 +101,7 @@ export async function latestAnalysisFacts(
     const partner = players.find((p) => p.id === player.partnerId && p.id !== player.id)
     const outcome = row.gameOutcome === 'WON' || row.gameOutcome === 'LOST' ? row.gameOutcome : null
     const tags = tagsOf(row.tags)
-    return {
+    out.push({
       video_id: row.videoId,
       published_at: row.publishedAt.toISOString(),
       game_date: row.gameDate ?? null,
@@ -105,9 +119,9 @@ export async function latestAnalysisFacts(
       total_play_sec: rallies.totalPlaySec,
       partner_net_share: partner ? (shares(partner)?.net ?? null) : null,
       tagged: tags ? taggedFacts(matchStatsOf(tags, resultOf(row.result)), player.id) : null,
-    }
+    })
   }
-  return null
+  return out
 }
 
 /**

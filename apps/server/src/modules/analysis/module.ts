@@ -5,7 +5,7 @@ import type { PushService } from '../push/service'
 import type { UsersService } from '../users/service'
 import type { PeopleFinder, StillPeople } from '../videos/identification'
 import { AnalysisDelivery, type ChatDelivery } from './delivery'
-import { latestAnalysisFacts, recentMatches } from './facts'
+import { publishedAnalysisFacts, recentMatches } from './facts'
 import { loadMediaKey, MediaSigner } from './files'
 import { MatchViews } from './match-views'
 import { AnalysisPipeline } from './pipeline'
@@ -32,6 +32,9 @@ export interface AnalysisModuleDeps extends ModuleBase {
  * analyst's console, the player's report and the signed media of both. Built before videos,
  * which tell the pipeline of videos queued and removed and show each match's stage.
  */
+/** Enough reports for "melhorei?": the newest and the ones before it. */
+const PUBLISHED_FOR_COACHES = 3
+
 export async function createAnalysisModule(d: AnalysisModuleDeps) {
   const { db, clock, storage } = d
   const settings = d.config.analysis
@@ -74,10 +77,10 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
     /** Meus Vídeos shows each match's stage, due time and media as the analysis knows them. */
     matchViews: new MatchViews(db, store, signer),
     /** The coaches answer "como foi meu último jogo?" with the newest published analysis. */
-    playerGames: async (userId: string) => ({
-      latest: await latestAnalysisFacts(db, userId),
-      matches: await recentMatches(db, userId),
-    }),
+    playerGames: async (userId: string) => {
+      const published = await publishedAnalysisFacts(db, userId, PUBLISHED_FOR_COACHES)
+      return { latest: published[0] ?? null, published, matches: await recentMatches(db, userId) }
+    },
     routes: async (server) => {
       await server.register(analystRoutes, { analysis, tagging })
       await server.register(reportRoutes, { reports })

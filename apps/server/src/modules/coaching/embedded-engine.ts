@@ -53,13 +53,15 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
     introductions: (team, profile) => coach.introductions(toTeam(team), toProfile(profile)),
     reply: async (input) => {
       const { text, team, profile, history, partners = [], coachIds: chosen } = input
-      const { memory, facts, analysis, matches, now, planChange } = input
+      const { memory, facts, analysis, reports, plans, matches, now, planChange } = input
       const plan = coach.readPlan(input.plan)
       const engineTeam = toTeam(team)
       const player = toProfile(profile)
       const base = {
         ...{ text, team: engineTeam, profile: player, history, rng, memory, facts, analysis },
         ...(matches ? { matches } : {}),
+        ...(reports ? { reports } : {}),
+        ...(plans ? { plans } : {}),
         ...(now ? { now } : {}),
         ...(plan ? { plan, planChange: planChange ?? null } : {}),
       }
@@ -78,12 +80,13 @@ export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine 
         ]
       })
     },
-    planTurn: ({ text, history, profile, memory, current, now }) =>
+    planTurn: ({ text, history, profile, memory, facts, current, now }) =>
       coach.planTurn({
         text,
         history,
         profile: toProfile(profile),
         ...(memory ? { memory } : {}),
+        ...(facts ? { facts } : {}),
         current: coach.readPlan(current),
         now,
       }),

@@ -2,6 +2,7 @@ import type {
   AnalysisFacts,
   Archetype,
   MatchStatus,
+  Plan,
   ProfileUpdateBody,
   UserStatusResponse,
 } from '@areia/contracts'
@@ -67,6 +68,10 @@ export interface CoachEngine {
     facts?: RememberedFact[]
     /** The newest published analysis of the player's games; null: none (say so, invent nothing). */
     analysis?: AnalysisFacts | null
+    /** The published analyses, newest first: a figure is compared with the match before. */
+    reports?: AnalysisFacts[]
+    /** The plans on sale now, for questions about prices and what each includes. */
+    plans?: Plan[]
     /** The player's recent matches and where each analysis stands, newest first. */
     matches?: MatchStatus[]
     /** When the message is answered ("due by 14h", "already past due"). */
@@ -86,6 +91,8 @@ export interface CoachEngine {
     history: HistoryEntry[]
     profile: PlayerProfile
     memory?: string[]
+    /** What the team remembers, with details: the days the player said they train. */
+    facts?: RememberedFact[]
     current: unknown
     now: Date
   }): { plan: object | null; change: 'CREATED' | 'ADJUSTED' | null }

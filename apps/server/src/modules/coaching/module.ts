@@ -13,6 +13,7 @@ import {
   type GroupChat,
   type MessageHook,
   type PlayerGamesProvider,
+  type ProductsProvider,
   plainPreview,
 } from './service'
 import { CoachingStore } from './store'
@@ -54,6 +55,7 @@ export interface CoachingModuleDeps extends ModuleBase {
   messageHook: MessageHook
   group: GroupChat
   playerGames: PlayerGamesProvider
+  plans: ProductsProvider
 }
 
 /** The coaches' side of the chat: onboarding, introductions and replies, and the chat socket. */
@@ -85,6 +87,7 @@ export function createCoachingModule(d: CoachingModuleDeps) {
     messageHook: d.messageHook,
     group: d.group,
     playerGames: d.playerGames,
+    plans: d.plans,
   })
   return {
     coaching,

@@ -18,12 +18,19 @@ import {
   type GroupChat,
   type MessageHook,
   type PlayerGamesProvider,
+  type ProductsProvider,
 } from './turns'
 import type { TypingDelay } from './typing'
 import { ChatVoice, type PostedMessage } from './voice'
 
 export { partnerSender, plainPreview, toFrame, toHistoryItem } from './frames'
-export { chatPolicies, type GroupChat, type MessageHook, type PlayerGamesProvider } from './turns'
+export {
+  chatPolicies,
+  type GroupChat,
+  type MessageHook,
+  type PlayerGamesProvider,
+  type ProductsProvider,
+} from './turns'
 export { type ConversationPartner, HOST_NAME, type PostedMessage } from './voice'
 
 /** Players whose turns one process runs side by side. */
@@ -56,6 +63,8 @@ export interface CoachingDeps {
   group?: GroupChat
   /** The analysis of the player's games. */
   playerGames?: PlayerGamesProvider
+  /** The plans on sale, for the coaches' answers about prices. */
+  plans?: ProductsProvider
 }
 
 /**
@@ -97,6 +106,7 @@ export class CoachingService {
       ...(deps.messageHook ? { messageHook: deps.messageHook } : {}),
       ...(deps.group ? { group: deps.group } : {}),
       ...(deps.playerGames ? { playerGames: deps.playerGames } : {}),
+      ...(deps.plans ? { plans: deps.plans } : {}),
     }
     this.turns = new ConversationTurns({ ...deps, voice: this.voice, onboarding, hooks })
   }

@@ -1,4 +1,4 @@
-import type { AnalysisFacts, JobPayload, MatchStatus } from '@areia/contracts'
+import type { AnalysisFacts, JobPayload, MatchStatus, Plan } from '@areia/contracts'
 import type { RememberedFact } from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
@@ -10,8 +10,11 @@ import type { OnboardingDialogue } from './onboarding'
 import type { CoachingStore, CoachRow, TurnContext } from './store'
 import { type ChatVoice, type ConversationPartner, HOST_SENDER, type PostedMessage } from './voice'
 
-/** How much of the conversation the engine sees when it replies. */
-const HISTORY_FOR_ENGINE = 50
+/**
+ * How much of the conversation the engine sees when it replies: what follow-ups resolve against,
+ * and every sentence a coach already said, so that none is said twice to the same player.
+ */
+const HISTORY_FOR_ENGINE = 300
 /**
  * How old a player's message may be and still get its reply: one owed by a worker that died long
  * ago would answer a conversation that has moved on.
@@ -50,9 +53,15 @@ export interface GroupChat {
  * What the analysis module tells the coaches of a player's games: the newest published figures
  * (null: none) and the recent matches with where each analysis stands.
  */
-export type PlayerGamesProvider = (
-  userId: string,
-) => Promise<{ latest: AnalysisFacts | null; matches: MatchStatus[] }>
+export type PlayerGamesProvider = (userId: string) => Promise<{
+  latest: AnalysisFacts | null
+  /** Published analyses, newest first (the first is `latest`). */
+  published?: AnalysisFacts[]
+  matches: MatchStatus[]
+}>
+
+/** What the product sells, as it is on sale now: the coaches answer prices from it. */
+export type ProductsProvider = (userId: string) => Promise<Plan[]>
 
 /**
  * Asked before the coaches answer a player's message: a module that was waiting for this
@@ -79,6 +88,7 @@ export interface ConversationHooks {
   messageHook?: MessageHook
   group?: GroupChat
   playerGames?: PlayerGamesProvider
+  plans?: ProductsProvider
 }
 
 export interface TurnsDeps {
@@ -275,10 +285,11 @@ export class ConversationTurns {
       text: m.content,
     }))
     await this.hooks.group?.noteFacts(userId, text)
-    const [partners, facts, games] = await Promise.all([
+    const [partners, facts, games, plans] = await Promise.all([
       this.hooks.group?.partners(userId) ?? [],
       this.hooks.group?.memory(userId),
       this.hooks.playerGames?.(userId),
+      this.hooks.plans?.(userId),
     ])
     const memory = facts?.map((f) => f.text)
     const now = this.clock.now()
@@ -287,6 +298,7 @@ export class ConversationTurns {
       history,
       profile,
       ...(memory ? { memory } : {}),
+      ...(facts ? { facts } : {}),
       current: turn.plan,
       now,
     })
@@ -299,7 +311,14 @@ export class ConversationTurns {
       history,
       ...(partners.length > 0 ? { partners } : {}),
       ...(facts && memory ? { memory, facts } : {}),
-      ...(games ? { analysis: games.latest, matches: games.matches } : {}),
+      ...(games
+        ? {
+            analysis: games.latest,
+            reports: games.published ?? (games.latest ? [games.latest] : []),
+            matches: games.matches,
+          }
+        : {}),
+      ...(plans ? { plans } : {}),
       ...(plan.plan ? { plan: plan.plan, planChange: plan.change } : {}),
       now,
     })
