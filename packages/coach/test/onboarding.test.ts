@@ -146,6 +146,35 @@ describe('onboarding dialogue', () => {
     expect(state.answers).toEqual(patch)
   })
 
+  it.each([
+    ['34 anos', 'MAIS_30', /34 anos, anotado: .*30\+/],
+    ['tenho 47', 'MAIS_45', /47 anos, anotado: .*45\+/],
+    ['47', 'MAIS_45', /45\+/],
+    ['nasci em 1980', 'MAIS_45', /46 anos/],
+    ['16 anos', 'SUB_18', /Sub-18/],
+    ['11 anos', 'SUB_12', /Sub-12/],
+    ['25 anos', null, /25 anos, anotado\./],
+    ['40+', 'MAIS_40', /40\+/],
+  ])('reads the age "%s" as the age group %s, and says so', (answer, group, ack) => {
+    let { state } = startOnboarding()
+    state = answerOnboarding(state, 'Marcos').state
+    state = answerOnboarding(state, 'categoria C').state
+    expect(state.step).toBe('AGE_GROUP')
+    const turn = answerOnboarding(state, answer, new Date('2026-12-07T12:00:00Z'))
+    expect(turn.profilePatch).toEqual({ age_group: group })
+    expect(turn.state.step).toBe('HEIGHT')
+    expect(turn.messages[0]?.text).toMatch(ack)
+  })
+
+  it('does not take how long someone has played for their age', () => {
+    let { state } = startOnboarding()
+    state = answerOnboarding(state, 'Marcos').state
+    state = answerOnboarding(state, 'categoria C').state
+    const turn = answerOnboarding(state, 'jogo há 10 anos')
+    expect(turn.state.step).toBe('AGE_GROUP')
+    expect(turn.profilePatch).toEqual({})
+  })
+
   it('skips the age-group question when the category answer already had it', () => {
     let { state } = startOnboarding()
     state = answerOnboarding(state, 'Marcos').state

@@ -5,7 +5,9 @@ import {
   declines,
   MAX_HEIGHT,
   MIN_HEIGHT,
+  ageGroupForYears,
   parseAgeGroup,
+  parseAgeYears,
   parseCategory,
   parseFrequency,
   parseGender,
@@ -95,7 +97,7 @@ function question(step: OnboardingStep, answers: ProfilePatch): OnboardingMessag
       }
     case 'AGE_GROUP':
       return {
-        text: 'E você disputa alguma categoria por idade (Sub-12 a Sub-18, 35+, 40+…)?',
+        text: 'Quantos anos você tem? É para saber se você pode disputar alguma categoria por idade (Sub-12 a Sub-18, 30+, 40+…); se já disputa uma, pode me dizer qual.',
         suggestions: AGE_CHIPS,
       }
     case 'HEIGHT':
@@ -145,7 +147,7 @@ const REASK: Record<Exclude<OnboardingStep, 'DONE'>, readonly string[]> = {
     'Ainda não consegui identificar. É só tocar numa das opções abaixo. 😉',
   ],
   AGE_GROUP: [
-    'Não entendi 😅 Se joga por idade, me diga a faixa (ex.: Sub-16, 40+); se não, é só dizer "não".',
+    'Não entendi 😅 Me diz a sua idade (por exemplo, "34 anos") ou a categoria por idade que você disputa (Sub-16, 40+); se preferir não dizer, é só responder "não".',
     'Pode tocar numa das opções ou escrever algo como "35+" ou "Sub-14".',
     'Se não disputa categoria por idade, responda "não" e seguimos.',
   ],
@@ -202,7 +204,7 @@ type Outcome =
 const NO =
   /^(nao|n|nenhuma?|nao jogo|nao disputo|so adulto|so a adulta|adulto|adulta|livre|open|nao jogo por idade)\b/
 
-function understand(step: Exclude<OnboardingStep, 'DONE'>, text: string): Outcome {
+function understand(step: Exclude<OnboardingStep, 'DONE'>, text: string, now: Date): Outcome {
   const n = normalize(text)
   switch (step) {
     case 'NAME': {
@@ -249,6 +251,17 @@ function understand(step: Exclude<OnboardingStep, 'DONE'>, text: string): Outcom
           patch: { age_group: ageGroup },
           ack: `${AGE_GROUP_LABEL[ageGroup]}, anotado.`,
         }
+      const years = parseAgeYears(text, now)
+      if (years !== null) {
+        const group = ageGroupForYears(years)
+        return {
+          kind: 'ok',
+          patch: { age_group: group },
+          ack: group
+            ? `${years} anos, anotado: pela idade, você pode disputar a ${AGE_GROUP_LABEL[group]}.`
+            : `${years} anos, anotado.`,
+        }
+      }
       if (NO.test(n) || declines(text))
         return { kind: 'ok', patch: { age_group: null }, ack: 'Certo.' }
       return { kind: 'retry' }
@@ -342,12 +355,17 @@ function advance(
 }
 
 /** Reads the player's answer to the current question and asks the next one (or asks again). */
-export function answerOnboarding(state: OnboardingState, userText: string): OnboardingTurn {
+/** `now` dates an answer such as "nasci em 1980". */
+export function answerOnboarding(
+  state: OnboardingState,
+  userText: string,
+  now: Date = new Date(),
+): OnboardingTurn {
   const text = typeof userText === 'string' ? userText.slice(0, 1000) : ''
   const step = state.step
   if (step === 'DONE')
     return { state, messages: [question('DONE', state.answers)], profilePatch: {}, done: true }
-  const outcome = understand(step, text)
+  const outcome = understand(step, text, now)
   if (outcome.kind === 'ok') return advance(state, outcome.patch, outcome.ack)
   const attempts = state.attempts + 1
   if (attempts >= MAX_ATTEMPTS && step !== 'NAME')

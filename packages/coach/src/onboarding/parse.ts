@@ -79,6 +79,38 @@ export function parseAgeGroup(text: string): AgeGroup | null {
   return null
 }
 
+/**
+ * An age in years as players give it ("34 anos", "tenho 47", "47", "nasci em 1980"), or null. The
+ * year of birth is read against `now`; a birthday later in the year is not known, so the age is
+ * the one reached this year.
+ */
+export function parseAgeYears(text: string, now: Date = new Date()): number | null {
+  const n = normalize(text).trim()
+  // "jogo há 10 anos" is how long they play, not their age.
+  if (/\b(ha|faz|desde|jogo ha|pratico ha|comecei ha)\s+\d{1,2} ?anos\b/.test(n)) return null
+  const born = /\bnasci em (19\d\d|20[0-2]\d)\b|\b(?:sou de|de) (19\d\d|20[0-2]\d)\b/.exec(n)
+  const year = born ? Number(born[1] ?? born[2]) : null
+  const age = year
+    ? now.getUTCFullYear() - year
+    : Number(
+        (/\b(\d{1,2}) ?(?:anos|aninhos|a)\b/.exec(n) ??
+          /\btenho (\d{1,2})\b/.exec(n) ??
+          /^(\d{1,2})$/.exec(n))?.[1] ?? NaN,
+      )
+  return Number.isFinite(age) && age >= 6 && age <= 99 ? age : null
+}
+
+/**
+ * The CBT age group an age plays in: juniors the first "Sub-N" above their age (Sub-N is under
+ * N), veterans the highest "N+" they reached; from 18 to 29 none (only the level categories).
+ */
+export function ageGroupForYears(age: number): AgeGroup | null {
+  for (const limit of [10, 12, 14, 16, 18]) if (age < limit) return `SUB_${limit}` as AgeGroup
+  if (age < 30) return null
+  const veteran = Math.min(70, Math.floor(age / 5) * 5)
+  return `MAIS_${veteran}` as AgeGroup
+}
+
 export function parseCategory(text: string): CategoryAnswer {
   const n = normalize(text).replace(/[.,!]/g, ' ').replace(/\s+/g, ' ').trim()
   const ageGroup = parseAgeGroup(n)

@@ -36,10 +36,10 @@ function toProfile(p: PlayerProfile): coach.PlayerProfile {
 export function createEmbeddedEngine(rng: coach.Rng = Math.random): CoachEngine {
   return {
     startOnboarding: () => coach.startOnboarding(),
-    answerOnboarding: (state, text) => {
+    answerOnboarding: (state, text, now) => {
       // A state from an older engine version restarts the dialogue rather than failing.
       const current = coach.isOnboardingState(state) ? state : coach.startOnboarding().state
-      const turn = coach.answerOnboarding(current, text)
+      const turn = coach.answerOnboarding(current, text, now)
       return { ...turn, profilePatch: ProfileUpdateBody.parse(turn.profilePatch) }
     },
     resumeOnboarding: (state) =>

@@ -47,6 +47,8 @@ export interface CoachEngine {
   answerOnboarding(
     state: unknown,
     text: string,
+    /** When the answer is read ("nasci em 1980"). */
+    now?: Date,
   ): { state: unknown; messages: EngineMessage[]; profilePatch: ProfileUpdateBody; done: boolean }
   /** What the host owed at a saved state when its turn was cut off before it spoke. */
   resumeOnboarding(state: unknown): { messages: EngineMessage[]; done: boolean }

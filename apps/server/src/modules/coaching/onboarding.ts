@@ -40,7 +40,7 @@ export class OnboardingDialogue {
       state = this.engine.startOnboarding().state
       await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')
     }
-    const step = this.engine.answerOnboarding(state, text)
+    const step = this.engine.answerOnboarding(state, text, this.clock.now())
     // The profile first: cut off between the two, the answer is read again (the same patch).
     if (Object.keys(step.profilePatch).length > 0) {
       await this.users.updateProfile(userId, step.profilePatch)
