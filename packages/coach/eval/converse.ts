@@ -97,12 +97,12 @@ export class Conversation {
     let state: OnboardingState = first.state
     let host = first.messages.map((m) => m.text)
     for (let guard = 0; guard < 30 && state.step !== 'DONE'; guard++) {
-      const answer = this.account.answers[state.step as keyof Answers]
+      const answer = this.account.answers[state.step]
       this.history.push(...host.map((text) => ({ sender: HOST, text })))
       this.history.push({ sender: 'USER', text: answer })
       const turn = answerOnboarding(state, answer)
       this.onboarding.push({ host, answer })
-      this.profile = { ...this.profile, ...turn.profilePatch } as PlayerProfile
+      this.profile = { ...this.profile, ...turn.profilePatch }
       state = turn.state
       host = turn.messages.map((m) => m.text)
     }

@@ -1,7 +1,20 @@
 // `npm run eval:coach`: the coach engine against the labelled set in this folder, for a female
 // and a male player. `--misses` lists every wrong reading, repeat and agreement error.
 import { evaluateProfile, loadHoldout, loadSet, unknownLabels } from './evaluate'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { GUARD_SETS, runGuard } from './guard'
 import { writeRuns } from './turns'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+if (process.argv.includes('--guard')) {
+  for (const { file, report } of GUARD_SETS) {
+    console.log(file)
+    for (const line of runGuard(path.join(here, file), report)) console.log(`  ${line}`)
+  }
+  process.exit(0)
+}
 
 const at = process.argv.indexOf('--replies')
 if (at >= 0) {

@@ -1,6 +1,8 @@
 import type { AnalysisFacts } from '@areia/contracts'
-import { isEnglish } from '../small-talk'
-import { normalize } from '../text'
+import { inventsFigure } from './figures-check'
+import { type RuleBroken, rulesBroken } from './rules-check'
+import { claimsHuman } from './human-check'
+import { fold, sentencesOf } from './text'
 
 /** Why a model's reply cannot reach the player; the embedded engine's reply goes instead. */
 export type ReplyProblem =
@@ -8,93 +10,96 @@ export type ReplyProblem =
   | 'TOO_LONG'
   | 'HTML'
   | 'ENGLISH'
-  | 'BALL_BOUNCES'
-  | 'SECOND_SERVE'
-  | 'ADVANTAGE'
+  | 'FOREIGN_LANGUAGE'
+  | RuleBroken
   | 'CLAIMS_HUMAN'
   | 'INVENTED_FIGURE'
+  | 'PROMPT_LEAK'
+  | 'EXTERNAL_LINK'
 
 /** Three times the length the prompt asks for: past this the model ignored the brief. */
 const MAX_WORDS = 450
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+const ENGLISH_WORDS = new Set(
+  'the and to of your you with for is are it this that be on in at an or if can will just try focus dont its im i my me we our they what how when which should would could get keep start'.split(
+    ' ',
+  ),
+)
+const SPANISH_WORDS = new Set(
+  'el los y con del muy usted ustedes tambien pelota raqueta jugar juego jugador companero companera puedes debes manten deben estan hacer mejor pies estuvieran una veces punto palabra hondo entrena repite cuando hay pero'.split(
+    ' ',
+  ),
+)
+const ITALIAN_WORDS = new Set(
+  'di il della delle sono prova senza alla volta molto anche per questo cosi normale sentirsi concentrarti risultato partita palla gioco'.split(
+    ' ',
+  ),
+)
+const PORTUGUESE_WORDS = new Set(
+  'o os as de do da dos das que e em no na nos nas um uma para pra com por se nao mais voce seu sua isso esta muito bem'.split(
+    ' ',
+  ),
+)
 
-const sentencesOf = (folded: string) =>
-  folded
-    .split(/(?<=[.!?;:])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter(Boolean)
-
-/** A sentence that denies what it mentions ("a bola nunca quica", "não existe segundo saque"). */
-const NEGATED =
-  /\b(nao|nunca|sem|jamais|nem|proibid[oa]|nenhum|nenhuma|unico|um so|so um|so tem um|antes (de|que|dela))\b/
-/** A sentence that names bouncing as the end of the point is the rule, not a breach of it. */
-const BOUNCE_ENDS_POINT =
-  /\b(acaba|acabou|fim do ponto|perde o ponto|ponto (e|vai) (d|para)|encerra)/
-const BOUNCE = /\b(quic|quiqu|pinga|picar|bounce)/
-const SECOND_SERVE = /\bsegundo saque\b|\bsacar de novo\b|\bsegunda chance no saque\b/
-const ADVANTAGE = /\bvantagem\b/
-const DEUCE = /\b(40 ?[x/-]? ?40|iguais|deuce|empate em 40)\b/
-const CLAIMS_HUMAN =
-  /\b(sou|eu sou|como) (um |uma )?(ser )?(humano|humana|pessoa de verdade|pessoa real|treinador de carne e osso)\b/
-
-/** "você acertou 62%", "seu aproveitamento foi de 45 %", "sua média de 3,2 km": a figure of the player. */
-const PLAYER_FIGURE =
-  /\b(voce|seu|sua|seus|suas|teu|tua)\b[^.!?\n]{0,50}\b(acert|err(ou|aram)|ganh|perd|convert|aproveitamento|percentual|media|percorr|corr(eu|ida)|distancia|velocidade|ficou|passou|rallies|pontos)[^.!?\n]{0,40}?(?<n>\d+(?:[.,]\d+)?)/g
-
-function figuresOf(facts: AnalysisFacts): number[] {
-  const out: number[] = []
-  for (const [key, value] of Object.entries(facts)) {
-    if (typeof value !== 'number' || key === 'video_id') continue
-    out.push(value)
-    if (key.endsWith('_share')) out.push(value * 100)
-    if (key.endsWith('_m')) out.push(value / 1000)
-    if (key.endsWith('_mps')) out.push(value * 3.6)
-    if (key.endsWith('_sec')) out.push(value / 60)
-  }
-  for (const n of (facts.game_score ?? '').match(/\d+/g) ?? []) out.push(Number(n))
-  return out
+/** Mostly another language's words: English, or Spanish, which a model slips into most. */
+function language(folded: string): ReplyProblem | null {
+  const words = folded.split(/[^a-z']+/).filter(Boolean)
+  const count = (set: Set<string>) => words.filter((w) => set.has(w.replace(/'/g, ''))).length
+  const pt = count(PORTUGUESE_WORDS)
+  const en = count(ENGLISH_WORDS)
+  if (en >= 3 && en > pt) return 'ENGLISH'
+  const es = count(SPANISH_WORDS)
+  if ((es >= 3 && es > pt) || /[¡¿]/.test(folded)) return 'FOREIGN_LANGUAGE'
+  const it = count(ITALIAN_WORDS)
+  if (it >= 3 && it > pt / 2) return 'FOREIGN_LANGUAGE'
+  // Any other language: hardly a Portuguese function word in a reply of some length.
+  if (words.length >= 8 && pt / words.length < 0.08) return 'FOREIGN_LANGUAGE'
+  return null
 }
 
-/** Close enough to a figure of the report to be that figure, rounded as people round. */
-const matches = (n: number, figures: number[]) =>
-  figures.some((f) => Math.abs(n - f) <= Math.max(0.6, Math.abs(f) * 0.03))
+/** Sites outside the app: a URL, a "www.", or a bare domain with a path or a known ending. */
+const EXTERNAL =
+  /\bhttps?:\/\/|\bwww\.|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,6}\/[^\s)]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|br|org|net|io|be|ly|gl|app|me|tv|info|co|link|to|gg|ai|site|online|store|shop|club|blog|xyz)\b/
 
+/** The model speaking of the brief it was given, or quoting it. */
+const LEAK =
+  /\b(minhas instrucoes|instrucoes (que recebi|internas|do sistema|iniciais)|instrucao interna|system prompt|prompt (de|do) sistema|meu prompt|fui (configurad|programad|instruid|orientad|treinad|criad)[oa]s? (com|para|a|pra)|(me )?(pediram|mandaram|orientaram|instruiram|configuraram) (para|pra|a) (eu|que eu|sempre|nunca|nao)|o pessoal que me (desenvolveu|criou|programou|configurou)|quem me (criou|programou|desenvolveu|configurou)|(segundo|conforme|pelas?|nas?) (as )?minhas (orientacoes|diretrizes|configuracoes)|(segundo|conforme|pelas?) (as )?(orientacoes|diretrizes|configuracoes) (que recebi|internas|do sistema|iniciais)|minhas (diretrizes|configuracoes)|eu sigo (algumas |umas )?regras|tenho uma regra que me|texto que me passaram|orientacoes que recebi|voce e [a-z]+, (coach|o coach|a coach)|(regras?|diretriz\w*|orientac\w*|instruc\w*|configurac\w*) que (eu sigo|recebi|me (deram|passaram))|que eu sigo aqui|me configuraram|diretriz (numero )?\d|texto de configuracao|fui configurad\w*|minha configuracao|(orientac\w*|regra|diretriz\w*|instruc\w*) intern\w*|(me )?(mandaram|pediram|orientaram|instruiram) (dizer|falar|pra dizer|para dizer)|as a language model|language model|i was told|my instructions|i was instructed|my guidelines|my system)/
 /**
- * What makes a model's reply unfit to send: the sport's rules broken (the ball never bounces in
- * beach tennis, one serve, no advantage at 40–40), another language, markup, a claim to be human,
- * or a figure of the player's games that the report does not hold.
+ * What makes a model's reply unfit to send: the sport's rules broken, another language, markup,
+ * a claim to be human, a figure of the player's games that neither the report nor the player's
+ * message holds, the model's brief leaking, or a link out of the app.
  */
 export function replyProblems(
   text: string,
-  ctx: { analysis?: AnalysisFacts | null; playerText?: string } = {},
+  ctx: {
+    analysis?: AnalysisFacts | null
+    /** Every published report the model was given, newest first; else only `analysis`. */
+    reports?: readonly AnalysisFacts[]
+    playerText?: string
+  } = {},
 ): ReplyProblem[] {
   const problems = new Set<ReplyProblem>()
   const trimmed = text.trim()
   if (!trimmed) return ['EMPTY']
   if (trimmed.split(/\s+/).length > MAX_WORDS) problems.add('TOO_LONG')
   if (/<\/?[a-z][^>]*>/i.test(trimmed)) problems.add('HTML')
-  if (isEnglish(normalize(trimmed))) problems.add('ENGLISH')
   const folded = fold(trimmed)
-  for (const s of sentencesOf(folded)) {
-    const negated = NEGATED.test(s)
-    if (BOUNCE.test(s) && !negated && !BOUNCE_ENDS_POINT.test(s)) problems.add('BALL_BOUNCES')
-    if (SECOND_SERVE.test(s) && !negated) problems.add('SECOND_SERVE')
-    if (ADVANTAGE.test(s) && DEUCE.test(s) && !negated) problems.add('ADVANTAGE')
-    if (CLAIMS_HUMAN.test(s) && !negated) problems.add('CLAIMS_HUMAN')
-  }
-  // Figures the player gave in the message are theirs to quote back.
-  const given = (ctx.playerText?.match(/\d+(?:[.,]\d+)?/g) ?? []).map((n) =>
-    Number(n.replace(',', '.')),
+  const foreign = language(folded)
+  if (foreign) problems.add(foreign)
+  // App paths in markdown links are the app's own screens.
+  if (EXTERNAL.test(folded.replace(/\]\(\/[^)]*\)/g, ']()'))) problems.add('EXTERNAL_LINK')
+  if (LEAK.test(folded)) problems.add('PROMPT_LEAK')
+  if (claimsHuman(folded)) problems.add('CLAIMS_HUMAN')
+  const sentences = sentencesOf(folded)
+  for (const broken of rulesBroken(sentences)) problems.add(broken)
+  // A drill's line is what to do: its counts are not figures of a match.
+  const told = sentencesOf(
+    folded
+      .split('\n')
+      .filter((line) => !/^(\*\*)?exercicio\b/.test(line.trim()))
+      .join('\n'),
   )
-  const figures = [...(ctx.analysis ? figuresOf(ctx.analysis) : []), ...given]
-  for (const m of folded.matchAll(PLAYER_FIGURE)) {
-    const n = Number((m.groups?.n ?? '').replace(',', '.'))
-    if (!matches(n, figures)) problems.add('INVENTED_FIGURE')
-  }
+  if (inventsFigure(told, ctx.reports ?? ctx.analysis, fold(ctx.playerText ?? '')))
+    problems.add('INVENTED_FIGURE')
   return [...problems]
 }
