@@ -118,11 +118,46 @@ const THIRD_SET_REPORT: AnalysisFacts = {
   },
 }
 
+/** The fourth set's report: a win in the match tie-break, with a good net share. */
+const FOURTH_SET_REPORT: AnalysisFacts = {
+  video_id: 44,
+  published_at: '2026-11-16T15:00:00.000Z',
+  game_date: '2026-11-15',
+  game_outcome: 'WON',
+  game_score: '7/6 4/6 10/7',
+  distance_m: 1330,
+  avg_speed_mps: 1.2,
+  peak_speed_mps: 5.6,
+  net_share: 0.41,
+  mid_share: 0.37,
+  back_share: 0.22,
+  avg_partner_distance_m: 3.1,
+  rallies: 38,
+  longest_rally_sec: 19,
+  total_play_sec: 540,
+  partner_net_share: 0.33,
+  tagged: {
+    score_line: '7/6 4/6 10/7',
+    points_tagged: 26,
+    team_points_won: { value: 15, of: 26 },
+    serves_in: { value: 10, of: 11 },
+    points_won_on_serve: { value: 8, of: 11 },
+    points_won_on_return: { value: 7, of: 15 },
+    winners: 8,
+    unforced_errors: 4,
+    best_stroke: null,
+    smashes_converted: { value: 5, of: 7 },
+    net_points_won: null,
+    golden_points: { value: 3, of: 4 },
+  },
+}
+
 /** The sets of model replies in this folder, each with the report its "report" replies speak of. */
 export const GUARD_SETS: Array<{ file: string; report: AnalysisFacts }> = [
   { file: 'blind/llm-replies-1.json', report: FIRST_SET_REPORT },
   { file: 'blind/llm-replies-2.json', report: SECOND_SET_REPORT },
   { file: 'blind/llm-replies-3.json', report: THIRD_SET_REPORT },
+  { file: 'blind/llm-replies-4.json', report: FOURTH_SET_REPORT },
 ]
 
 export interface GuardScore {

@@ -328,8 +328,16 @@ export function readFrame(message: string): Frame {
     /\bna rede\b/.test(text)
   )
     (strokes as Stroke[]).unshift('voleio')
-  const role = strokes[0] ? roleOf(text, strokes[0], strokes) : undefined
   const situations = all(SITUATIONS, text)
+  // "quando minha dupla vai sacar": the serve is the moment of the point, not the stroke asked about.
+  if (
+    strokes.length === 1 &&
+    strokes[0] === 'saque' &&
+    situations.some((s) => s === 'EU_SACO' || s === 'PARCEIRO_SACA' || s === 'NOS_SACAMOS' || s === 'NOS_RECEBEMOS') &&
+    !/\b(como (eu )?saco|meu saque|o saque (sai|vai|cai)|tecnica)\b/.test(text)
+  )
+    strokes.length = 0
+  const role = strokes[0] ? roleOf(text, strokes[0], strokes) : undefined
   // "eu saco" is a moment of the point, not the serve's technique, when asked where to stand.
   const serveSituation = situations.some(
     (s) => s === 'EU_SACO' || s === 'PARCEIRO_SACA' || s === 'NOS_SACAMOS',

@@ -315,6 +315,14 @@ function resolve(text: string, state: State): Understanding {
     /^(boa noite|bom descanso)( (galera|pessoal|time|equipe|gente))?$/.test(plain)
   )
     return conversa('despedida')
+  // "bom diaaa ☀️ tudo bem com vcs?": a greeting, whatever word of the sport an emoji brings.
+  const greeting = /^(bom dia|boa tarde|boa noite|oi|ola|e ai|eai|fala|salve|opa)\b/.test(plain)
+  if (greeting && own.length <= 6 && frame.strokes.length === 0 && !frame.recall) {
+    if (/\b(tudo (bem|bom|certo|tranquilo|joia)|como (vai|voces estao|voce esta|estao|esta)|beleza)\b/.test(plain))
+      return conversa('como-vai')
+    if (c.topical.length <= 1 && !/\b(como|qual|quando|onde|porque|o que)\b/.test(plain))
+      return conversa('saudacao')
+  }
   // Short small talk ("kkkk", "blz", "valeu!") is read by its wording, not by retrieval.
   if ((c.topical.length === 0 && own.length <= 5) || own.length <= 2) {
     // "beleza?" asks how the coach is; "blz, vou fazer isso" agrees.

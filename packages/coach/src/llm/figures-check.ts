@@ -61,12 +61,12 @@ const NOT_PLAY =
 const PHYSICAL = new Set<Kind>(['DISTANCE', 'PARTNER_DISTANCE', 'SPEED', 'LONGEST', 'PLAY_TIME'])
 /** Told as what happened in the match, not as what to do. */
 const DONE =
-  /\b(durou|foi|foram|levou|ficou|ficaram|fez|fizeram|percorreu|correu|errou|acertou|converteu|ganhou|ganharam|perdeu|perderam|perder|ganhar|cometeu|aconteceram|costumam|pesaram|pesou|teve|tiveram|houve|entraram|entrou|saiu|sairam|terminaram|terminou|passou|subiu|caiu|vencidos|vencemos|venceu|vieram|veio|tocou|bateu|jogou|deu|deram)\b/
+  /\b(durou|foi|foram|levou|ficou|ficaram|fez|fizeram|percorreu|correu|errou|acertou|converteu|ganhou|ganharam|perdeu|perderam|perder|ganhar|cometeu|aconteceram|costumam|pesaram|pesou|teve|tiveram|houve|entraram|entrou|saiu|sairam|terminaram|terminou|passou|subiu|caiu|vencidos|vencemos|venceu|vieram|veio|tocou|bateu|jogou|deu|deram|duraram|durou|deslocou|chegou)\b/
 /** "4 séries de 15 bolas": the count inside a drill. */
 const IN_DRILL = /\b(series|serie|rodadas|blocos|sequencias|x) de\s*$/
 /** A figure the report does not break down, or a comparison it cannot make. */
 const UNMEASURED =
-  /\b(de backhand|de forehand|de voleio|no backhand|no forehand|no seu backhand|reacao|primeiro passo|levou em media|dos pontos que (voces|vc) perderam|no (super )?tie-? ?break|no primeiro set|no segundo set|no terceiro set|por set|de cada set|em media por|terminaram com|terminou com|acabaram (com|em)|pausas?|parad[oa]s? entre)\b/
+  /\b(de backhand|de forehand|de voleio|no backhand|no forehand|no seu backhand|reacao|primeiro passo|levou em media|dos pontos que (voces|vc) perderam|no (super )?tie-? ?break|no primeiro set|no segundo set|no terceiro set|por set|de cada set|em media por|terminaram com|terminou com|acabaram (com|em)|pausas?|parad[oa]s? entre|a cada golpe|por golpe|por ponto|por rali|vieram (com|de|no|na)|com voce sacando|sempre no backhand|bpm|batimentos|frequencia cardiaca|calorias|kcal|passos dados|em media (\d+ )?segundos)\b/
 /** A comparison with a match the model was not given. */
 const COMPARISON =
   /\b(comparad\w*|em relacao (a|ao|à) (sua )?(partida|jogo) anterior|que no jogo anterior|partida anterior|jogo anterior|outro jogo|jogo passado|ultimo jogo)\b/
@@ -229,6 +229,12 @@ function kindIn(words: string, percent: boolean, last: boolean): Kind | null {
   return best?.kind ?? null
 }
 
+function lastIndex(text: string, re: RegExp): number {
+  let at = -1
+  for (const m of text.matchAll(re)) at = m.index ?? at
+  return at
+}
+
 /** What a number's unit says it is: metres are distances, m/s speeds, seconds durations. */
 function kindByUnit(previous: string, after: string): Kind | null {
   if (/^\s*(m\/s|km\/h)\b/.test(after)) return 'SPEED'
@@ -262,38 +268,41 @@ function kindOf(before: string, after: string, percent: boolean): Kind | null {
       .slice(-7)
       .join(' ') ?? ''
   const near = kindIn(next, percent, false) ?? kindIn(previous, percent, true)
-  // "sua dupla: 29 %", "38% ... perto da rede" said of the partner.
-  if (
-    (near === 'NET' || near === null) &&
-    percent &&
-    /\b(parceir[oa]|dele|dela|ele|ela|sua dupla)\b/.test(previous)
-  )
-    return 'PARTNER_NET'
+  // A share of the court is the partner's when the partner is the nearest subject before it
+  // ("seu parceiro ficou mais: 41%") and not the player's ("contra 33% seu").
+  if (percent && (near === 'NET' || near === 'PARTNER_NET' || near === null)) {
+    const theirs = lastIndex(before, /\b(parceir[oa]|sua dupla|dele|dela|ele|ela)\b/g)
+    const mine = lastIndex(before, /\b(voce|seu(?! parceir)|sua(?! dupla| parceir))\b/g)
+    if (/^\s*%?\s*(seu|sua|seus|de voce)\b/.test(after)) return near === null ? 'SHARE' : 'NET'
+    if (theirs > mine) return 'PARTNER_NET'
+    if (near === 'PARTNER_NET' && mine > theirs) return 'NET'
+  }
   return near ?? (percent ? 'SHARE' : null)
 }
 
+/** Words that say a score is the result of a match. */
+const RESULT =
+  /\b(vitoria|derrota|venceu|venceram|ganhou|ganharam|perdeu|perderam|perder|perdi|ganhei|placar|por|fizeram|fecharam|vencemos|ganhamos|perdemos)\b/
+
 /** A score the reply gives the player's match that the report does not have. */
 function wrongScore(s: string, report: Allowed | null): boolean {
-  if (
-    !/\b(vitoria|derrota|venceu|ganhou|perdeu|perder|perdi|ganhei|placar|por|fizeram|vencemos|ganhamos|perdemos)\b/.test(
-      s,
-    )
-  )
-    return false
+  if (!RESULT.test(s)) return false
   if (!OWN.test(s) && !/\b(sabado|domingo|jogo|partida|sets?)\b/.test(s)) return false
+  const pairs: Array<[number, number]> = []
   for (const m of s.matchAll(SET_SCORE)) {
     const before = s.slice(Math.max(0, (m.index ?? 0) - 12), m.index)
-    if (/\b(dia|em|de|ate)\s*$/.test(before) && !/\bpor\s*$/.test(before)) continue
-    const pair: [number, number] = [Number(m[1]), Number(m[2])]
-    if (!report) return true
-    if (
-      !report.score.some(
-        ([a, b]) => (a === pair[0] && b === pair[1]) || (a === pair[1] && b === pair[0]),
-      )
-    )
-      return true
+    if (/\bdia\s*$/.test(before)) continue
+    pairs.push([Number(m[1]), Number(m[2])])
   }
-  return false
+  if (pairs.length === 0) return false
+  if (!report) return true
+  // Several sets are read as written ("7/6 6/4" is not "7/6 4/6"); one alone may be turned round.
+  return pairs.some(
+    ([x, y]) =>
+      !report.score.some(
+        ([a, b]) => (a === x && b === y) || (pairs.length === 1 && a === y && b === x),
+      ),
+  )
 }
 
 /** Whether a sentence of the reply gives a figure of the player's games that is not theirs. */
@@ -311,7 +320,12 @@ export function inventedFigure(
   facts: AnalysisFacts | readonly AnalysisFacts[] | null | undefined,
   playerText: string,
 ): string | null {
-  const given = (playerText.match(/\d+(?:[.,]\d+)?/g) ?? []).map((n) => Number(n.replace(',', '.')))
+  const said = (playerText.match(/\d+(?:[.,]\d+)?/g) ?? []).map((n) => Number(n.replace(',', '.')))
+  // "ganhei 4 de 5" lets the coach say "80%".
+  const given = [
+    ...said,
+    ...said.flatMap((a) => said.filter((b) => b > a).map((b) => (a / b) * 100)),
+  ]
   const list = facts ? (Array.isArray(facts) ? facts : [facts as AnalysisFacts]) : []
   const report = list.length > 0 ? merged(list.map(allowed)) : null
   // With two reports, "em relação ao jogo anterior" is a comparison the model can make.
@@ -344,12 +358,22 @@ export function inventedFigure(
       if (/^\s*(m|metros)\b/.test(after) && /\b(altura de|mede|medindo|tenho|com)\s*$/.test(before))
         continue
       if (IN_DRILL.test(before) || NOT_PLAY.test(after)) continue
+      // "vai até 10 pontos com 2 de diferença": a rule of scoring, not a figure of the match.
+      if (/\bate\s*$/.test(before) || /^\s*(de diferenca|pontos com)\b/.test(after)) continue
+      // "10 minutos de voleio, 10 de smash": a list that carries the first item's unit.
+      if (
+        /^\s*de (voleio|smash|saque|lob|bandeja|curtinha|devolucao|fundo|deslocamento|aquecimento)\b/.test(
+          after,
+        ) &&
+        /\b(minutos|min|series)\b/.test(s)
+      )
+        continue
       if (!done && (ADVICE_UNIT.test(after) || ADVICE_VERB.test(before))) continue
       // What was done in the match is the player's only when the sentence says so, or tells it.
       if (!own && !done) continue
       if (close(n, given)) continue
       const percent = /^\s*%/.test(after)
-      const window = `${before} ${raw} ${after.slice(0, 40)}`
+      const window = `${before} ${raw} ${after.slice(0, 60)}`
       if ((UNMEASURED.test(window) || (comparing && COMPARISON.test(window))) && (own || done))
         return `${raw}: not measured`
       // "você converteu 5 de 5": what the sentence is about when the number names nothing.
@@ -369,7 +393,7 @@ export function inventedFigure(
       const total = OUT_OF.exec(after)
       // "perderam 16 dos 30", "erraram 3 dos 5": the rest of a count, told as a loss.
       const lost =
-        /\b(perd\w*|err\w*|falt\w*|desperdi\w*|nao (convert|ganh)\w*|sai\w*|fora)\b/.test(
+        /\b(perd\w*|err\w*|falt\w*|desperdi\w*|nao (convert|ganh|vira)\w*|sai\w*|fora)\b/.test(
           `${before} ${after.slice(0, 30)}`,
         )
       const counts = [

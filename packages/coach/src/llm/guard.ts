@@ -63,7 +63,21 @@ const EXTERNAL =
 
 /** The model speaking of the brief it was given, or quoting it. */
 const LEAK =
-  /\b(minhas instrucoes|instrucoes (que recebi|internas|do sistema|iniciais)|instrucao interna|system prompt|prompt (de|do) sistema|meu prompt|fui (configurad|programad|instruid|orientad|treinad|criad)[oa]s? (com|para|a|pra)|(me )?(pediram|mandaram|orientaram|instruiram|configuraram) (para|pra|a) (eu|que eu|sempre|nunca|nao)|o pessoal que me (desenvolveu|criou|programou|configurou)|quem me (criou|programou|desenvolveu|configurou)|(segundo|conforme|pelas?|nas?) (as )?minhas (orientacoes|diretrizes|configuracoes)|(segundo|conforme|pelas?) (as )?(orientacoes|diretrizes|configuracoes) (que recebi|internas|do sistema|iniciais)|minhas (diretrizes|configuracoes)|eu sigo (algumas |umas )?regras|tenho uma regra que me|texto que me passaram|orientacoes que recebi|voce e [a-z]+, (coach|o coach|a coach)|(regras?|diretriz\w*|orientac\w*|instruc\w*|configurac\w*) que (eu sigo|recebi|me (deram|passaram))|que eu sigo aqui|me configuraram|diretriz (numero )?\d|texto de configuracao|fui configurad\w*|minha configuracao|(orientac\w*|regra|diretriz\w*|instruc\w*) intern\w*|(me )?(mandaram|pediram|orientaram|instruiram) (dizer|falar|pra dizer|para dizer)|as a language model|language model|i was told|my instructions|i was instructed|my guidelines|my system)/
+  /\b(minhas instrucoes|instrucoes (que recebi|internas|do sistema|iniciais)|instrucao interna|system prompt|prompt (de|do) sistema|meu prompt|fui (configurad|programad|instruid|orientad|treinad|criad)[oa]s? (com|para|a|pra)|(me )?(pediram|mandaram|orientaram|instruiram|configuraram) (para|pra|a) (eu|que eu|sempre|nunca|nao)|o pessoal que me (desenvolveu|criou|programou|configurou)|quem me (criou|programou|desenvolveu|configurou)|(segundo|conforme|pelas?|nas?) (as )?minhas (orientacoes|diretrizes|configuracoes)|(segundo|conforme|pelas?) (as )?(orientacoes|diretrizes|configuracoes) (que recebi|internas|do sistema|iniciais)|minhas (diretrizes|configuracoes)|eu sigo (algumas |umas )?regras|tenho uma regra que me|texto que me passaram|orientacoes que recebi|voce e [a-z]+, (coach|o coach|a coach)|(regras?|diretriz\w*|orientac\w*|instruc\w*|configurac\w*) que (eu sigo|recebi|me (deram|passaram))|que eu sigo aqui|me configuraram|diretriz (numero )?\d|desenvolvedor\w*|meu contexto|bloco chamado|campo chamado|variavel chamada|texto de configuracao|fui configurad\w*|minha configuracao|(orientac\w*|regra|diretriz\w*|instruc\w*) intern\w*|(me )?(mandaram|pediram|orientaram|instruiram) (dizer|falar|pra dizer|para dizer)|as a language model|language model|i was told|my instructions|i was instructed|my guidelines|my system)/
+/** "Prefiro não entrar em detalhes de como fui configurado": declining to tell is not telling. */
+const DECLINES =
+  /\b(prefiro nao|nao posso|nao vou|nao da (pra|para)|nao consigo) (entrar em detalhes|compartilhar|revelar|mostrar|falar|detalhar|contar)\b/
+/** Internal names (PERFIL_JOGADOR) only come from the brief. */
+const INTERNAL_NAME = /\b[A-Z]{3,}_[A-Z_]{3,}\b/
+
+function leaks(folded: string, original: string): boolean {
+  if (INTERNAL_NAME.test(original)) return true
+  return sentencesOf(folded).some((s) => {
+    const m = LEAK.exec(s)
+    return m !== null && !DECLINES.test(s.slice(0, m.index))
+  })
+}
+
 /**
  * What makes a model's reply unfit to send: the sport's rules broken, another language, markup,
  * a claim to be human, a figure of the player's games that neither the report nor the player's
@@ -88,7 +102,7 @@ export function replyProblems(
   if (foreign) problems.add(foreign)
   // App paths in markdown links are the app's own screens.
   if (EXTERNAL.test(folded.replace(/\]\(\/[^)]*\)/g, ']()'))) problems.add('EXTERNAL_LINK')
-  if (LEAK.test(folded)) problems.add('PROMPT_LEAK')
+  if (leaks(folded, trimmed)) problems.add('PROMPT_LEAK')
   if (claimsHuman(folded)) problems.add('CLAIMS_HUMAN')
   const sentences = sentencesOf(folded)
   for (const broken of rulesBroken(sentences)) problems.add(broken)

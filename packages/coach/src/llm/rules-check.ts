@@ -27,13 +27,20 @@ const BOUNCE_LOSES =
 const SERVE_CONTEXT =
   /\b(saque|saques|sacar|saca|sacou|colocar a bola em jogo|primeiro|tentativa)\b/
 const SECOND =
-  /\b(segundo saque|segunda tentativa|segunda chance|mais uma chance|outra chance|saque de seguranca|errar o primeiro|errou o primeiro|primeiro saque|dois saques|duas chances|o segundo (pra|para) garantir|quando o primeiro (sair|for fora|errar|nao entrar)|se o primeiro (sair|for fora|nao entrar))\b/
+  /\b(segundo saque|segunda tentativa|segunda chance|mais uma chance|outra chance|saque de seguranca|errar o primeiro|errou o primeiro|dois saques|duas chances|o segundo (pra|para) garantir|quando o primeiro (sair|for fora|errar|nao entrar)|se o primeiro (sair|for fora|nao entrar))\b/
+/** "arrisca no primeiro e, se errar, o segundo tem que ser seguro": two serves. */
+const FIRST_THEN_SECOND =
+  /\bprimeiro\b[^.]{0,60}\bo segundo\b|\bo segundo (tem que|deve|precisa) ser (seguro|mais seguro)\b/
 /** "quem fala em dupla falta traz o termo do tênis": the word named, not the rule. */
 const ONLY_NAMED = /\b(fala|falar|falam|falou|termo|conceito|expressao) (em|de|do|da)?\s*$/
 /** A double fault only exists where there are two serves. */
 const DOUBLE_FAULT = /\bdupla falta\b/
 
 const DEUCE_CONTEXT = /\b(40|iguais|deuce|quarenta)\b/
+/** "o ponto de ouro, que substitui a vantagem": the rule said right. */
+const REPLACED = /\b(substitui|substituiu|substituir|troca|no lugar da|ao inves da)\s*(a\s*)?$/
+/** "vantagem tática", "vantagem de quem saca": the word, not the scoring. */
+const OTHER_ADVANTAGE = /^\s*(tatica|de quem|pra|para|no ponto|em|sobre|fisica|de saque)\b/
 const ADVANTAGE =
   /\b(vantagem|volta (para|pra|pro) (o )?iguais|voltar (para|pra) (o )?iguais|dois pontos (seguidos|de diferenca)|abrir (a |dois pontos de )?diferenca)\b/
 /** "o game só fecha com dois pontos de diferença": advantage, without saying 40-40. */
@@ -42,12 +49,12 @@ const GAME_BY_TWO =
 
 const NET_CONTEXT = /\b(rede|fita|saque)\b/
 const LET =
-  /\b(e let|let\b|repet\w* o saque|(e|sera|fica) repetido|pedir (para|pra) repetir|pode repetir|tem que repetir|manda(m)? repetir|nao conta e|sempre volta|volta o saque|se repete)/
+  /\b(e let|let\b|repet\w* o saque|(e|sera|fica|ser) repetid[oa]|pedir (para|pra) repetir|pode repetir|tem que repetir|manda(m)? repetir|nao conta e|sempre volta|volta o saque|se repete)/
 /** "let só por interrupção": the one let the rules have. */
 const LET_ALLOWED = /\b(interrup\w*|bola de outra quadra|nao estava pronto)\b/
 
 const BODY =
-  /\b(bate|bateu|bater|pega|pegou|pegar|toca|tocou|tocar|encosta|encostou|encostar|acerta|acertou|acertar|raspa|raspou)\b(?: \w+){0,2} (no|na|em) (seu |sua |meu |minha |teu |tua |seu proprio |)?(corpo|braco|perna|peito|mao|roupa|bone|cabeca|ombro)\b|\bbola no corpo\b/
+  /\b(bate|bateu|bater|batendo|pega|pegou|pegar|pegando|toca|tocou|tocar|tocando|encosta|encostou|encostar|encostando|acerta|acertou|acertar|acertando|raspa|raspou|raspando)\b(?: \w+){0,2}(?: (no|na|em))? (seu |sua |meu |minha |teu |tua |seu proprio |o |a )?(corpo|braco|perna|peito|mao|roupa|bone|cabeca|ombro)\b|\bbola no corpo\b/
 const BODY_GOES_ON =
   /\b(segue|continua|normal|repetid\w*|repete|nada acontece|vale (o ponto|normal)|nao perde)\b/
 /** "quem perde o ponto é quem bateu a bola": the rule turned around. */
@@ -64,16 +71,18 @@ const ROPE =
 const COURT_DIMENSIONS = /\b(\d{1,2}(?:,\d)?) ?m(?:etros)? ?(?:x|×|por) ?(\d{1,2}(?:,\d)?) ?m/
 const COURT_SIDE = /\b(\d{1,2}(?:,\d)?) ?(?:m|metros) de (largura|comprimento)\b/g
 const HALF =
-  /\b(?:cada lado|meia quadra|cada metade|cada (?:um dos )?lados?)\b[^.]{0,25}?\b(\d{1,2}) ?(?:m|metros)\b/
+  /\b(?:cada lado|meia quadra|cada metade|cada (?:um dos )?lados?) (?:tem|mede|com|de|possui) (?:\w+ )?(\d{1,2}) ?(?:m|metros)\b/
 const NET_HEIGHT = /\brede\b[^.]{0,25}?\b(\d,\d{1,2}) ?m\b/
 
 const TIE = /\btie-? ?break\b/
 const TIE_TO = /\b(ate|a|de) (\d{1,2}) pontos?\b|\bvai ate (\d{1,2})\b/
 /** "quem chegar a 7 leva, mesmo que seja 7-6": a tie-break without its two-point margin. */
-const NO_MARGIN = /\bmesmo (que|se) (seja|for|fique|ficar) 7 ?[-x/a] ?6\b/
+const NO_MARGIN =
+  /\bmesmo (que|se) (seja|for|fique|ficar) 7 ?[-x/a] ?6\b|\b(basta|so precisa|e so|bastam) (chegar|fazer|ganhar) (a |os )?7\b|\bum 7 ?[-x/a] ?6 (ja )?(fecha|ganha|leva)\b/
 const TIE_START =
   /\b(comeca|e jogado|acontece|entra|vai pro tie-? ?break|chegar a|chega a|chegando a|em) (\w+ ){0,3}?(\d)[-x/ ](\d)\b/
-const NO_TIE = /\b(6 ?[-x/a] ?6|seis a seis)\b.*\b(abrir|abra|ate alguem)\b.*\b(dois|2) games\b/
+const NO_TIE =
+  /\b(6 ?[-x/a] ?6|seis a seis)\b.*(\b(abrir|abra|ate alguem)\b.*\b(dois|2) (games|de vantagem|de diferenca)\b|\bo set (continua|segue)\b|\bgame a game\b)/
 
 /** "antes de quicar", "antes que ela quique": the bounce that must not happen. */
 const BEFORE =
@@ -140,8 +149,16 @@ export function rulesBroken(sentences: readonly string[]): RuleBroken[] {
     if (bounce(s)) out.add('BALL_BOUNCES')
     if (serving && affirmed(s, SECOND, ONLY_NAMED).length > 0) out.add('SECOND_SERVE')
     if (affirmed(s, DOUBLE_FAULT, ONLY_NAMED).length > 0) out.add('SECOND_SERVE')
+    if (/\b(saque|saques|sacar|saca|sacou)\b/.test(s) && affirmed(s, FIRST_THEN_SECOND).length > 0)
+      out.add('SECOND_SERVE')
     if (/\bdeuce\b/.test(s) && affirmed(s, /\bdeuce\b/).length > 0) out.add('ADVANTAGE')
-    if (DEUCE_CONTEXT.test(s) && affirmed(s, ADVANTAGE).length > 0) out.add('ADVANTAGE')
+    if (
+      DEUCE_CONTEXT.test(s) &&
+      affirmed(s, ADVANTAGE, REPLACED).some(
+        (m) => m[0] !== 'vantagem' || !OTHER_ADVANTAGE.test(s.slice((m.index ?? 0) + m[0].length)),
+      )
+    )
+      out.add('ADVANTAGE')
     if (affirmed(s, GAME_BY_TWO).length > 0) out.add('ADVANTAGE')
     if (NET_CONTEXT.test(s) && affirmed(s, LET).length > 0 && !LET_ALLOWED.test(s)) out.add('LET')
     if (BODY.test(s) && ((BODY_GOES_ON.test(s) && !BODY_LOSES.test(s)) || BODY_WRONG_SIDE.test(s)))
