@@ -19,6 +19,7 @@ import { contextOf } from './profile'
 import { routeDetailed } from './routing'
 import { isEnglish } from './small-talk'
 import type { RememberedFact } from './memory/types'
+import type { Slots } from './intents/slots'
 import { MAX_INPUT, normalize, stripHtml } from './text'
 import type { ChatTurn, CoachPersona, CoachReply, PlayerProfile, Rng, Team } from './types'
 
@@ -58,6 +59,21 @@ export interface ReplyInput {
   plan?: TrainingPlan | null
   /** What this message did to the plan, when anything. */
   planChange?: PlanChange | null
+}
+
+/** The partner the player told the team about, where the message itself does not say. */
+function withRemembered(slots: Slots, facts: readonly RememberedFact[] | undefined): Slots {
+  const told = facts?.find((f) => f.kind === 'PARCEIRO')?.fields
+  if (!told) return slots
+  return {
+    ...slots,
+    partner: {
+      ...(told.hand ? { hand: told.hand } : {}),
+      ...(told.gender ? { gender: told.gender } : {}),
+      ...(told.name ? { name: told.name } : {}),
+      ...slots.partner,
+    },
+  }
 }
 
 const ENGLISH_NOTE = 'Por aqui a gente conversa em português 🙂 Mas entendi a ideia, então lá vai:'
@@ -156,7 +172,7 @@ export function reply(input: ReplyInput): CoachReply[] {
       const common = {
         coach,
         mode: u.mode,
-        slots: u.slots,
+        slots: withRemembered(u.slots, input.facts),
         ctx,
         said,
         rng,

@@ -206,7 +206,7 @@ describe('answers', () => {
       converse(RAFAEL, ['meu parceiro novo é canhoto, como a gente se organiza?']).out[0]?.join(
         '\n',
       ) ?? ''
-    expect(pair).toMatch(/vocês dois são canhotos/)
+    expect(pair).toMatch(/vocês dois são canhotos/i)
     expect(extractSlots('tenho até 600 reais pra raquete').budget).toBe(600)
   })
 

@@ -49,7 +49,7 @@ describe('coaches use the memory where it matters', () => {
 
   it("brings the partner's name into a doubles answer", () => {
     const text = ask('como melhorar a comunicação com minha dupla?')
-    expect(text).toMatch(/com a Lu\b/)
+    expect(text).toMatch(/com a Lu\b/i)
     expect(references(text)).toBe(1)
   })
 

@@ -1,5 +1,5 @@
 import type { AnalysisFacts } from '@areia/contracts'
-import { plainText } from '../intents/normalize'
+import { chatText } from '../intents/normalize'
 import type { GameTopic } from './topic'
 
 /**
@@ -68,7 +68,7 @@ const UNMEASURED: Array<[Unmeasured, RegExp]> = [
 
 /** Says it is the player's own match or report, not a question of technique. */
 const OWN =
-  /\b((no|do|desse|nesse|naquele) (meu )?ultimo jogo|(na|da|dessa|nessa) (minha )?ultima partida|no relatorio|na analise|no video|meu relatorio|minha analise|meus numeros|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|por causa disso|com base nisso|nesse jogo|naquele jogo|desse jogo|deste jogo|dessa partida|no jogo de sabado|(por que|porque|pq) (eu |a gente |nos )?(perdi|perdemos|ganhei|ganhamos)|bola rolando|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de))\b/
+  /\b((no|do|desse|nesse|naquele) (meu )?ultimo jogo|(na|da|dessa|nessa) (minha )?ultima partida|(no|na) (meu|minha) (relatorio|analise|video)|(vi|diz|mostra|mostrou|esta|ta) (no|na|o|a) (relatorio|analise)|relatorio do (meu )?jogo|meu relatorio|minha analise|meus numeros|(meu|minha) (percentual|porcentagem|taxa|aproveitamento|golpe mais \w+)|quant\w+ \w+( de \w+)? (eu|a gente|nos) (ganhei|ganhamos|fiz|fizemos|errei|erramos|acertei)|(meu|minha) \w+ (melhorou|piorou|evoluiu)|melhorou desde|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|por causa disso|com base nisso|nesse jogo|naquele jogo|desse jogo|deste jogo|dessa partida|no jogo de sabado|(por que|porque|pq) (eu |a gente |nos )?(perdi|perdemos|ganhei|ganhamos)|bola rolando|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de))\b/
 /** Feelings about a game are the mental coach's, not a figure. */
 const FEELING =
   /\b(nervos\w*|ansios\w*|medo|raiva|triste|chatead\w*|frustrad\w*|desanim\w*|travei|travo)\b/
@@ -89,7 +89,7 @@ export interface OwnQuestion {
  * is the topic of the last question about the report: "e meu saque?" right after it is one too.
  */
 export function ownQuestion(message: string, previous: OwnTopic | null): OwnQuestion | null {
-  const text = plainText(message)
+  const text = chatText(message)
   if (FEELING.test(text)) return null
   const topic = TOPICS.find(([, re]) => re.test(text))?.[0]
   const unmeasured = UNMEASURED.find(([, re]) => re.test(text))?.[0]

@@ -28,11 +28,14 @@ export function mainStroke(frame: Pick<Frame, 'strokes'>): {
  */
 export function fit(sig: Signature, frame: Frame, domain?: Domain): number {
   let m = 1
+  if (sig.needs && !sig.needs.test(frame.text)) m *= 0.3
   // A rule names strokes only to ask what is allowed: the rules answer, whatever the stroke.
   if (frame.rule) {
     if (domain === 'regras') return 1.8
     m *= 0.7
   }
+  // A feeling named is the mental coach's question, whatever part of the game it happens in.
+  if (frame.feeling && !frame.pain && !frame.gear) m *= domain === 'mental' ? 2 : 0.6
   // A racket's weight or material is a question of equipment, whatever worry comes with it.
   if (frame.gear) m *= domain === 'equipamento' ? 1.8 : 0.6
   // Pain is answered as pain, even when it comes with the stroke that brings it on.
@@ -98,7 +101,9 @@ export function bindFrame(c: Classification, frame: Frame): Classification {
     frame.aspects.length > 0 ||
     frame.bodyPart !== undefined ||
     frame.rule ||
-    frame.gear
+    frame.gear ||
+    frame.feeling ||
+    c.candidates.slice(0, 3).some((cand) => signatureOf(cand.intent).needs !== undefined)
   if (!named) return c
   const scored = c.candidates
     .filter((cand) => cand.intent.domain !== 'conversa')

@@ -11,7 +11,11 @@ export type Change =
  */
 export function mergeFrames(previous: Frame, next: Frame): { frame: Frame; changed: Change[] } {
   const changed: Change[] = []
-  const frame: Frame = { ...previous, slots: { ...previous.slots, ...next.slots } }
+  const frame: Frame = {
+    ...previous,
+    slots: { ...previous.slots, ...next.slots },
+    text: `${previous.text} ${next.text}`,
+  }
   if (next.strokes.length > 0) {
     const sides = next.strokes.every((s) => s === 'forehand' || s === 'backhand')
     // "e de backhand?" after a volley question: the backhand volley, not the groundstroke.

@@ -76,12 +76,16 @@ export interface Frame {
   pain: boolean
   /** Asks about gear: a racket's weight, material or model. */
   gear: boolean
+  /** Speaks of a feeling or a state of mind (nerves, shame, a loss that hurts, motivation). */
+  feeling: boolean
   /** Names a level the answer should be for ("pra iniciante", "nível avançado"). */
   level?: 'INICIANTE' | 'AVANCADO'
   ask?: Ask
   slots: Slots
   /** Nothing of the sport of its own: only makes sense with the previous message. */
   elliptical: boolean
+  /** The message as the frame read it (plain words), for premises a question rests on. */
+  text: string
 }
 
 const STROKES: Array<[Stroke, RegExp]> = [
@@ -125,6 +129,9 @@ const MINE = /\b(meu|minha|meus|minhas|eu|fazer|dar|bater|faco|dou|bato)\b(?: \w
 
 const RULE =
   /\b(regra|regras|regulamento|permitido|proibido|e let|let|e ponto|ponto (nosso|deles|de quem|valendo)|valendo|segunda chance|segundo saque|quantos saques|ate quanto|quem saca primeiro|troca de lado|trocar de lado|trocamos de lado|tempo entre|quanto tempo pode|pode quicar|deixar quicar|encostar na rede|tocar na rede|invadir|dois toques)\b/
+/** Nerves, shame, fear, a mistake that will not go, wanting to quit: the mental coach's. */
+const FEELING =
+  /\b(nervos\w*|ansios\w*|ansiedade|vergonha|envergonhad\w*|medo|insegur\w*|desmotiv\w*|desanim\w*|motivac\w*|frustr\w*|chorei|chorar|chateado|chateada|triste|tristeza|raiva|irritad\w*|esquecer o (erro|ponto)|nao consigo esquecer|remoendo|cabeca|confianca|travo|travei|tremo|tremendo|pressao|pressionad\w*|desisti\w*|parar de jogar|pensando em parar|mal no torneio|bem no treino e mal)\b/
 const PAIN =
   /\b(dor|dores|doi|doem|doendo|dolorid\w*|tendinite|bursite|lesao|lesionei|machuc\w*|torci|inflam\w*|inchad\w*|epicondilite|entorse|fisgada|distensao)\b/
 
@@ -333,7 +340,10 @@ export function readFrame(message: string): Frame {
   if (
     strokes.length === 1 &&
     strokes[0] === 'saque' &&
-    situations.some((s) => s === 'EU_SACO' || s === 'PARCEIRO_SACA' || s === 'NOS_SACAMOS' || s === 'NOS_RECEBEMOS') &&
+    situations.some(
+      (s) =>
+        s === 'EU_SACO' || s === 'PARCEIRO_SACA' || s === 'NOS_SACAMOS' || s === 'NOS_RECEBEMOS',
+    ) &&
     !/\b(como (eu )?saco|meu saque|o saque (sai|vai|cai)|tecnica)\b/.test(text)
   )
     strokes.length = 0
@@ -369,6 +379,7 @@ export function readFrame(message: string): Frame {
       !/\b(medo de|receio de|pra nao|para nao|evitar|prevenir)\b(?: \w+){0,2} (machuc|lesion|doer)/.test(
         text,
       ),
+    feeling: FEELING.test(text),
     gear:
       /\b(raquete|raquetes)\b/.test(text) &&
       /\b(\d{3} ?g|\d{3} ?gramas|peso|pesad\w*|leve|carbono|fibra|3k|12k|18k|24k|marca|modelo|kevlar|balanco)\b/.test(
@@ -376,6 +387,7 @@ export function readFrame(message: string): Frame {
       ),
     slots,
     elliptical: false,
+    text,
   }
   if (role && !(serveSituation && role === 'ANSWER')) frame.role = role
   const problem = nearest(PROBLEMS, text, strokes[0])

@@ -17,6 +17,11 @@ export interface Signature {
   situations?: Situation[]
   conditions?: Condition[]
   bodyPart?: BodyPart
+  /**
+   * The premise the question rests on ("primeiro torneio", "criança"): without it in the message,
+   * the question is another one, however close its words.
+   */
+  needs?: RegExp
 }
 
 const BY_DOMAIN: Partial<Record<Domain, Signature>> = {
@@ -98,12 +103,31 @@ const OWN: Record<string, Signature> = {
   'dor-punho': { bodyPart: 'punho' },
 }
 
+/** Questions that only fit a message stating their premise. */
+const PREMISES: Record<string, RegExp> = {
+  'primeiro-torneio': /\b(primeir\w*|estreia|estrear|nunca (joguei|competi)|vou estrear)\b/,
+  'raquete-crianca': /\b(crianc\w*|filh\w*|infantil|junior|menin\w*|sobrinh\w*|\d{1,2} anos)\b/,
+  'treino-crianca': /\b(crianc\w*|filh\w*|infantil|junior|menin\w*|sobrinh\w*|escolinha)\b/,
+  'jogo-longo-mental':
+    /\b(varios jogos|mais de um jogo|\d jogos|dia (todo|inteiro)|o dia inteiro|jogo atras de jogo|chave)\b/,
+  'recuperacao-jogos':
+    /\b(entre (um|os) jogos?|varios jogos|\d jogos|dia (todo|inteiro)|mesmo dia)\b/,
+  'tenista-transicao': /\b(tenis|tenista)\b/,
+  'padel-transicao': /\b(padel)\b/,
+  'jogar-contra-amigos': /\b(amig\w*|conhecid\w*|colega\w*)\b/,
+  'parceiro-melhor': /\b(melhor|mais forte|joga mais|nivel acima|superior)\b/,
+  'bolsa-torneio': /\b(levar|levo|bolsa|mochila|mala|kit|arrumar|o que (eu )?levo)\b/,
+  'treino-pre-torneio': /\b(prepar\w*|treinar|treino|ate la|semanas?|dias|faltam|falta)\b/,
+  'idade-cuidados': /\b(idade|anos|velh\w*|\d{2}\+|senior|veteran\w*|maduro|madura)\b/,
+}
+
 const CACHE = new Map<string, Signature>()
 
 export function signatureOf(intent: { id: string; domain: Domain }): Signature {
   let found = CACHE.get(intent.id)
   if (!found) {
-    found = { ...BY_DOMAIN[intent.domain], ...OWN[intent.id] }
+    const needs = PREMISES[intent.id]
+    found = { ...BY_DOMAIN[intent.domain], ...OWN[intent.id], ...(needs ? { needs } : {}) }
     CACHE.set(intent.id, found)
   }
   return found

@@ -12,7 +12,7 @@ import type { CoachPersona, Rng } from '../types'
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
-import { personalLines } from './personal'
+import { HAND_INTENTS, personalLines } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
 import type { Mode } from './understand'
@@ -43,6 +43,9 @@ export interface AnswerInput {
 }
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
+
+/** Tips written for any pair of hands ("Se você e sua dupla jogam com a mão direita…"). */
+const HAND_CONDITIONAL = /^(Se você e sua dupla jogam|Se cada um joga com uma mão|Numa dupla de)/
 
 /**
  * Durations and how often ("7 dias", "20 minutos", "2 sessões por semana") are what the drill is;
@@ -369,7 +372,12 @@ function leadAnswer(input: AnswerInput): string {
         conditions.length > 0
       )
         return compact([...conditions, tips(input, 2), ...drills(input, 1), caution(input)])
-      const first = answerLine(input)
+      // With both hands known, the pair's own sides lead, not the general rule.
+      const handsKnown =
+        HAND_INTENTS.has(intent.id) &&
+        input.slots.partner?.hand !== undefined &&
+        input.ctx.lefty !== null
+      const first = handsKnown ? undefined : answerLine(input)
       // Asked by name about another coach's subject, the coach answers and adds its own view.
       const outside =
         intent.owner !== 'ANY' && intent.owner !== input.coach.archetype
@@ -378,7 +386,7 @@ function leadAnswer(input: AnswerInput): string {
       const technique =
         TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
       const drill = technique ? drills(input, 1) : []
-      const own = [first, ...conditions, ...personal(input, 2), levelLine(input)]
+      const own = [first, ...conditions, ...personal(input, handsKnown ? 3 : 2), levelLine(input)]
       // One thing the player told the team, where it matters, unless a line above used one; a
       // dated tournament or a partner's name says more than the profile's goal, so it comes first.
       const remembered =
@@ -397,7 +405,15 @@ function leadAnswer(input: AnswerInput): string {
           (own.some((l) => l !== undefined && REMEMBERED_LINE.test(l))
             ? undefined
             : goalLine(input)),
-        tips(input, 3),
+        handsKnown
+          ? bullets(
+              takeMany(
+                input.intent.tips.filter((t) => !HAND_CONDITIONAL.test(t)),
+                2,
+                said,
+              ),
+            )
+          : tips(input, 3),
         ...drill,
         outside,
         caution(input),

@@ -17,7 +17,7 @@ const TOPIC_OF_DOMAIN: Partial<Record<Intent['domain'], string>> = {
 }
 
 const PLAN_INTENTS = new Set(['plano-semanal', 'frequencia-treino', 'treino-pre-torneio'])
-const HAND_INTENTS = new Set(['parceiro-canhoto', 'dupla-lados', 'contra-canhoto', 'bola-no-meio'])
+export const HAND_INTENTS = new Set(['parceiro-canhoto', 'dupla-lados', 'bola-no-meio'])
 /** Questions about the partner themselves: the advice names them when the player has. */
 export const PARTNER_QUESTIONS = [
   'parceiro-nervoso',
@@ -116,24 +116,39 @@ function weekPlan(intent: Intent, ctx: PlayerContext, slots: Slots): string[] {
   return lines
 }
 
-function handLines(ctx: PlayerContext, slots: Slots): string[] {
+/**
+ * The sides for this pair, when both hands are known: which side puts a forehand in the middle,
+ * and who of the two should take it.
+ */
+export function handLines(ctx: PlayerContext, slots: Slots): string[] {
   const partnerHand = slots.partner?.hand
   const me = ctx.lefty
   if (partnerHand === undefined || me === null) return []
   const partnerLefty = partnerHand === 'LEFT'
-  const who = slots.partner?.gender === 'FEMALE' ? 'ela' : 'ele'
+  const she = slots.partner?.gender === 'FEMALE'
+  const who = slots.partner?.name ?? (she ? 'ela' : 'ele')
+  const both = ctx.profile.gender === 'FEMALE' && she ? 'duas' : 'dois'
+  const canhotos = both === 'duas' ? 'canhotas' : 'canhotos'
+  const destros = both === 'duas' ? 'destras' : 'destros'
+  const taker =
+    `Quem das ${both === 'duas' ? 'duas' : 'dois'} tem o smash mais forte e o forehand mais seguro fica desse lado e assume as bolas do meio; ${both === 'duas' ? 'a outra' : 'o outro'} cobre a lateral e o lob por cima.`.replace(
+      'Quem das dois',
+      'Quem dos dois',
+    )
   if (me && partnerLefty)
     return [
-      `Como vocês dois são canhotos, a dupla é o espelho de uma dupla de destros: quem joga do lado direito da quadra fica com o forehand no meio e, em geral, pega as bolas do meio; quem joga na esquerda tem o backhand no meio e o forehand na lateral.`,
+      `Vocês ${both} são ${canhotos}: a dupla é o espelho de uma dupla de destros. Quem joga do **lado direito** da quadra fica com o forehand no meio e pega as bolas do meio; quem joga na esquerda tem o backhand no meio e o forehand na lateral.`,
+      taker,
     ]
   if (!me && !partnerLefty)
     return [
-      'Como vocês dois são destros, quem joga do lado esquerdo da quadra tem o forehand no meio e costuma ficar com as bolas do meio; quem joga na direita cobre a lateral com o forehand.',
+      `Vocês ${both} são ${destros}: quem joga do **lado esquerdo** da quadra tem o forehand no meio e costuma ficar com as bolas do meio; quem joga na direita cobre a lateral com o forehand.`,
+      taker,
     ]
   const lefty = me ? 'você' : who
   const righty = me ? who : 'você'
   return [
-    `Numa dupla de canhoto com destro, há duas formas: com ${lefty} do lado direito e ${righty} do esquerdo, os dois forehands ficam no meio (meio forte, laterais no backhand); invertendo, os forehands vão para as laterais e vocês precisam combinar quem pega o meio.`,
+    `Com uma mão de cada, a formação mais usada é **${lefty} do lado direito e ${righty} do esquerdo**: os dois forehands ficam no meio, o meio fica forte e as laterais ficam com os backhands. A outra opção (invertendo) põe os forehands nas laterais e deixa o meio com dois backhands, que vocês precisam combinar quem pega.`,
   ]
 }
 

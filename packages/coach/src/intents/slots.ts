@@ -204,10 +204,15 @@ function partnerIn(text: string): Partner | undefined {
     /\b(meu|minha|o|a) (novo |nova )?(parceir[oa]|dupla|companheir[oa])( nov[oa])?( de dupla)? (e|esta|joga|eh)? ?(canhot[oa]|destr[oa])/.exec(
       text,
     ) ?? /\b(jogo|vou jogar|jogando) com (um|uma) (canhot[oa]|destr[oa])/.exec(text)
+  // "vou jogar com a Carla, ela é canhota": the hand of the partner just named.
+  const told =
+    !m && /\b(com (a|o) [a-z]+|parceir[oa]|dupla)\b/.test(text)
+      ? /\b(ela|ele) (e|eh|joga) (de )?(canhot[oa]|destr[oa])\b/.exec(text)
+      : null
   const pronoun = /\b(parceira|minha dupla|companheira|uma canhota|uma destra|ela)\b/.test(text)
   const masculine = /\b(parceiro|meu parceiro|companheiro|um canhoto|um destro)\b/.test(text)
-  if (!m && !pronoun && !masculine) return undefined
-  const handWord = m ? (m[7] ?? m[3] ?? '') : ''
+  if (!m && !told && !pronoun && !masculine) return undefined
+  const handWord = m ? (m[7] ?? m[3] ?? '') : (told?.[4] ?? '')
   const partner: Partner = {}
   if (/canhot/.test(handWord)) partner.hand = 'LEFT'
   else if (/destr/.test(handWord)) partner.hand = 'RIGHT'

@@ -318,7 +318,11 @@ function resolve(text: string, state: State): Understanding {
   // "bom diaaa ☀️ tudo bem com vcs?": a greeting, whatever word of the sport an emoji brings.
   const greeting = /^(bom dia|boa tarde|boa noite|oi|ola|e ai|eai|fala|salve|opa)\b/.test(plain)
   if (greeting && own.length <= 6 && frame.strokes.length === 0 && !frame.recall) {
-    if (/\b(tudo (bem|bom|certo|tranquilo|joia)|como (vai|voces estao|voce esta|estao|esta)|beleza)\b/.test(plain))
+    if (
+      /\b(tudo (bem|bom|certo|tranquilo|joia)|como (vai|voces estao|voce esta|estao|esta)|beleza)\b/.test(
+        plain,
+      )
+    )
       return conversa('como-vai')
     if (c.topical.length <= 1 && !/\b(como|qual|quando|onde|porque|o que)\b/.test(plain))
       return conversa('saudacao')

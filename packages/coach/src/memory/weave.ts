@@ -133,6 +133,21 @@ function racketLine(fact: RememberedFact): string[] {
   ]
 }
 
+/** Areas whose drills load an injured part. */
+const LOADING = new Set<Intent['domain']>([
+  'saque',
+  'devolucao',
+  'voleio',
+  'smash',
+  'bandeja',
+  'lob',
+  'curtinha',
+  'fundo',
+  'fundamentos',
+  'corpo',
+  'treino',
+])
+
 export interface WeaveInput {
   intent: Intent
   facts: readonly RememberedFact[]
@@ -168,7 +183,9 @@ export function memoryLine(input: WeaveInput): string | undefined {
     const racket = of('EQUIPAMENTO')[0]
     if (racket) candidates.push(...racketLine(racket))
   }
-  if (input.drill && candidates.length === 0) {
+  // The caution belongs to a drill that loads the body (a stroke, footwork, fitness), not to a
+  // drill of talking or tactics.
+  if (input.drill && candidates.length === 0 && LOADING.has(intent.domain)) {
     const injury = of('LESAO')[0]
     if (injury) candidates.push(...injuryLine(injury))
   }
