@@ -201,8 +201,11 @@ describe('the coaches read the player’s published analysis', () => {
     expect(stats?.content).toContain('18% do tempo perto da rede')
     expect(stats?.content).toContain('12/11, vitória 6/4')
     expect(stats?.content).toMatch(/parceiro ficou 41%/)
-    // Not the older game, not the one in review, not another player's.
-    for (const other of ['30%', '50%', '62%'])
+    // The older game only as the comparison; never the one in review, nor another player's.
+    const lines = (stats?.content ?? '').split('\n')
+    for (const line of lines.filter((l) => l.includes('30%')))
+      expect(line).toMatch(/jogo anterior .* caiu de 30% para 18%/)
+    for (const other of ['50%', '62%'])
       for (const m of replies) expect(m.content).not.toContain(other)
   })
 
@@ -240,7 +243,7 @@ describe('the coaches read the player’s published analysis', () => {
     const after = (await ask(eva.tokens, 'e agora, como foi meu último jogo?'))[0]?.content ?? ''
     const figures = ['15%', '50%', '35%', '1.510 m', '23 ralis', '14,2 s']
     expect(figures.filter((f) => after.includes(f)).length).toBeGreaterThanOrEqual(3)
-    expect(after).toMatch(/Para o próximo treino/)
+    expect(after).toMatch(/eu focaria a semana em/)
     expect(after).not.toContain('(40%)')
   })
 

@@ -5,6 +5,7 @@ import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import {
   answerOnboarding,
   createTeam,
+  HISTORY_FOR_ENGINE,
   introductions,
   planTurn,
   readPlan,
@@ -56,7 +57,6 @@ export interface TurnResult {
 }
 
 /** How much of the conversation the server hands the engine. */
-const HISTORY_FOR_ENGINE = 50
 const MAX_FACTS = 50
 const HOST = 'areia'
 

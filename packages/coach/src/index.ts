@@ -20,7 +20,7 @@ export {
 /** The onboarding answers' readers, for engines that read the same answers outside the dialogue. */
 export * from './onboarding/parse'
 export { introductions } from './introductions'
-export { reply, type ReplyInput } from './reply'
+export { HISTORY_FOR_ENGINE, reply, type ReplyInput } from './reply'
 export { route, routeDetailed, MAX_REPLIES, type RouteReason, type Routing } from './routing'
 export { KNOWLEDGE, retrieve, entryById, type Drill, type KnowledgeEntry } from './knowledge'
 export {

@@ -1,5 +1,5 @@
 import type { AnalysisFacts, MatchStatus, Plan } from '@areia/contracts'
-import { gameReply, matchesStatusReply } from './analysis/matches'
+import { gameReply, matchesStatusReply, matchStatusText, newerMatch } from './analysis/matches'
 import type { TrainingPlan } from './plans/plan'
 import { planReply } from './plans/reply'
 import type { PlanChange } from './plans/turn'
@@ -83,6 +83,12 @@ function owns(coach: CoachPersona, intent: Intent | undefined): boolean {
 }
 
 /**
+ * How much of the conversation the engine should see when it replies: what follow-ups resolve
+ * against, and every sentence a coach already said, so that none is said twice to the same player.
+ */
+export const HISTORY_FOR_ENGINE = 300
+
+/**
  * The coaches' answers to a player's message, in speaking order. Pure: the same input and the
  * same random sequence give the same replies. Never empty, never throws on odd input.
  */
@@ -101,6 +107,12 @@ export function reply(input: ReplyInput): CoachReply[] {
   // "meu aproveitamento de smash tá bom?": a question about the player's own figures.
   const game = gameTopic(body) ?? (main?.id === 'meu-ultimo-jogo' ? 'GAME' : null)
   const said = new Said(history)
+  // What was said before this message: each answer below adds to `said` as it is built.
+  const before = new Said(history)
+  // "me manda meu plano de novo": what the player asks to see again is said again.
+  const again = /\b(de novo|denovo|novamente|outra vez|repete|repita|reenvia|reenvie)\b/.test(
+    normalize(body),
+  )
   const matches = input.matches ?? []
   const reports = input.reports ?? (input.analysis ? [input.analysis] : [])
   const partner = partnerGender(input.facts)
@@ -114,6 +126,8 @@ export function reply(input: ReplyInput): CoachReply[] {
   let secondUsed = false
   for (const [i, coach] of speakers.entries()) {
     let text: string
+    // Answers about the player's own figures recap a figure asked for again themselves.
+    let figures = false
     const statusReply =
       coach.archetype === 'ESTATISTICO' && main?.id === 'analise-prazo'
         ? matchesStatusReply(matches, now)
@@ -133,18 +147,24 @@ export function reply(input: ReplyInput): CoachReply[] {
         : null
     if (planned) {
       text = planned
-    } else if (u.own && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
+    } else if ((u.own || game) && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
       text = ownReply({
-        question: u.own,
+        question: u.own ?? { topic: game ?? 'GAME' },
         reports,
         profile,
         text: body,
         partnerGender: partner,
+        said: before,
         ...(u.slots.days ? { days: u.slots.days } : {}),
       })
+      const newer = newerMatch(reports[0] ?? null, matches)
+      if (newer) text = `${text}\n\n${matchStatusText(newer, now)}`
+      figures = true
     } else if ((game || u.own) && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
         topic: game ?? gameTopicOf(u.own?.topic),
+        ...(u.own ? { own: u.own.topic, byStroke: u.own.unmeasured === 'BY_STROKE' } : {}),
+        partnerGender: partner,
         facts: input.analysis ?? null,
         matches,
         now,
@@ -153,6 +173,7 @@ export function reply(input: ReplyInput): CoachReply[] {
         said,
         rng,
       })
+      figures = true
     } else if (statusReply) {
       text = statusReply
     } else if (!main) {
@@ -203,6 +224,8 @@ export function reply(input: ReplyInput): CoachReply[] {
       if (english && i === 0) text = `${ENGLISH_NOTE}\n\n${text}`
     }
     text = partnerAgree(stripHtml(text), partner).trim()
+    // A sentence said in an earlier reply is not pasted again; a reply with nothing new keeps it.
+    if (!figures && !again) text = before.withoutRepeats(text) ?? text
     if (text === '') continue
     replies.push({ coachId: coach.id, text })
     previous = { coach, text }
@@ -210,7 +233,13 @@ export function reply(input: ReplyInput): CoachReply[] {
   // What the player just told the team, read back once, before the first answer.
   const told = acknowledgement(body, now)
   const first = replies[0]
-  if (told && first && !first.coachId.startsWith('partner:') && main?.id !== 'lembrar')
+  if (
+    told &&
+    !before.has(told) &&
+    first &&
+    !first.coachId.startsWith('partner:') &&
+    main?.id !== 'lembrar'
+  )
     first.text = `${told}\n\n${first.text}`
   if (replies.length === 0) {
     const coach = speakers[0] ?? team.coaches[0]

@@ -36,6 +36,11 @@ const TOPICS: Array<[OwnTopic, RegExp]> = [
     'TRAIN',
     /\b(o que (eu )?(treino|devo treinar|tenho que treinar|preciso treinar|trabalho)|que treino|treinar o que|focar em que|por causa disso|com base (nisso|no relatorio|na analise|nesses numeros))\b/,
   ],
+  // "minha parceira ficou mais na rede q eu?": the two of them compared, whatever the zone.
+  [
+    'PARTNER',
+    /\b(parceir[oa]|dupla)\b.*\b(mais|menos)\b.*\b(q|que|do que) eu\b|\b(eu|mim) .*\b(mais|menos)\b.*\b(q|que|do que) (o |a )?(meu |minha )?parceir[oa]\b/,
+  ],
   ['SERVE', /\b(saque|saques|sacar|sacando)\b/],
   ['RETURN', /\b(devolucao|devolucoes|devolver|recepcao)\b/],
   ['SMASH', /\b(smash|smashes|cortada)\b/],

@@ -2,6 +2,8 @@ import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import type { Said } from '../intents/said'
 import { at } from '../text'
 import type { PlayerProfile, Rng } from '../types'
+import type { OwnTopic } from './ask'
+import { noReportReply } from './no-report'
 import { analysisReply, WILL_SHOW } from './reply'
 import type { GameTopic } from './topic'
 
@@ -121,12 +123,27 @@ export function matchesStatusReply(matches: readonly MatchStatus[], now: Date): 
   return null
 }
 
+/** A match sent after the newest report (or before any) whose analysis is still on its way. */
+export function newerMatch(
+  facts: AnalysisFacts | null,
+  matches: readonly MatchStatus[],
+): MatchStatus | null {
+  const open = openMatch(matches)
+  const reported = facts ? matches.findIndex((m) => m.video_id === facts.video_id) : -1
+  return open && (!facts || reported < 0 || matches.indexOf(open) < reported) ? open : null
+}
+
 /**
  * "como foi meu último jogo?": the published figures; before any, where the pending match stands
  * and when it is due; with figures and a newer match on its way, the figures and a word on it.
  */
 export function gameReply(input: {
   topic: GameTopic
+  /** The finer topic of a question about the player's own figures, when it is one. */
+  own?: OwnTopic
+  /** Asked per stroke, which no report counts. */
+  byStroke?: boolean
+  partnerGender?: 'MALE' | 'FEMALE' | null
   facts: AnalysisFacts | null
   matches: readonly MatchStatus[]
   now: Date
@@ -136,14 +153,23 @@ export function gameReply(input: {
   rng: Rng
 }): string {
   const { facts, matches, now } = input
-  const open = openMatch(matches)
-  const reported = facts ? matches.findIndex((m) => m.video_id === facts.video_id) : -1
-  const newer = open && (!facts || reported < 0 || matches.indexOf(open) < reported) ? open : null
+  const newer = newerMatch(facts, matches)
+  if (!facts && !newer)
+    return noReportReply({
+      topic: input.own ?? input.topic,
+      said: input.said,
+      partnerGender: input.partnerGender ?? null,
+      byStroke: input.byStroke === true,
+    })
   // Asked again, the same answer comes in other words.
   let text = ''
   for (let variant = 0; variant < 6; variant++) {
-    if (!facts && newer) {
-      text = pendingMatchReply(newer, { now, willShow: WILL_SHOW[input.topic], variant })
+    if (!facts) {
+      text = pendingMatchReply(newer as MatchStatus, {
+        now,
+        willShow: WILL_SHOW[input.topic],
+        variant,
+      })
     } else {
       text = analysisReply({
         topic: input.topic,

@@ -3,15 +3,13 @@ import { STROKE_LABEL } from '@areia/contracts'
 import type { PlayerProfile } from '../types'
 import { WEEKDAY_LABEL, type Weekday } from '../intents/slots'
 import { joinPt } from '../text'
-import {
-  hasTags,
-  type OwnQuestion,
-  type OwnTopic,
-  quotedShare,
-  SECTION,
-  TAGGED_TOPICS,
-} from './ask'
-import { gameParts, num, pct } from './reply'
+import { hasTags, type OwnQuestion, type OwnTopic, quotedShare, TAGGED_TOPICS } from './ask'
+import { duration, gameParts, num, pct } from './reply'
+import { taggedHeadline } from './tagged'
+import { chatText } from '../intents/normalize'
+import type { Said } from '../intents/said'
+import { angleLines, recapLine } from './own-again'
+import { capital, kmh, link, outOf, partnerWords, share, when } from './own-words'
 
 /**
  * The statistical coach's answer to a question about the player's own reports: the figure asked
@@ -30,21 +28,8 @@ export interface OwnReplyInput {
   partnerGender?: 'MALE' | 'FEMALE' | null
   /** Days the player said they can train, in this message. */
   days?: readonly Weekday[]
-}
-
-type Count = { value: number; of: number }
-const outOf = (c: Count, one = '', many = one) =>
-  `${c.value} de ${c.of}${one ? ` ${c.of === 1 ? one : many}` : ''}`
-const share = (c: Count) => (c.of > 0 ? c.value / c.of : 0)
-const kmh = (mps: number) => `${num(mps * 3.6, 1)} km/h`
-
-function when(f: AnalysisFacts): string {
-  const parts = gameParts(f)
-  return parts.length > 0 ? `no jogo de ${parts.join(', ')}` : 'no seu último jogo analisado'
-}
-
-function link(f: AnalysisFacts, topic: OwnTopic, label = 'ver no relatório'): string {
-  return `[${label}](/videos/${f.video_id}#${SECTION[topic]})`
+  /** What the coaches said before this message: a figure given already is recapped, not pasted. */
+  said?: Said
 }
 
 /** "caiu de 31% para 22%": a change between two matches in points of share. */
@@ -58,12 +43,6 @@ function shareChange(before: number, after: number): string {
 
 function earlier(reports: readonly AnalysisFacts[]): AnalysisFacts | undefined {
   return reports[1]
-}
-
-function partnerWords(g: OwnReplyInput['partnerGender']) {
-  return g === 'FEMALE'
-    ? { the: 'sua parceira', she: 'ela', of: 'da sua parceira' }
-    : { the: 'seu parceiro', she: 'ele', of: 'do seu parceiro' }
 }
 
 /** What the zones mean for a player who quoted, or asked about, one of them. */
@@ -119,15 +98,15 @@ function zoneAnswer(
       `Em relação ao jogo anterior (${gameParts(before).join(', ')}), o tempo ${name} ${shareChange(was, value)}.`,
     )
   }
-  if (topic !== 'NET' && f.partner_net_share !== null)
+  if (f.partner_net_share !== null) {
+    const gap = f.partner_net_share - f.net_share
     lines.push(
-      `${capital(partnerWords(input.partnerGender).the)} ficou ${pct(f.partner_net_share)} do tempo na rede.`,
+      `${capital(partnerWords(input.partnerGender).the)} ficou ${pct(f.partner_net_share)} do tempo na rede${topic === 'NET' && Math.abs(gap) >= 0.15 ? `: com um bem mais na rede que o outro, vocês jogaram em escada, o que abre o meio e a diagonal` : ''}.`,
     )
+  }
   lines.push(`**Para o próximo treino:** ${ZONE_ADVICE[topic]}`)
   return lines
 }
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 function noTags(f: AnalysisFacts, what: string): string[] {
   return [
@@ -182,10 +161,11 @@ function taggedAnswer(
     case 'ERRORS': {
       const byStroke =
         input.question.unmeasured === 'BY_STROKE'
-          ? 'O relatório conta os erros do jogo inteiro, mas não separa quantos foram de cada golpe; esse número por golpe eu não tenho. '
+          ? 'O relatório conta os erros do jogo inteiro, mas não separa quantos foram de cada golpe; esse número por golpe eu não tenho.'
           : ''
       return [
-        `${byStroke}${capital(when(f))}, você cometeu **${t.unforced_errors} erros não forçados** e fez **${t.winners} winners** (${src}; ${link(f, topic)}).`,
+        ...(byStroke ? [byStroke] : []),
+        `${capital(when(f))}, você cometeu **${t.unforced_errors} erros não forçados** e fez **${t.winners} winners** (${src}; ${link(f, topic)}).`,
         t.unforced_errors > t.winners
           ? 'Mais erros que winners quer dizer que os pontos perdidos vieram mais de você do que do adversário: a primeira meta é errar menos, com mais margem sobre a rede e para dentro das linhas.'
           : 'Mais winners que erros: você arriscou na hora certa.',
@@ -209,15 +189,28 @@ function taggedAnswer(
 
 function movement(input: OwnReplyInput, f: AnalysisFacts): string[] {
   const before = earlier(input.reports)
+  const distance = `${capital(when(f))}, você percorreu **${num(f.distance_m)} m**, com velocidade média de ${kmh(f.avg_speed_mps)} e pico de **${kmh(f.peak_speed_mps)}** (${link(f, 'MOVEMENT')}).`
+  // "minha velocidade máxima foi quanto?": the speed first, the distance after it.
+  const speedFirst = /\b(velocidade|pico|rapid\w*|veloz|km ?h)\b/.test(chatText(input.text))
   return [
-    `${capital(when(f))}, você percorreu **${num(f.distance_m)} m**, com velocidade média de ${kmh(f.avg_speed_mps)} e pico de **${kmh(f.peak_speed_mps)}** (${link(f, 'MOVEMENT')}).`,
+    speedFirst
+      ? `Seu pico de velocidade ${when(f)} foi de **${kmh(f.peak_speed_mps)}**, com média de ${kmh(f.avg_speed_mps)} ao longo do jogo, em ${num(f.distance_m)} m percorridos (${link(f, 'MOVEMENT')}).`
+      : distance,
     ...(input.question.unmeasured === 'BALL_SPEED'
       ? [
           'A análise mede a sua velocidade em quadra, não a da bola: a velocidade do smash ou do saque ela não tem.',
         ]
       : []),
-    'Cada dupla cobre só 8 × 8 m: correr muito não é mérito por si só; o que vale é chegar cedo na bola com passos curtos.',
-    ...(before ? [`No jogo anterior foram ${num(before.distance_m)} m.`] : []),
+    speedFirst
+      ? 'O pico vem das arrancadas curtas (uma bola no meio, um lob); o que pesa no jogo é sair cedo, e não correr mais rápido.'
+      : 'Cada dupla cobre só 8 × 8 m: correr muito não é mérito por si só; o que vale é chegar cedo na bola com passos curtos.',
+    ...(before
+      ? [
+          speedFirst
+            ? `No jogo anterior, o pico foi de ${kmh(before.peak_speed_mps)}.`
+            : `No jogo anterior foram ${num(before.distance_m)} m.`,
+        ]
+      : []),
   ]
 }
 
@@ -227,7 +220,7 @@ function rallies(f: AnalysisFacts): string[] {
       `${capital(when(f))}, a análise não separou ralis com segurança, então não tenho esse número.`,
     ]
   return [
-    `${capital(when(f))}, foram **${f.rallies} ralis**, o mais longo com **${num(f.longest_rally_sec, 0)} s**, e ${num(f.total_play_sec / 60, 1)} min de bola em jogo. Os clipes de cada lance estão no relatório: ${link(f, 'RALLIES', 'ver os lances')}.`,
+    `${capital(when(f))}, foram **${f.rallies} ralis**, o mais longo com **${num(f.longest_rally_sec, 0)} s**, e ${duration(f.total_play_sec)} de bola em jogo. Os clipes de cada lance estão no relatório: ${link(f, 'RALLIES', 'ver os lances')}.`,
     'Como a bola nunca quica, rali longo é sinal de que nenhuma dupla conseguiu fechar na rede.',
   ]
 }
@@ -235,8 +228,16 @@ function rallies(f: AnalysisFacts): string[] {
 function partner(input: OwnReplyInput, f: AnalysisFacts): string[] {
   const p = partnerWords(input.partnerGender)
   const d = f.avg_partner_distance_m
+  // "minha parceira ficou mais na rede que eu?": the comparison is the answer.
+  const net =
+    f.partner_net_share !== null && /\brede\b/.test(chatText(input.text))
+      ? [
+          `${f.partner_net_share > f.net_share + 0.02 ? 'Sim' : f.partner_net_share < f.net_share - 0.02 ? 'Não' : 'Quase igual'}: ${when(f)}, ${p.the} ficou **${pct(f.partner_net_share)} do tempo na rede**, e você **${pct(f.net_share)}** (${link(f, 'PARTNER')}).`,
+        ]
+      : []
   return [
-    `${capital(when(f))}, você e ${p.the} ficaram em média a **${num(d, 1)} m** um do outro${f.partner_net_share !== null ? `, e ${p.she} ficou ${pct(f.partner_net_share)} do tempo na rede contra ${pct(f.net_share)} seus` : ''} (${link(f, 'PARTNER')}).`,
+    ...net,
+    `${net.length > 0 ? 'Na distância entre vocês, ficaram' : `${capital(when(f))}, você e ${p.the} ficaram`} em média a **${num(d, 1)} m** um do outro${f.partner_net_share !== null && net.length === 0 ? `, e ${p.she} ficou ${pct(f.partner_net_share)} do tempo na rede contra ${pct(f.net_share)} seus` : ''} (${link(f, 'PARTNER')}).`,
     d > 5
       ? 'Numa quadra de 8 m de largura, a referência geral é uns 3 a 4 m: vocês ficaram longe, e o meio aberto é o alvo preferido dos adversários.'
       : d < 2.5
@@ -358,12 +359,8 @@ function game(input: OwnReplyInput, f: AnalysisFacts): string[] {
   const t = f.tagged
   const result = gameParts(f).join(', ')
   return [
-    `No seu último jogo${result ? ` (${result})` : ''}, você ficou ${pct(f.net_share)} do tempo na rede, ${pct(f.mid_share)} no meio e ${pct(f.back_share)} no fundo, percorreu ${num(f.distance_m)} m e ficou em média a ${num(f.avg_partner_distance_m, 1)} m de ${partnerWords(input.partnerGender).the}${f.rallies > 0 ? `; foram ${f.rallies} ralis` : ''} (${link(f, 'GAME')}).`,
-    ...(t
-      ? [
-          `Pelas marcações do analista (${t.points_tagged} pontos), sua dupla ganhou ${outOf(t.team_points_won)}; você fez ${t.winners} winners e ${t.unforced_errors} erros não forçados.`,
-        ]
-      : []),
+    `No seu último jogo${result ? ` (${result})` : ''}, você ficou ${pct(f.net_share)} do tempo na rede, ${pct(f.mid_share)} no meio e ${pct(f.back_share)} no fundo, percorreu ${num(f.distance_m)} m e ficou em média a ${num(f.avg_partner_distance_m, 1)} m ${partnerWords(input.partnerGender).of}${f.rallies > 0 ? `; foram ${f.rallies} ralis` : ''} (${link(f, 'GAME')}).`,
+    ...(t ? [taggedHeadline(t)] : []),
     ...train(input, f).slice(0, 2),
   ]
 }
@@ -415,5 +412,20 @@ export function ownReply(input: OwnReplyInput): string {
       default:
         lines = game(input, f)
     }
-  return lines.join('\n\n')
+  return askedAgain(lines, input, f).join('\n\n')
+}
+
+/** The same figure asked for again: one line recalling it, then what was not said yet. */
+function askedAgain(lines: string[], input: OwnReplyInput, f: AnalysisFacts): string[] {
+  const said = input.said
+  const [lead, ...rest] = lines
+  if (!said || lead === undefined || !said.has(lead)) return lines
+  const topic = input.question.topic
+  const fresh = said.fresh(rest)
+  const angle = said.fresh(angleLines(topic))
+  return [
+    recapLine(topic, f, input.partnerGender, earlier(input.reports)),
+    ...fresh,
+    ...(fresh.length === 0 ? angle.slice(0, 1) : []),
+  ]
 }

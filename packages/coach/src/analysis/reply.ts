@@ -14,8 +14,8 @@ import { type GameTopic, UNMEASURED } from './topic'
 
 export interface AnalysisReplyInput {
   topic: GameTopic
-  /** The newest published analysis; null when the player has none. */
-  facts: AnalysisFacts | null
+  /** The newest published analysis. */
+  facts: AnalysisFacts
   profile: PlayerProfile
   /** What the player wrote (mentions removed). */
   text: string
@@ -39,7 +39,8 @@ export const num = (v: number, digits = 0) => decimal(digits).format(v)
 const kmh = (mps: number) => `${num(mps * 3.6, 1)} km/h`
 export const pct = (share: number) => `${Math.round(share * 100)}%`
 
-function duration(sec: number): string {
+/** "3 min 10 s". */
+export function duration(sec: number): string {
   const s = Math.round(sec)
   if (s < 60) return `${s} s`
   const m = Math.floor(s / 60)
@@ -295,14 +296,6 @@ function withFacts(input: AnalysisReplyInput, f: AnalysisFacts): string {
   return parts.join('\n\n')
 }
 
-const WHAT: Record<GameTopic, string> = {
-  GAME: 'como foi o seu último jogo',
-  NET: 'quanto tempo você passa perto da rede',
-  MOVEMENT: 'quanto você se desloca em quadra',
-  RALLIES: 'quantos ralis os seus jogos têm e quanto eles duram',
-  PARTNER: 'a que distância você e seu parceiro jogam',
-}
-
 export const WILL_SHOW: Record<GameTopic, string> = {
   GAME: 'o tempo na rede, no meio e no fundo, a distância percorrida, os ralis e a distância da dupla',
   NET: 'a porcentagem do tempo que você fica perto da rede, no meio e no fundo, comparada com a do seu parceiro',
@@ -311,23 +304,6 @@ export const WILL_SHOW: Record<GameTopic, string> = {
   PARTNER: 'a distância média entre você e seu parceiro e quem subiu mais à rede',
 }
 
-/** No published analysis: say so, invent nothing, and say how to get one. */
-function withoutFacts(input: AnalysisReplyInput): string {
-  const { topic, variant } = input
-  const intro = at(
-    [
-      `Ainda não tenho nenhum jogo seu analisado, então não sei ${WHAT[topic]}, e não vou inventar número.`,
-      `Sem um vídeo seu analisado, eu não tenho como dizer ${WHAT[topic]}; chute não é estatística.`,
-    ],
-    variant,
-  )
-  return [
-    intro,
-    'Mande o vídeo de um jogo pelo **Enviar Vídeo** (quadra inteira no quadro, celular na horizontal) e diga qual dos quatro jogadores você é.',
-    `Quando a análise for publicada, eu te mostro ${WILL_SHOW[topic]}, e a gente compara com os próximos jogos.`,
-  ].join('\n\n')
-}
-
 export function analysisReply(input: AnalysisReplyInput): string {
-  return input.facts ? withFacts(input, input.facts) : withoutFacts(input)
+  return withFacts(input, input.facts)
 }

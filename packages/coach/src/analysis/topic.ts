@@ -67,9 +67,19 @@ const GAME_PATTERNS: RegExp[] = [
   /\b(o que|oque) (a analise|o video|o relatorio) (mostrou|diz|disse)\b/,
 ]
 
+/**
+ * "quando minha parceira saca, eu fico onde?": where to stand, asked as a habit or a plan, is a
+ * question of tactics; a figure of a match is asked about in the past ("fiquei", "no jogo").
+ */
+const WHERE_TO_STAND =
+  /\b(onde|aonde) (eu |a gente |nos )?(devo |devemos |tenho que |preciso )?(fico|ficar|ficamos|me posiciono|posicionar|me coloco)\b|\b(fico|ficar|ficamos|me posiciono) (aonde|onde)\b/
+const PAST_MATCH =
+  /\b(fiquei|ficamos no|no (ultimo )?jogo|na partida|nesse jogo|naquele jogo|relatorio|analise)\b/
+
 /** The area of the player's own analysed game this message asks about, or null. */
 export function gameTopic(message: string): GameTopic | null {
   const text = normalize(message)
+  if (WHERE_TO_STAND.test(text) && !PAST_MATCH.test(text)) return null
   if (WHO_OF_US.test(text)) return NET_WORD.test(text) ? 'NET' : 'PARTNER'
   if (
     NET_FIGURE.test(text) ||

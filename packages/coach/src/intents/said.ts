@@ -18,6 +18,9 @@ export function sentences(text: string): string[] {
     .filter((s) => s !== '')
 }
 
+/** How long a sentence is before saying it twice reads as a pasted line. */
+const REPEAT_CHARS = 40
+
 /** Short lines ("Combinado!", "Por nada.") are a coach's signature, not content. */
 export function countsAsSentence(sentence: string): boolean {
   return sentenceKey(sentence).split(' ').length >= 4
@@ -45,5 +48,27 @@ export class Said {
   /** The lines not said yet, in order. */
   fresh<T extends string>(lines: readonly T[]): T[] {
     return lines.filter((line) => !this.has(line))
+  }
+
+  /**
+   * The text without the sentences already said, kept line by line so lists and paragraphs stay
+   * whole; null when nothing new would be left.
+   */
+  withoutRepeats(text: string): string | null {
+    const paragraphs = text.split(/\n{2,}/).flatMap((paragraph) => {
+      const lines = paragraph.split('\n').flatMap((line) => {
+        const kept = line
+          .split(/(?<=[.!?…])\s+(?=[A-ZÁÉÍÓÚÂÊÔÃÕÇ*“"])/u)
+          .filter((s) => !(s.trim().length >= REPEAT_CHARS && this.has(s)))
+        return kept.length > 0 ? [kept.join(' ')] : []
+      })
+      const body = lines.filter((l) => l.trim() !== '')
+      // A heading whose list was all said before says nothing.
+      const bareHeading =
+        body.length === 1 && paragraph.includes('\n') && /:\**\s*$/.test(body[0] as string)
+      return body.length === 0 || bareHeading ? [] : [body.join('\n')]
+    })
+    const left = paragraphs.join('\n\n')
+    return sentences(left).some((s) => countsAsSentence(s) && !this.has(s)) ? left : null
   }
 }

@@ -1,5 +1,5 @@
 import type { AnalysisFacts, JobPayload, MatchStatus, Plan } from '@areia/contracts'
-import type { RememberedFact } from '@areia/coach'
+import { HISTORY_FOR_ENGINE, type RememberedFact } from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { JobMeta, JobQueue, QueuePolicy } from '../../adapters/queue'
@@ -10,11 +10,6 @@ import type { OnboardingDialogue } from './onboarding'
 import type { CoachingStore, CoachRow, TurnContext } from './store'
 import { type ChatVoice, type ConversationPartner, HOST_SENDER, type PostedMessage } from './voice'
 
-/**
- * How much of the conversation the engine sees when it replies: what follow-ups resolve against,
- * and every sentence a coach already said, so that none is said twice to the same player.
- */
-const HISTORY_FOR_ENGINE = 300
 /**
  * How old a player's message may be and still get its reply: one owed by a worker that died long
  * ago would answer a conversation that has moved on.

@@ -1,0 +1,1 @@
+import { reply, createTeam, seededRng } from './src'
