@@ -1,1 +1,0 @@
-import { reply, createTeam, seededRng } from './src'
