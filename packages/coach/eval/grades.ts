@@ -126,5 +126,6 @@ export function recordGrades(setFile: string, gradeFile: string, output: unknown
     ...others,
     { player: read.player, grader: read.grader, date, rows: [...kept, ...rows] },
   ]
+  fs.mkdirSync(path.dirname(gradeFile), { recursive: true })
   fs.writeFileSync(gradeFile, `${JSON.stringify(file, null, 1)}\n`)
 }

@@ -142,6 +142,7 @@ export function reply(input: ReplyInput): CoachReply[] {
             previous: u.previous,
             planRequested: u.frame.planRequest,
             profile,
+            level: ctx.level,
             now,
           })
         : null

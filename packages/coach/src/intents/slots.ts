@@ -306,13 +306,18 @@ export function extractSlots(text: string): Slots {
   const plain = numberWordsToDigits(chatText(text))
   const slots: Slots = {}
   const named = partnerName(text)
-  const days = daysIn(plain)
-  if (days.length > 0) slots.days = days
+  // "o torneio é domingo dia 13/12": the day of the event, not a day of the player's week.
+  const eventDay =
+    /\b(torneio|campeonato|etapa|competicao)\b (e |vai ser |sera |no |na )?(?:(?:n[oa] )?(segunda|terca|quarta|quinta|sexta|sabado|domingo))\b(?! e )/.exec(
+      plain,
+    )?.[3]
+  const days = daysIn(plain).filter((d) => d !== eventDay)
   const activities = activitiesIn(plain)
   if (activities) slots.dayActivities = activities
   const sessions = sessionsIn(plain)
   if (sessions !== undefined) slots.sessionsPerWeek = sessions
   else if (days.length >= 2) slots.sessionsPerWeek = days.length
+  if (days.length > 0) slots.days = days
   const partner = partnerIn(plain)
   if (partner || named) {
     slots.partner = { ...partner }

@@ -290,10 +290,12 @@ function resolve(text: string, state: State): Understanding {
     if (COMPLAINT.test(plain)) return conversa('reclamacao-resposta')
     if (PRAISE.test(plain)) return conversa('elogio')
   }
-  // "monta um treino de smash pra essa semana": a plan, whatever the stroke it is for.
+  // "monta um treino de smash pra essa semana": a plan, whatever the stroke it is for; "um
+  // treino de 40 min no paredão" is one session of it.
   const planning = intentById('plano-semanal')
-  if (frame.planRequest && planning) return make('NEW', [planning])
   const asking = planQuestion(text)
+  if (asking?.kind === 'SESSION' && planning) return { ...make('NEW', [planning]), plan: asking }
+  if (frame.planRequest && planning) return make('NEW', [planning])
   if (asking) {
     const id =
       asking.kind === 'ALLOCATE'

@@ -148,12 +148,17 @@ const ACTIVITY_LABEL: Record<string, string> = {
 const PAST_OR_EVENT =
   /\b(torneio|campeonato|etapa|open|ganhei|ganhamos|perdi|perdemos|torci|machuquei|joguei|jogamos|treinei|fui|passado|passada)\b/
 
+/** The part of a question that asks: "como divido o tempo?" after "só consigo seg e qui". */
+const ASKING =
+  /\b(como|qual|quais|quando|onde|quanto|quantos|quantas|sera|o que|oq|que tal|pode|da pra)\b/
+
 function scheduleIn(s: Sentence): ExtractedFact | undefined {
-  if (s.question) return undefined
   const days: Weekday[] = []
   const schedule: Array<{ day: Weekday; activity: string }> = []
   for (const clause of clausesOf(s.text)) {
     if (PAST_OR_EVENT.test(clause) || /\b(nao|nunca)\b/.test(clause)) continue
+    // A question keeps what it states about the week ("só consigo seg e qui, como divido?").
+    if (s.question && ASKING.test(clause)) continue
     const slots = extractSlots(clause)
     if (!slots.days) continue
     const acts = slots.dayActivities ?? []
@@ -166,7 +171,7 @@ function scheduleIn(s: Sentence): ExtractedFact | undefined {
       if (!days.includes(day)) days.push(day)
       const act =
         acts.find((a) => a.day === day)?.activity ??
-        (/\baula/.test(clause) ? 'aula' : /\btrein/.test(clause) ? 'treino' : 'jogo')
+        (/\baula/.test(clause) ? 'aula' : /\bjog/.test(clause) ? 'jogo' : 'treino')
       schedule.push({ day, activity: act })
     }
   }

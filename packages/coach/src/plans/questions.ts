@@ -1,6 +1,7 @@
 import { plainText } from '../intents/normalize'
 import { extractSlots, WEEK, type Weekday } from '../intents/slots'
 import type { ChatTurn } from '../types'
+import { type SessionRequest, sessionRequest } from './session'
 
 /**
  * What a player asks about the plan the team already made: a day of it ("na segunda, o que eu faço
@@ -14,6 +15,7 @@ export type PlanQuestion =
   | { kind: 'TOTAL' }
   | { kind: 'ADD'; day: Weekday; minutes: number | null }
   | { kind: 'ALLOCATE' }
+  | { kind: 'SESSION'; request: SessionRequest }
 
 /** "1h cada", "1h30", "uma hora e meia", "40 min": how long each session lasts, in minutes. */
 export function sessionMinutes(message: string): number | null {
@@ -53,6 +55,8 @@ const ADD =
   /\b(mais|a mais|extra|tambem)\b.*\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b|\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b.*\b(tambem|a mais|extra)\b|\b(conseguir|consigo|da pra|posso) (treinar )?(tambem )?(na|no) (segunda|terca|quarta|quinta|sexta|sabado|domingo)\b/
 
 export function planQuestion(message: string): PlanQuestion | null {
+  const session = sessionRequest(message)
+  if (session) return { kind: 'SESSION', request: session }
   const t = plainText(message)
   // "com a frequência que eu treino hoje" is about nowadays, not today's session.
   const nowadays = /\b(que|q) (eu )?(treino|jogo) hoje\b|\bhoje em dia\b/.test(t)

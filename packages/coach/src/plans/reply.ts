@@ -1,5 +1,6 @@
 import type { Intent } from '../intents/registry'
 import { WEEKDAY_LABEL } from '../intents/slots'
+import type { Level } from '../knowledge/types'
 import type { PlayerProfile } from '../types'
 import {
   planText,
@@ -10,6 +11,7 @@ import {
   weeklyTotal,
 } from './plan'
 import type { PlanQuestion } from './questions'
+import { sessionText } from './session'
 import type { PlanChange } from './turn'
 
 const dayWithArticle = (day: keyof typeof WEEKDAY_LABEL) =>
@@ -28,9 +30,12 @@ export function planReply(input: {
   previous: Intent | undefined
   planRequested: boolean
   profile: PlayerProfile
+  level: Level
   now: Date
 }): string | null {
   const { plan, change, question, now } = input
+  if (question?.kind === 'SESSION')
+    return sessionText(question.request, input.level, input.profile.gender === 'FEMALE')
   if (question?.kind === 'ALLOCATE') return allocation(input.previous, input.profile, plan, now)
   if (!plan) return null
   if (change === 'CREATED')

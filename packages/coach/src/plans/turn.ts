@@ -33,6 +33,8 @@ export function planTurn(input: {
   const u = understand(text, history)
   const main = u.intents[0]?.id
   const slots = u.slots
+  // One session asked for on its own is answered, not saved as the week.
+  if (u.plan?.kind === 'SESSION') return { plan: current, change: null }
   const ctx = contextOf(profile, history, text, input.memory)
   const knownDays: Weekday[] =
     input.facts?.find((f) => f.kind === 'ROTINA')?.fields?.days?.slice() ?? []
