@@ -192,10 +192,14 @@ export class ChatSocket {
     void this.connect(true)
   }
 
-  /** False when there is no open connection: the frame was not sent. */
+  /**
+   * False when there is no open connection: the frame was not sent. A message expects its echo:
+   * a socket that stays silent after it is dead (a network lost without a close), and is replaced.
+   */
   send(frame: ClientFrame): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false
     this.socket.send(JSON.stringify(frame))
+    if (frame.type === 'message') this.probe()
     return true
   }
 

@@ -2,11 +2,20 @@ import type { ChatAction } from '@areia/contracts/chat'
 import { memo } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'
+import { Icon } from '../../ui/icons'
 import type { ChatMessage } from './chat-state'
 import { IdentificationPicture } from './identification-picture'
 import { actionKey, videoIdOf } from './use-video-actions'
 
 export const HOST_NAME = 'Areia'
+
+/** Where a message of the player's stands, under its text. */
+export const DELIVERY = {
+  sending: 'Enviando...',
+  waiting: 'Aguardando conexão',
+  delivered: 'Entregue',
+  refused: 'Não enviada — toque para reenviar',
+} as const
 
 /** Colour family of an avatar: one per archetype, the host in sand. */
 function tone(archetype: string | null): string {
@@ -39,12 +48,18 @@ type BubbleProps = {
   onAction?: (action: ChatAction) => void
   /** `type:videoId` of the chip whose request is in flight. */
   busyAction?: string | null
+  /** No connection: a message waiting in the outbox says it waits for one. */
+  offline?: boolean
+  /** Sends a refused message again. */
+  onRetry?: (clientId: string) => void
 }
 
 export const MessageBubble = memo(function MessageBubble({
   message,
   onAction,
   busyAction = null,
+  offline = false,
+  onRetry,
 }: BubbleProps) {
   const mine = message.sender === 'USER'
   const { name, role } = senderLabel(message)
@@ -55,7 +70,7 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <li
       className={`message ${mine ? 'message--mine' : `message--coach message--${message.partner ? 'partner' : tone(message.archetype)}`}`}
-      aria-busy={message.pending || undefined}
+      aria-busy={(message.pending && !message.refused) || undefined}
       data-message-id={message.id ?? undefined}
     >
       {mine ? null : (
@@ -94,10 +109,56 @@ export const MessageBubble = memo(function MessageBubble({
             })}
           </div>
         ) : null}
-        <time className="message__time" dateTime={message.timestamp}>
-          {message.pending ? 'Enviando...' : time}
-        </time>
+        {mine ? (
+          <Delivery message={message} time={time} offline={offline} onRetry={onRetry} />
+        ) : (
+          <time className="message__time" dateTime={message.timestamp}>
+            {time}
+          </time>
+        )}
       </div>
     </li>
   )
 })
+
+/** The player's message: the time typed and whether it is stored, waits, or was refused. */
+function Delivery({
+  message,
+  time,
+  offline,
+  onRetry,
+}: {
+  message: ChatMessage
+  time: string
+  offline: boolean
+  onRetry: ((clientId: string) => void) | undefined
+}) {
+  const { clientId, refused } = message
+  if (message.pending && refused && clientId) {
+    return (
+      <div className="message__delivery message__delivery--refused" data-delivery="refused">
+        <p className="message__refusal">{refused}</p>
+        <button type="button" className="message__retry" onClick={() => onRetry?.(clientId)}>
+          {DELIVERY.refused}
+        </button>
+      </div>
+    )
+  }
+  const state = message.pending ? (offline ? 'waiting' : 'sending') : 'delivered'
+  return (
+    <p className="message__time message__delivery" data-delivery={state}>
+      <time dateTime={message.timestamp}>{time}</time>
+      {state === 'delivered' ? (
+        <span className="message__delivered">
+          <Icon name="check" size={14} />
+          <span className="visually-hidden">{DELIVERY.delivered}</span>
+        </span>
+      ) : (
+        <span className="message__waiting">
+          <Icon name="clock" size={14} />
+          {DELIVERY[state]}
+        </span>
+      )}
+    </p>
+  )
+}
