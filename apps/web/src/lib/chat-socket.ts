@@ -215,9 +215,14 @@ export class ChatSocket {
 
   private readonly onOffline = () => {
     if (!this.running) return
-    // An open socket may take minutes to notice a dead network: a ping with no answer tells.
-    if (this.socket && this.socket.readyState === OPEN) this.probe()
-    else if (!this.socket) this.options.onStatus(this.waitingStatus(), 'offline')
+    // The device says it has no network: an open socket may take minutes to notice (and some
+    // browsers keep it looking alive), so it is let go now; what the player sends meanwhile
+    // waits in the outbox, and the connection comes back with the network (or the next try).
+    if (this.socket) {
+      this.clearTimers()
+      this.dropSocket()
+      this.scheduleReconnect('offline')
+    } else this.options.onStatus(this.waitingStatus(), 'offline')
   }
 
   /** Asks the server for a pong; a socket that stays silent is dead and replaced. */

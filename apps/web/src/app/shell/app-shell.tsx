@@ -5,11 +5,18 @@ import { PushBanner } from '../../features/push/push-banner'
 import { PushProvider } from '../../features/push/push-context'
 import { UpdateBanner } from '../../features/push/update-banner'
 import { useAuth } from '../../lib/auth/auth-context'
+import { BannerQueue } from '../../ui/banner-queue'
 import { Header } from './header'
 import { InstallBanner } from './install-banner'
 import { PlansModalHost } from './plans-modal-host'
 import { Sidebar } from './sidebar'
 import { hasTabBar, TabBar } from './tab-bar'
+
+/**
+ * One banner at a time, the first of these with something to say: a new version, the address
+ * to confirm, the push offer, the install prompt.
+ */
+const BANNER_ORDER = ['update', 'email', 'push', 'install'] as const
 
 export function AppShell() {
   const { pathname } = useLocation()
@@ -43,10 +50,12 @@ export function AppShell() {
             planLink={user?.payment_status === 'PAYMENT_OK' && pathname !== '/meu-plano'}
           />
           <div className="shell__banners">
-            <UpdateBanner />
-            <InstallBanner />
-            <PushBanner />
-            <EmailBanner />
+            <BannerQueue order={BANNER_ORDER}>
+              <UpdateBanner />
+              <EmailBanner />
+              <PushBanner />
+              <InstallBanner />
+            </BannerQueue>
           </div>
           <main id="conteudo" className="shell__main" tabIndex={-1}>
             <Outlet />
