@@ -1,8 +1,10 @@
 import type { ChatAction } from '@areia/contracts/chat'
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'
+import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
+import { Modal } from '../../ui/modal'
 import type { ChatMessage } from './chat-state'
 import { IdentificationPicture } from './identification-picture'
 import { actionKey, videoIdOf } from './use-video-actions'
@@ -63,6 +65,8 @@ export const MessageBubble = memo(function MessageBubble({
 }: BubbleProps) {
   const mine = message.sender === 'USER'
   const { name, role } = senderLabel(message)
+  // The heatmap of a report, opened full size from its thumbnail.
+  const [image, setImage] = useState<{ src: string; alt: string } | null>(null)
   const time = formatMessageTimestamp(message.timestamp).replace(',', '')
   // The identification request, while its chips are live, shows the picture above them.
   const identify = onAction ? message.actions.find((a) => a.type === 'identify_player') : undefined
@@ -87,7 +91,7 @@ export const MessageBubble = memo(function MessageBubble({
           <p className="message__text message__text--plain">{message.text}</p>
         ) : (
           // The statistical coach's report embeds the heatmap and a link to /videos/{id}.
-          <MarkdownView className="message__text" text={message.text} />
+          <MarkdownView className="message__text" text={message.text} onOpenImage={setImage} />
         )}
         {pictureFor !== null ? <IdentificationPicture videoId={pictureFor} /> : null}
         {message.actions.length > 0 ? (
@@ -108,6 +112,16 @@ export const MessageBubble = memo(function MessageBubble({
               )
             })}
           </div>
+        ) : null}
+        {image ? (
+          <Modal
+            open
+            title={image.alt || 'Imagem'}
+            onClose={() => setImage(null)}
+            footer={<Button onClick={() => setImage(null)}>Fechar</Button>}
+          >
+            <img className="message__image-full" src={image.src} alt={image.alt} />
+          </Modal>
         ) : null}
         {mine ? (
           <Delivery message={message} time={time} offline={offline} onRetry={onRetry} />
