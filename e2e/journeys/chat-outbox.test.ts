@@ -88,7 +88,7 @@ describe('the chat without a connection', () => {
       // A reload, still without a connection: the app opens from the device, message and all.
       await session.page.reload()
       await expectDelivery(session.page, texts[0]!, 'waiting')
-      await session.expectText(answer.text.split('\n')[0]!.slice(0, 20))
+      await chat.expectLine({ name: answer.name, text: answer.text })
       await typeAndSend(chat, texts[1]!)
       await typeAndSend(chat, texts[2]!)
       for (const text of texts) await expectDelivery(session.page, text, 'waiting')
@@ -116,6 +116,7 @@ describe('the chat without a connection', () => {
       session.page = cold
       await cold.goto('/chat')
       for (const text of texts) await session.expectText(text)
+      await new ChatScreen(cold).expectLine({ name: answer.name, text: answer.text })
       await expectDelivery(cold, texts[2]!, 'delivered')
       await session.expectText(OFFLINE_LINE)
       await session.capture('chat-offline-history')
