@@ -46,6 +46,9 @@ export const SEEDED_ACCOUNTS = {
   /** Address not confirmed yet: every banner the chat can show, one at a time (chat-banners.test.ts). */
   bannersMobile: 'avisos-celular@areia.test',
   bannersDesktop: 'avisos-computador@areia.test',
+  /** Turning push on from the banner: what each outcome says (chat-banners.test.ts). */
+  pushFeedbackMobile: 'avisos-push-celular@areia.test',
+  pushFeedbackDesktop: 'avisos-push-computador@areia.test',
 } as const
 
 /** Players with a team of coaches (chat-seed.ts), whose questions get answers. */

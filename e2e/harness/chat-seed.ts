@@ -54,3 +54,28 @@ export async function seedTeam(
   }
   return { userId, coachIds }
 }
+
+/** The report message of the banners journey: the statistical coach's, with its heatmap. */
+export const REPORT_MESSAGE = [
+  'Sua análise está pronta! Você percorreu **1.234 m** no jogo.',
+  '',
+  '![Mapa de calor](/api/v1/videos/424242/report/heatmap.png)',
+  '',
+  '[Ver relatório completo e lances](/videos/424242)',
+].join('\n')
+
+/** The statistical coach posts a report with a heatmap into the player's conversation. */
+export async function seedReportMessage(db: PGlite, email: string): Promise<void> {
+  const { rows } = await db.query<{ user_id: string; id: string }>(
+    `SELECT c.user_id, c.id FROM coaches c JOIN users u ON u.id = c.user_id
+     WHERE u.email = $1 AND c.archetype = 'ESTATISTICO'`,
+    [email],
+  )
+  const coach = rows[0]
+  if (!coach) throw new Error(`seeding: ${email} has no statistical coach`)
+  await db.query(
+    `INSERT INTO chat_messages (user_id, sender_type, coach_id, content, created_at)
+     VALUES ($1, 'AI', $2, $3, now() - interval '1 minute')`,
+    [coach.user_id, coach.id, REPORT_MESSAGE],
+  )
+}

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { seedAgentAccounts } from './agents-seed'
-import { seedLongConversation, seedTeam } from './chat-seed'
+import { seedLongConversation, seedReportMessage, seedTeam } from './chat-seed'
 import {
   SEEDED_ACCOUNTS,
   SEEDED_PASSWORD,
@@ -56,6 +56,7 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
     await seedAgentAccounts(db)
     await seedLongConversation(db)
     for (const email of TEAM_ACCOUNTS) await seedTeam(db, email)
+    for (const email of UNCONFIRMED_ACCOUNTS) await seedReportMessage(db, email)
     await db.query(`UPDATE users SET email_verified_at = NULL WHERE email = ANY($1::text[])`, [
       UNCONFIRMED_ACCOUNTS,
     ])

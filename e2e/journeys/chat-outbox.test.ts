@@ -49,6 +49,31 @@ function storedConversation(page: Page): Promise<ChatHistoryItem[]> {
   })
 }
 
+/** The texts of the device's copy of the conversation (what a cold start offline shows). */
+function copyOnDevice(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const opening = indexedDB.open('areia-chat')
+        // Not made yet: leave it to the app rather than create it empty here.
+        opening.onupgradeneeded = () => opening.transaction?.abort()
+        opening.onerror = () => resolve([])
+        opening.onsuccess = () => {
+          const db = opening.result
+          if (!db.objectStoreNames.contains('conversation')) return resolve([])
+          const all = db.transaction('conversation').objectStore('conversation').getAll()
+          all.onsuccess = () =>
+            resolve(
+              (all.result as Array<{ items: Array<{ content: string }> }>).flatMap((copy) =>
+                copy.items.map((item) => item.content),
+              ),
+            )
+          all.onerror = () => resolve([])
+        }
+      }),
+  )
+}
+
 async function typeAndSend(chat: ChatScreen, text: string) {
   await chat.input().fill(text)
   await chat.input().press('Enter')
@@ -109,7 +134,9 @@ describe('the chat without a connection', () => {
         expect(await session.page.getByText(text, { exact: true }).count()).toBe(1)
 
       // A cold start without a connection: a new page on the same device reads the conversation.
-      await session.page.waitForTimeout(600) // the device's copy is written once the chat is still
+      await expect
+        .poll(() => copyOnDevice(session.page), WAIT)
+        .toEqual(expect.arrayContaining(texts))
       await session.context.setOffline(true)
       const cold = await session.context.newPage()
       await session.page.close()

@@ -12,9 +12,6 @@ import { chatReducer, highestId, initialChatState, storedMessages } from './chat
 import { useOutbox } from './use-outbox'
 import { useReportCheck } from './use-report-check'
 
-/** The copy of the conversation is written once it has been still this long. */
-const COPY_DELAY_MS = 400
-
 /**
  * The conversation of `/` (onboarding) and `/chat`: history first, then the socket from the
  * last id held. `onboarding_completed` reloads the user and replaces the route with
@@ -57,17 +54,20 @@ export function useChat(options: { checkReports?: boolean } = {}) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  // The conversation as loaded is kept on the device, for the next time it opens offline.
+  // The conversation as loaded is kept on the device, for the next time it opens offline: at
+  // once whenever a stored message comes or goes (a reload may follow right after).
   const stored = useMemo(() => storedMessages(state.messages), [state.messages])
+  const fromCopy = state.messages.some((m) => m.fromCopy)
+  const savedCopy = useRef('')
   useEffect(() => {
-    if (!userId || !state.loaded || state.messages.some((m) => m.fromCopy)) return
-    const timer = window.setTimeout(() => {
-      saveChatCopy(userId, stored).catch((error: unknown) =>
-        console.warn('chat: the copy of the conversation was not kept', error),
-      )
-    }, COPY_DELAY_MS)
-    return () => window.clearTimeout(timer)
-  }, [userId, state.loaded, state.messages, stored])
+    if (!userId || !state.loaded || fromCopy) return
+    const signature = stored.map((m) => m.id).join(',')
+    if (signature === savedCopy.current) return
+    savedCopy.current = signature
+    saveChatCopy(userId, stored).catch((error: unknown) =>
+      console.warn('chat: the copy of the conversation was not kept', error),
+    )
+  }, [userId, state.loaded, fromCopy, stored])
 
   const outboxFrame = useRef<(frame: ServerFrame) => void>(() => undefined)
   const onFrame = useCallback(
