@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
-import { ChatScreen } from '../harness/chat'
+import { ChatScreen, conversationShare } from '../harness/chat'
 import { REPO_ROOT } from '../harness/paths'
 import { pushKeys, standInForPushService, waitForServiceWorker } from '../harness/push'
-import { UserSession, VIEWPORTS, type ViewportName } from '../harness/user-session'
+import { UserSession, type ViewportName } from '../harness/user-session'
 
 const baseURL = inject('baseURL')
 const WAIT = { timeout: 15_000 }
@@ -34,24 +34,18 @@ async function open(viewport: ViewportName, options = {}) {
 /** The banners on screen (one that holds its place unseen is not one). */
 const banners = (page: Page) => page.locator('.shell__banners .banner:not(.banner--reserved)')
 
-/** How much of the screen's height the conversation itself has. */
-async function conversationShare(session: UserSession): Promise<number> {
-  const box = await session.page.getByRole('region', { name: 'Conversa' }).boundingBox()
-  return (box?.height ?? 0) / VIEWPORTS[session.viewport].height
-}
-
 /** One banner (or none) over the chat, and the conversation keeps most of the screen. */
 async function expectChatState(session: UserSession, banner: string | null, screen: string) {
   if (banner) await session.expectText(banner)
   await expect.poll(() => banners(session.page).count(), WAIT).toBe(banner ? 1 : 0)
   expect(
-    await conversationShare(session),
+    await conversationShare(session.page),
     `conversation share on ${screen}`,
   ).toBeGreaterThanOrEqual(0.6)
   await session.capture(screen)
 }
 
-const EMAIL_LINE = /^Confirme o seu e-mail: enviamos um link para/
+const EMAIL_LINE = /^Confirme o seu e-mail/
 const PUSH_OFFER = 'Saiba na hora quando o seu time responder.'
 const INSTALL_OFFER = 'Instale o Areia na sua tela de início.'
 
@@ -71,7 +65,7 @@ describe('banners over the chat', () => {
       // The address to confirm first; the push offer waits behind it.
       await session.text(EMAIL_LINE).waitFor(WAIT)
       await expect.poll(() => banners(session.page).count(), WAIT).toBe(1)
-      expect(await conversationShare(session)).toBeGreaterThanOrEqual(0.6)
+      expect(await conversationShare(session.page)).toBeGreaterThanOrEqual(0.6)
       await session.capture('chat-banner-email')
       await session.button('Depois').click()
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
-import { ChatScreen } from '../harness/chat'
+import { ChatScreen, conversationShare } from '../harness/chat'
 import { waitForServiceWorker } from '../harness/push'
 import { UserSession, type ViewportName } from '../harness/user-session'
 
@@ -117,7 +117,12 @@ describe('the chat without a connection', () => {
       await typeAndSend(chat, texts[1]!)
       await typeAndSend(chat, texts[2]!)
       for (const text of texts) await expectDelivery(session.page, text, 'waiting')
+      // A banner, the reason for the wait and the note over the box: the conversation keeps most
+      // of the screen still.
+      await chat.input().fill('Quarta, ainda no rascunho')
+      expect(await conversationShare(session.page)).toBeGreaterThanOrEqual(0.6)
       await session.capture('chat-outbox-waiting')
+      await chat.input().fill('')
 
       // The network returns: each goes out, in order, and each bubble ends delivered.
       await session.context.setOffline(false)

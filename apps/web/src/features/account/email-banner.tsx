@@ -73,7 +73,15 @@ export function EmailBanner() {
         </>
       }
     >
-      {note ?? `Confirme o seu e-mail: enviamos um link para ${user.email}.`}
+      {note ? (
+        <strong className="banner__keep">{note}</strong>
+      ) : (
+        // On a phone the address is left out (banner__detail): one short line.
+        <strong className="banner__keep">
+          Confirme o seu e-mail
+          <span className="banner__detail">: enviamos um link para {user.email}</span>.
+        </strong>
+      )}
     </Banner>
   )
 }
