@@ -13,10 +13,11 @@ import { Sidebar } from './sidebar'
 import { hasTabBar, TabBar } from './tab-bar'
 
 /**
- * One banner at a time, the first of these with something to say: a new version, the address
- * to confirm, the push offer, the install prompt.
+ * One banner at a time, the first of these with something to say: a new version, the push offer
+ * (it comes once the team can answer, and holds its place from the first paint), the address to
+ * confirm (the account works meanwhile), the install prompt.
  */
-const BANNER_ORDER = ['update', 'email', 'push', 'install'] as const
+const BANNER_ORDER = ['update', 'push', 'email', 'install'] as const
 
 export function AppShell() {
   const { pathname } = useLocation()

@@ -54,7 +54,11 @@ export function InstallBanner() {
       }
     >
       <strong>Instale o Areia na sua tela de início.</strong>
-      {showHint ? <p>{IOS_HINT}</p> : <p>Abra o app com um toque, como qualquer outro.</p>}
+      {showHint ? (
+        <p className="banner__keep">{IOS_HINT}</p>
+      ) : (
+        <p>Abra o app com um toque, como qualquer outro.</p>
+      )}
     </Banner>
   )
 }
