@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, gt, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gt, gte, lt, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { ChatAction, SenderType } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
@@ -152,18 +152,11 @@ export class CoachingStore {
   }
 
   /** The player's message stored with this device id, if any. */
-  async findByClientId(
-    db: DbOrTx,
-    userId: string,
-    clientId: string,
-  ): Promise<StoredMessage | undefined> {
-    const [row] = await db
-      .select(messageColumns)
-      .from(chatMessages)
-      .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
-      .leftJoin(partnerAgents, eq(partnerAgents.id, chatMessages.partnerId))
-      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.clientId, clientId)))
-    return row ? toStored(row) : undefined
+  findByClientId(db: DbOrTx, userId: string, clientId: string): Promise<StoredMessage | undefined> {
+    return this.findOne(
+      db,
+      and(eq(chatMessages.userId, userId), eq(chatMessages.clientId, clientId)),
+    )
   }
 
   /**
@@ -229,13 +222,17 @@ export class CoachingStore {
     })
   }
 
-  async findMessage(db: DbOrTx, userId: string, id: number): Promise<StoredMessage | undefined> {
+  findMessage(db: DbOrTx, userId: string, id: number): Promise<StoredMessage | undefined> {
+    return this.findOne(db, and(eq(chatMessages.userId, userId), eq(chatMessages.id, id)))
+  }
+
+  private async findOne(db: DbOrTx, where: SQL | undefined): Promise<StoredMessage | undefined> {
     const [row] = await db
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
       .leftJoin(partnerAgents, eq(partnerAgents.id, chatMessages.partnerId))
-      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.id, id)))
+      .where(where)
     return row ? toStored(row) : undefined
   }
 

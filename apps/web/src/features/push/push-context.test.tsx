@@ -220,17 +220,18 @@ describe('an existing subscription', () => {
   })
 })
 
-describe('the permission banner', () => {
-  const state = (over: Partial<PushState>): PushState => ({
-    checked: true,
-    supported: true,
-    permission: 'default',
-    subscribed: false,
-    busy: false,
-    lastFailure: null,
-    ...over,
-  })
+/** The push state as the banner and the switch read it. */
+const state = (over: Partial<PushState>): PushState => ({
+  checked: true,
+  supported: true,
+  permission: 'default',
+  subscribed: false,
+  busy: false,
+  lastFailure: null,
+  ...over,
+})
 
+describe('the permission banner', () => {
   it('is offered elsewhere only while the permission is undecided', () => {
     expect(pushBannerOffered(state({}), false, false)).toBe(true)
     expect(pushBannerOffered(state({ permission: 'granted' }), false, false)).toBe(false)
@@ -351,16 +352,6 @@ describe('the permission banner', () => {
 })
 
 describe('the switch says why notifications are off', () => {
-  const state = (over: Partial<PushState>): PushState => ({
-    checked: true,
-    supported: true,
-    permission: 'default',
-    subscribed: false,
-    busy: false,
-    lastFailure: null,
-    ...over,
-  })
-
   it('names the reason the player can act on, and none while they are on', () => {
     expect(offReason(state({ subscribed: true }), false, false)).toBeNull()
     expect(offReason(state({ checked: false }), false, false)).toBeNull()
