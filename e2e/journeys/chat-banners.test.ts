@@ -193,6 +193,14 @@ describe('a report in the chat', () => {
       // The worker is kept out so the page's own request for the heatmap can be answered here
       // with an example heatmap (the report itself is seeded without an analysed video).
       const session = await open(viewport, { serviceWorkers: 'block' })
+      // The banners were put away on this device before: this is about the bubble.
+      await session.context.addInitScript((address) => {
+        localStorage.setItem('areia.push-offer-dismissed-at', String(Date.now()))
+        localStorage.setItem(
+          'areia.email-banner-dismissed',
+          JSON.stringify({ email: address, at: Date.now() }),
+        )
+      }, email)
       const heatmap = fs.readFileSync(path.join(REPO_ROOT, 'apps/web/public/exemplo/heatmap-1.png'))
       await session.page.route('**/api/v1/videos/424242/report/heatmap.png', (route) =>
         route.fulfill({ status: 200, contentType: 'image/png', body: heatmap }),
@@ -201,9 +209,6 @@ describe('a report in the chat', () => {
       await session.expectPath('/chat')
       const chat = new ChatScreen(session.page)
       await chat.waitUntilReady()
-      // Put the banners away: this is about the bubble.
-      await session.button('Depois').click()
-      await session.button('Agora não').click()
       const thumb = session.page.getByRole('button', { name: 'Ampliar: Mapa de calor' })
       await thumb.waitFor(WAIT)
       await expect
