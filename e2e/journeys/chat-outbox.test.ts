@@ -128,6 +128,7 @@ describe('the chat without a connection', () => {
       await chat.input().blur()
       if (viewport === 'mobile')
         expect(await conversationShare(session.page)).toBeGreaterThanOrEqual(0.6)
+      await session.capture('chat-outbox-waiting-idle')
 
       // The network returns: each goes out, in order, and each bubble ends delivered.
       await session.context.setOffline(false)
