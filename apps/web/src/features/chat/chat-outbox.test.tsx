@@ -2,7 +2,8 @@ import type { ChatHistoryItem, ClientFrame, ServerFrame } from '@areia/contracts
 import { act, cleanup, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { loadOutbox, saveChatCopy } from '../../lib/chat-device-store'
+import { loadChatCopy, loadOutbox, saveChatCopy } from '../../lib/chat-device-store'
+import { makeUser } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { ChatView } from './chat-view'
 import { DELIVERY } from './message-bubble'
@@ -53,11 +54,12 @@ beforeEach(() => {
 
 const offline = () => Promise.reject(new TypeError('Failed to fetch'))
 
-function openChat() {
+/** The chat of player `id` (each test has its own: what one leaves on the device is its own). */
+function openChat(id = 'u1') {
   return renderRoutes(
     [{ path: '/chat', element: <ChatView variant="main" /> }],
     '/chat',
-    fakeAuth(),
+    fakeAuth({ user: makeUser({ id }) }),
   )
 }
 
@@ -120,11 +122,12 @@ describe('the outbox', () => {
     }
     expect(screen.getAllByText(/^(Primeira|Segunda|Terceira)$/)).toHaveLength(3)
     await waitFor(async () => expect(await loadOutbox('u1')).toEqual([]))
-  })
+    // Three visits and the typing of a person: more than the default few seconds on a busy machine.
+  }, 20_000)
 
   it('a message the server refused says so and goes out again when tapped', async () => {
     const user = userEvent.setup()
-    openChat()
+    openChat('u2')
     await user.type(await screen.findByLabelText('Mensagem'), 'Oi{Enter}')
     const [frame] = socket.sent
     if (frame?.type !== 'message') throw new Error('nothing sent')
@@ -147,7 +150,7 @@ describe('the outbox', () => {
   })
 
   it('opens offline on the conversation as this device last loaded it', async () => {
-    await saveChatCopy('u1', [
+    await saveChatCopy('u3', [
       {
         id: 3,
         content: 'Treine o saque com alvo.',
@@ -162,8 +165,27 @@ describe('the outbox', () => {
     ])
     socket.status = 'Reconectando...'
     history.load = offline
-    openChat()
+    openChat('u3')
     expect(await screen.findByText('Treine o saque com alvo.')).toBeVisible()
     expect(screen.getByText('Coach Técnico')).toBeVisible()
+  })
+
+  it("the server's history replaces the device's copy, an emptied conversation included", async () => {
+    await saveChatCopy('u4', [
+      {
+        id: 3,
+        content: 'Uma conversa já apagada.',
+        sender_type: 'USER',
+        coach_id: null,
+        coach_assigned_name: null,
+        coach_archetype_name: null,
+        created_at: '2025-09-03T15:00:00.000Z',
+        actions: null,
+        suggestions: null,
+      },
+    ])
+    openChat('u4')
+    await waitFor(async () => expect(await loadChatCopy('u4')).toEqual([]))
+    expect(screen.queryByText('Uma conversa já apagada.')).toBeNull()
   })
 })

@@ -58,7 +58,8 @@ export function useChat(options: { checkReports?: boolean } = {}) {
   // once whenever a stored message comes or goes (a reload may follow right after).
   const stored = useMemo(() => storedMessages(state.messages), [state.messages])
   const fromCopy = state.messages.some((m) => m.fromCopy)
-  const savedCopy = useRef('')
+  // Null until written once: an empty conversation (cleared elsewhere) replaces an older copy.
+  const savedCopy = useRef<string | null>(null)
   useEffect(() => {
     if (!userId || !state.loaded || fromCopy) return
     const signature = stored.map((m) => m.id).join(',')
