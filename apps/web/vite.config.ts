@@ -20,11 +20,13 @@ export default defineConfig({
       // public/manifest.webmanifest is the manifest; index.html links it.
       manifest: false,
       injectManifest: {
-        // index.html is left out on purpose: navigations always go to the network (the shell is
-        // never stale) and fall back to offline.html when there is none.
-        globPatterns: ['**/*.{js,css,woff2,png,svg,webmanifest}', 'offline.html'],
+        // Navigations always go to the network (the shell is never stale). Without one, the chat
+        // starts from this build's index.html (it reads its conversation from the device) and
+        // other pages fall back to offline.html; src/sw/sw.ts never answers a page from the
+        // precache while the network answers.
+        globPatterns: ['**/*.{js,css,woff2,png,svg,webmanifest}', 'index.html', 'offline.html'],
         // Inter's other scripts load only for text that needs them (unicode-range).
-        globIgnores: ['sw.js', 'index.html', 'assets/inter-{cyrillic,greek,vietnamese}*'],
+        globIgnores: ['sw.js', 'assets/inter-{cyrillic,greek,vietnamese}*'],
         rollupFormat: 'es',
         sourcemap: false,
       },

@@ -40,7 +40,27 @@ export const SEEDED_ACCOUNTS = {
   navDesktop: 'navegacao-computador@areia.test',
   /** A conversation longer than one page of bubbles (see chat-seed.ts). */
   longChat: 'conversa-longa@areia.test',
+  /** Chat without a connection: the outbox and the conversation read offline (chat-outbox.test.ts). */
+  outboxMobile: 'sem-sinal-celular@areia.test',
+  outboxDesktop: 'sem-sinal-computador@areia.test',
+  /** Address not confirmed yet: every banner the chat can show, one at a time (chat-banners.test.ts). */
+  bannersMobile: 'avisos-celular@areia.test',
+  bannersDesktop: 'avisos-computador@areia.test',
+  /** Turning push on from the banner: what each outcome says (chat-banners.test.ts). */
+  pushFeedbackMobile: 'avisos-push-celular@areia.test',
+  pushFeedbackDesktop: 'avisos-push-computador@areia.test',
 } as const
+
+/** Players with a team of coaches (chat-seed.ts), whose questions get answers. */
+export const TEAM_ACCOUNTS = [
+  SEEDED_ACCOUNTS.outboxMobile,
+  SEEDED_ACCOUNTS.outboxDesktop,
+  SEEDED_ACCOUNTS.bannersMobile,
+  SEEDED_ACCOUNTS.bannersDesktop,
+]
+
+/** Players who have not confirmed their address yet: the chat reminds them. */
+export const UNCONFIRMED_ACCOUNTS = [SEEDED_ACCOUNTS.bannersMobile, SEEDED_ACCOUNTS.bannersDesktop]
 
 /** Paying players with a `standard` subscription (its monthly video allowance), for videos.test.ts. */
 export const VIDEO_ACCOUNTS = [

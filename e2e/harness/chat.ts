@@ -29,6 +29,13 @@ export const RECORD_TYPING_SCRIPT = `
   }).observe(document, { childList: true, subtree: true, characterData: true });
 `
 
+/** How much of the screen's height the conversation itself has (at least 60 % on a phone). */
+export async function conversationShare(page: Page): Promise<number> {
+  const box = await page.getByRole('region', { name: 'Conversa' }).boundingBox()
+  const height = page.viewportSize()?.height ?? 1
+  return (box?.height ?? 0) / height
+}
+
 /** The chat screen as a player uses it: read the conversation, type, tap chips. */
 export class ChatScreen {
   constructor(readonly page: Page) {}

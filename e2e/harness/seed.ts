@@ -1,8 +1,15 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { seedAgentAccounts } from './agents-seed'
-import { seedLongConversation } from './chat-seed'
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, ULTRA_ACCOUNTS, VIDEO_ACCOUNTS } from './accounts'
+import { seedLongConversation, seedReportMessage, seedTeam } from './chat-seed'
+import {
+  SEEDED_ACCOUNTS,
+  SEEDED_PASSWORD,
+  TEAM_ACCOUNTS,
+  ULTRA_ACCOUNTS,
+  UNCONFIRMED_ACCOUNTS,
+  VIDEO_ACCOUNTS,
+} from './accounts'
 
 /** Signs up every seeded account through the public API, as a person would. */
 export async function registerSeededAccounts(baseUrl: string): Promise<void> {
@@ -48,6 +55,11 @@ export async function markSeededAccountsOnboarded(dataDir: string): Promise<void
     await subscribe(db, ULTRA_ACCOUNTS, 'ultra')
     await seedAgentAccounts(db)
     await seedLongConversation(db)
+    for (const email of TEAM_ACCOUNTS) await seedTeam(db, email)
+    for (const email of UNCONFIRMED_ACCOUNTS) await seedReportMessage(db, email)
+    await db.query(`UPDATE users SET email_verified_at = NULL WHERE email = ANY($1::text[])`, [
+      UNCONFIRMED_ACCOUNTS,
+    ])
   } finally {
     await db.close()
   }

@@ -1,6 +1,13 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Browser, BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core'
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  ConsoleMessage,
+  Locator,
+  Page,
+} from 'playwright-core'
 import { expect } from 'vitest'
 import { axeViolations } from './a11y'
 import { englishOnPage } from './english'
@@ -39,8 +46,15 @@ export class UserSession {
     this.watch(page)
   }
 
-  static async open(browser: Browser, baseURL: string, viewport: ViewportName = 'mobile') {
+  static async open(
+    browser: Browser,
+    baseURL: string,
+    viewport: ViewportName = 'mobile',
+    /** More of the context's options (blocking the service worker, to route its requests). */
+    options: Omit<BrowserContextOptions, 'baseURL' | 'viewport'> = {},
+  ) {
     const context = await browser.newContext({
+      ...options,
       baseURL,
       viewport: VIEWPORTS[viewport],
       locale: 'pt-BR',

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
 import { BillingScreens, plainText, startWaitlistServer, TEST_CARDS } from '../harness/billing'
 import { launchBrowser } from '../harness/browser'
-import { UserSession } from '../harness/user-session'
+import { UserSession, VIEWPORTS } from '../harness/user-session'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -69,6 +69,10 @@ describe('Assinatura com PIX', () => {
       'Valor: R$ 53,91',
     )
     await session.expectText('Aguardando confirmação do pagamento...')
+    // On the phone the player pays in the bank app: the copia-e-cola is on screen at once.
+    await session.page.evaluate(() => window.scrollTo(0, 0))
+    const code = await session.field('PIX copia e cola').boundingBox()
+    expect(code!.y + code!.height).toBeLessThanOrEqual(VIEWPORTS[session.viewport].height)
     await session.capture('21-pagamento-pix')
 
     await session.button('Simular pagamento').click()

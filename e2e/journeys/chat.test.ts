@@ -294,25 +294,29 @@ describe('the chat across a server restart', () => {
 
     // A graceful stop (a deploy): the server says it is going away and the page says why.
     await server.stop()
-    await session.expectText('Reconectando...')
     await session.expectText('O servidor está reiniciando. Voltamos em instantes.')
     await session.button('Reconectar').waitFor()
-    // What the player writes meanwhile waits in the box, and says so; it is not lost.
+    // What the player sends meanwhile waits on the device, and says so; it is not lost.
     const held = 'Fico muito nervoso nos pontos decisivos'
     await chat.input().fill(held)
+    // Said over the box (to screen readers only on a phone: the status line says why it waits).
+    await session.page
+      .getByText(
+        'Sem conexão: o que você enviar fica guardado neste aparelho e sai quando a conexão voltar.',
+      )
+      .waitFor({ state: 'attached' })
     await chat.input().press('Enter')
-    await session.expectText('Sem conexão: a mensagem fica aqui e você envia quando reconectar.')
-    expect(await chat.input().inputValue()).toBe(held)
+    await chat.expectLine({ name: 'Você', text: held })
+    const waiting = chat.messages().filter({ hasText: held }).locator('[data-delivery]')
+    expect(await waiting.getAttribute('data-delivery')).toBe('waiting')
     await session.capture('chat-05-reconnecting')
 
     server = await startServer(dataDir, { port })
-    // No reload, no tap: the page finds the server again by itself.
+    // No reload, no tap: the page finds the server again by itself, and sends what waited.
     await session.page.getByText('Conectado', { exact: true }).waitFor({ timeout: 5_000 })
-    expect(await chat.input().inputValue()).toBe(held)
-    const before = await chat.messages().count()
-    await chat.input().press('Enter')
-    await chat.expectLine({ name: 'Você', text: held }, before)
-    await chat.expectLine({ role: ROLE.MENTAL }, before)
+    await expect.poll(() => waiting.getAttribute('data-delivery')).toBe('delivered')
+    const at = (await chat.lines()).findIndex((line) => line.text === held)
+    await chat.expectLine({ role: ROLE.MENTAL }, at)
     await chat.waitUntilReady()
     session.forgiveServerOutage()
     const lines = await chat.lines()

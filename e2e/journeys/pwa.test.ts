@@ -105,6 +105,10 @@ describe('the installable app', () => {
     await session.expectPath('/chat')
     await waitForServiceWorker(session.page)
 
+    // The chat opens offline from the device (chat-outbox.test.ts); a page that needs the server
+    // does not.
+    await session.goto('/password')
+    await session.expectHeading('Alterar Senha')
     await session.context.setOffline(true)
     await session.page.reload()
     await session.expectHeading('Você está sem conexão')

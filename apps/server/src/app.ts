@@ -43,10 +43,14 @@ export async function buildApp(
   const auth = await createAuthModule(base)
   const google = createGoogleAuthModule({ ...base, auth: auth.auth, oidcFetch: deps.oidcFetch })
   const { push, ...pushModule } = createPushModule(base)
-  const billing = await createBillingModule({ ...base, push })
   // The lower part of the chat first: the modules below write into it.
   const chat = await createConversation(base)
   const { conversation } = chat
+  const billing = await createBillingModule({
+    ...base,
+    push,
+    chat: { answeredSince: (id, since) => conversation.answeredSince(id, since) },
+  })
   const analysis = await createAnalysisModule({ ...base, chat: conversation, push })
   const { pipeline } = analysis
   const videos = await createVideosModule({

@@ -32,20 +32,25 @@ async function onboardedPlayer(email: string) {
   return { tokens, socket }
 }
 
-/** Messages the player already sent today, written as the chat stores them. */
-async function alreadySent(tokens: TokenPair, n: number) {
+/** Questions the team already answered at `at`, written as the chat stores them. */
+async function alreadyAnswered(tokens: TokenPair, n: number, at: Date) {
   const { db } = await testDatabase({ reset: false })
   const userId = userIdOf(tokens)
-  // A moment before the app's clock: earlier than the replies that follow, still today.
-  const now = new Date(app.clock.now().getTime() - 1000)
-  await db.insert(chatMessages).values(
-    Array.from({ length: n }, () => ({
+  for (let i = 0; i < n; i += 1) {
+    const [question] = await db
+      .insert(chatMessages)
+      .values({ userId, senderType: 'USER', content: 'oi', createdAt: at })
+      .returning({ id: chatMessages.id })
+    await db.insert(chatMessages).values({
       userId,
-      senderType: 'USER' as const,
-      content: 'oi',
-      createdAt: now,
-    })),
-  )
+      senderType: 'AI',
+      senderName: 'Areia',
+      content: 'Olá!',
+      replyTo: question!.id,
+      replyIndex: 0,
+      createdAt: at,
+    })
+  }
 }
 
 /** Waits for the answer to what the player just sent (rows written directly never reach the socket). */
@@ -66,14 +71,18 @@ async function answerAfter(socket: TestSocket, from: number) {
 const LIMIT_TEXT = 'Você chegou ao limite de 20 mensagens por dia do plano Free Trial.'
 
 describe('messages per day', () => {
-  it('the free plan answers 20 messages a day; the 21st is kept, told why and how to go further', async () => {
+  it('a free player who finished onboarding gets 20 questions answered that day; the 21st is kept and told why', async () => {
+    // The onboarding answers (two here) and the team's introductions are not questions.
     const { tokens, socket } = await onboardedPlayer('limite@example.com')
-    // The two onboarding answers count: 17 more and the next make 20, the 20th still answered.
-    await alreadySent(tokens, 17)
-    const before = socket.messages().length
-    socket.send({ type: 'message', text: 'Como melhoro meu saque?' })
-    const answered = await answerAfter(socket, before)
-    expect(answered.some((m) => (m.content ?? '').includes(LIMIT_TEXT))).toBe(false)
+    for (let n = 1; n <= 20; n += 1) {
+      const before = socket.messages().length
+      socket.send({ type: 'message', text: `Pergunta ${n}: como melhoro meu saque?` })
+      const answered = await answerAfter(socket, before)
+      expect(
+        answered.some((m) => (m.content ?? '').includes(LIMIT_TEXT)),
+        `question ${n}`,
+      ).toBe(false)
+    }
 
     const at = socket.messages().length
     socket.send({ type: 'message', text: 'E a devolução?' })
@@ -81,8 +90,33 @@ describe('messages per day', () => {
     expect(replies).toHaveLength(1)
     expect(replies[0]!.content).toContain(LIMIT_TEXT)
     expect(replies[0]!.content).toContain('Seja Pro')
-    // The player's own message was kept.
-    expect(socket.messages().some((m) => m.content === 'E a devolução?')).toBe(true)
+    // Nothing typed is lost: the player's message was kept.
+    const kept = (
+      await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/chat/history',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+    ).json<Array<{ content: string; sender_type: string }>>()
+    expect(
+      kept.filter((m) => m.sender_type === 'USER' && m.content === 'E a devolução?'),
+    ).toHaveLength(1)
+  })
+
+  it('counts only the questions the team took up that day, not messages of earlier days', async () => {
+    const { tokens, socket } = await onboardedPlayer('limite-ontem@example.com')
+    // Twenty questions answered yesterday.
+    await alreadyAnswered(tokens, 20, new Date(app.clock.now().getTime() - 26 * 60 * 60 * 1000))
+    const at = socket.messages().length
+    socket.send({ type: 'message', text: 'Como melhoro meu saque?' })
+    const replies = await answerAfter(socket, at)
+    expect(replies.some((m) => (m.content ?? '').includes(LIMIT_TEXT))).toBe(false)
+    // And twenty today: the next one gets the notice.
+    await alreadyAnswered(tokens, 19, new Date(app.clock.now().getTime() - 1000))
+    const next = socket.messages().length
+    socket.send({ type: 'message', text: 'E o voleio?' })
+    const notice = await answerAfter(socket, next)
+    expect(notice.map((m) => m.content)).toEqual([expect.stringContaining(LIMIT_TEXT)])
   })
 
   it('a Pro subscriber has no daily limit', async () => {
@@ -92,7 +126,7 @@ describe('messages per day', () => {
     expect(
       (await client.payByCard(tokens, pro.id, { number: CARDS.visaApproved })).statusCode,
     ).toBe(200)
-    await alreadySent(tokens, 40)
+    await alreadyAnswered(tokens, 40, new Date(app.clock.now().getTime() - 1000))
     const at = socket.messages().length
     socket.send({ type: 'message', text: 'Como melhoro meu saque?' })
     const replies = await answerAfter(socket, at)

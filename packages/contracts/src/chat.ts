@@ -54,6 +54,11 @@ export const ChatHistoryItem = z.object({
     .object({ slug: z.string(), avatar: z.string(), category_label: z.string() })
     .nullable()
     .optional(),
+  /**
+   * A player's message: the id its device gave it (`message.client_id`), so a device that kept
+   * it in its outbox knows it arrived, however it learns of the stored message.
+   */
+  client_id: z.string().max(64).nullable().optional(),
 })
 export type ChatHistoryItem = z.infer<typeof ChatHistoryItem>
 
@@ -88,8 +93,11 @@ export const ClientFrame = z.discriminatedUnion('type', [
       .refine((text) => !text.includes('\u0000'), {
         error: 'A mensagem contém caracteres inválidos.',
       }),
-    /** Echoed back on the stored message so the sending tab can reconcile its optimistic copy. */
-    client_id: z.string().max(64).optional(),
+    /**
+     * The device's id of this message, echoed on the stored message so the device can reconcile
+     * its copy. A message sent again with the same id is stored once.
+     */
+    client_id: z.string().min(1).max(64).optional(),
   }),
   z.object({ type: z.literal('command'), command: ChatCommand }),
 ])
@@ -113,7 +121,6 @@ export const ServerFrame = z.discriminatedUnion('type', [
     type: z.literal('message'),
     sender: SenderType,
     timestamp: z.string(),
-    client_id: z.string().optional(),
   }),
   z.object({
     type: z.literal('TYPING_START'),
@@ -134,7 +141,12 @@ export const ServerFrame = z.discriminatedUnion('type', [
     stage: z.string().optional(),
     percent: z.number().optional(),
   }),
-  z.object({ type: z.literal('error'), detail: z.string() }),
+  z.object({
+    type: z.literal('error'),
+    detail: z.string(),
+    /** The player's message this refuses (it was not stored): the device offers to send it again. */
+    client_id: z.string().optional(),
+  }),
 ])
 export type ServerFrame = z.infer<typeof ServerFrame>
 

@@ -294,11 +294,17 @@ export const chatMessages = pgTable(
      */
     replyTo: bigint('reply_to', { mode: 'number' }),
     replyIndex: integer('reply_index'),
+    /**
+     * The id the player's device gave its message: a message sent again after a lost connection
+     * (the device's outbox) is stored once, and its echo still tells the device it arrived.
+     */
+    clientId: text('client_id'),
     createdAt: createdAt(),
   },
   (t) => [
     index('chat_messages_user_id_idx').on(t.userId, t.id),
     uniqueIndex('chat_messages_reply_idx').on(t.replyTo, t.replyIndex),
+    uniqueIndex('chat_messages_client_idx').on(t.userId, t.clientId),
   ],
 )
 

@@ -286,6 +286,35 @@ describe('ChatSocket', () => {
     client.stop()
   })
 
+  it('lets the socket go as soon as the device says it is offline, and comes back with the network', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    page.onLine = false
+    page.fire('offline')
+    expect(last().readyState).toBe(3)
+    expect(statuses.at(-1)).toBe(CONNECTION_STATUS.reconnecting)
+    expect(reasons.at(-1)).toBe('offline')
+    page.onLine = true
+    page.fire('online')
+    await settle()
+    expect(sockets).toHaveLength(2)
+    client.stop()
+  })
+
+  it('probes the socket after a message: one that stays silent is replaced', async () => {
+    const client = makeClient()
+    client.start()
+    await settle()
+    last().open()
+    expect(client.send({ type: 'message', text: 'Oi', client_id: 'c1' })).toBe(true)
+    await vi.advanceTimersByTimeAsync(WAKE_PROBE_MS)
+    await settle()
+    expect(sockets).toHaveLength(2)
+    client.stop()
+  })
+
   it('replaces a socket that stays silent after the phone wakes up', async () => {
     const client = makeClient()
     client.start()

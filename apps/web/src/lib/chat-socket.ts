@@ -192,10 +192,14 @@ export class ChatSocket {
     void this.connect(true)
   }
 
-  /** False when there is no open connection: the frame was not sent. */
+  /**
+   * False when there is no open connection: the frame was not sent. A message expects its echo:
+   * a socket that stays silent after it is dead (a network lost without a close), and is replaced.
+   */
   send(frame: ClientFrame): boolean {
     if (!this.socket || this.socket.readyState !== OPEN) return false
     this.socket.send(JSON.stringify(frame))
+    if (frame.type === 'message') this.probe()
     return true
   }
 
@@ -211,9 +215,14 @@ export class ChatSocket {
 
   private readonly onOffline = () => {
     if (!this.running) return
-    // An open socket may take minutes to notice a dead network: a ping with no answer tells.
-    if (this.socket && this.socket.readyState === OPEN) this.probe()
-    else if (!this.socket) this.options.onStatus(this.waitingStatus(), 'offline')
+    // The device says it has no network: an open socket may take minutes to notice (and some
+    // browsers keep it looking alive), so it is let go now; what the player sends meanwhile
+    // waits in the outbox, and the connection comes back with the network (or the next try).
+    if (this.socket) {
+      this.clearTimers()
+      this.dropSocket()
+      this.scheduleReconnect('offline')
+    } else this.options.onStatus(this.waitingStatus(), 'offline')
   }
 
   /** Asks the server for a pong; a socket that stays silent is dead and replaced. */

@@ -52,6 +52,33 @@ describe('MarkdownView (the report in the chat)', () => {
     window.removeEventListener('beforeunload', reload)
   })
 
+  it('shows the heatmap as a thumbnail that opens full size, by tap or keyboard', async () => {
+    mockServer({
+      'GET /api/v1/videos/7/report/heatmap.png': () =>
+        new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } }),
+    })
+    const opened: Array<{ src: string; alt: string }> = []
+    renderRoutes(
+      [
+        {
+          path: '/chat',
+          element: <MarkdownView text={REPORT_MESSAGE} onOpenImage={(i) => opened.push(i)} />,
+        },
+      ],
+      '/chat',
+    )
+    const thumb = screen.getByRole('button', { name: 'Ampliar: Mapa de calor' })
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'Mapa de calor' })).toHaveAttribute(
+        'src',
+        'blob:mapa',
+      ),
+    )
+    thumb.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(opened).toEqual([{ src: 'blob:mapa', alt: 'Mapa de calor' }])
+  })
+
   it('keeps the alt text in a plain box when the image cannot be loaded', async () => {
     mockServer({
       'GET /api/v1/videos/7/report/heatmap.png': () =>

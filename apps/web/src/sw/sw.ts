@@ -13,9 +13,14 @@ declare const self: ServiceWorkerGlobalScope & {
 }
 
 const OFFLINE_PAGE = '/offline.html'
+/** This build's app page: the chat opens from it without a connection. */
+const APP_PAGE = '/index.html'
+/** Pages that open without a connection on the app itself: the chat (and `/`, which leads to it). */
+const OFFLINE_APP_PAGE = /^\/(chat)?$/
 
-// The hashed assets of this build (scripts, styles, fonts, icons) and the offline page.
-precacheAndRoute(self.__WB_MANIFEST)
+// The hashed assets of this build (scripts, styles, fonts, icons), its app page and the offline
+// page. No directory index: a navigation to `/` is never answered from here (see below).
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' })
 cleanupOutdatedCaches()
 
 // Reports the player opened can be read again offline; registered first, so they win.
@@ -24,7 +29,9 @@ registerSavedReports()
 // Otherwise the API is never answered from a cache: fresh from the server or an error.
 registerRoute(({ url }) => url.pathname.startsWith('/api/'), new NetworkOnly())
 
-// Pages always come from the network, so the shell is never stale; without one, the offline page.
+// Pages always come from the network, so the shell is never stale. Without one: a report page the
+// player kept, the chat from this build's app page (its conversation is on the device), else the
+// offline page.
 const network = new NetworkOnly()
 registerRoute(
   new NavigationRoute(
@@ -42,7 +49,9 @@ registerRoute(
       } catch {
         const copy = saved
           ? await caches.match(url.pathname, { cacheName: REPORTS_CACHE })
-          : undefined
+          : OFFLINE_APP_PAGE.test(url.pathname)
+            ? await matchPrecache(APP_PAGE)
+            : undefined
         return copy ?? (await matchPrecache(OFFLINE_PAGE)) ?? Response.error()
       }
     },

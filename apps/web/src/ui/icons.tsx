@@ -14,8 +14,17 @@ export type IconName =
   | 'send'
   | 'arrow-down'
   | 'user'
+  | 'check'
+  | 'clock'
 
 const PATHS: Record<IconName, ReactNode> = {
+  check: <path d="M5 12.5l4.5 4.5L19 7.5" />,
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </>
+  ),
   chat: <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />,
   video: (
     <>

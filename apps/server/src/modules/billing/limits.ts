@@ -1,8 +1,9 @@
-import { and, count, eq, gte } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
-import { chatMessages, plans, subscriptions, users } from '../../db/schema'
+import { plans, subscriptions, users } from '../../db/schema'
 import type { MessageHook } from '../coaching/service'
+import type { BillingModuleDeps } from './module'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -14,14 +15,16 @@ function startOfDayInBrazil(now: Date): Date {
 
 /**
  * The chat allowance a plan card promises ("Até 20 mensagens por dia"), read from the plan
- * rows: the subscription's plan while the player pays, the free plan otherwise. Past it, the
- * player's message is kept but the coaches do not answer it; the player is told why, until
- * when, and how to chat without a limit.
+ * rows: the subscription's plan while the player pays, the free plan otherwise. It counts the
+ * questions the team took up that day, not the onboarding answers (the host takes those). Past
+ * it, the player's message is kept but the coaches do not answer it; the player is told why,
+ * until when, and how to chat without a limit.
  */
 export class PlanLimits {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly chat: BillingModuleDeps['chat'],
   ) {}
 
   private async dailyMessagePlan(userId: string) {
@@ -62,18 +65,9 @@ export class PlanLimits {
         ]
     }
     if (plan.limit === null) return null
-    // The message being answered is already stored, so it is among those counted.
-    const [sent] = await this.db
-      .select({ n: count() })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.userId, userId),
-          eq(chatMessages.senderType, 'USER'),
-          gte(chatMessages.createdAt, startOfDayInBrazil(this.clock.now())),
-        ),
-      )
-    if ((sent?.n ?? 0) <= plan.limit) return null
+    // Asked before the team takes up this message: it is the next one after those counted.
+    const answered = await this.chat.answeredSince(userId, startOfDayInBrazil(this.clock.now()))
+    if (answered < plan.limit) return null
     return [
       {
         text: [

@@ -23,6 +23,8 @@ export interface BillingModuleDeps extends ModuleBase {
   payments: Payments
   /** Absolute address in the web app for a path. */
   links: { app: (path: string) => string }
+  /** The chat: how many of a player's messages since a moment the team has taken up. */
+  chat: { answeredSince: (userId: string, since: Date) => Promise<number> }
 }
 
 /** Plans, coupons, the checkout, the subscription's life and the chat allowance. */
@@ -73,7 +75,7 @@ export async function createBillingModule(d: BillingModuleDeps) {
     checkout,
     lifecycle,
     /** Past the plan's daily chat allowance, the coaches do not answer (billing says why). */
-    limits: new PlanLimits(db, clock),
+    limits: new PlanLimits(db, clock, d.chat),
     routes: async (server) => {
       await server.register(billingRoutes, { billing })
       await server.register(checkoutRoutes, { checkout, cards, lifecycle, gateway, manage })

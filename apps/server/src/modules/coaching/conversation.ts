@@ -47,6 +47,14 @@ export class ChatConversation {
     return this.queueTurn({ turn: 'post', user_id: userId, messages })
   }
 
+  /**
+   * How many of the player's messages since `since` the team took up (answered, or answered with
+   * a notice): the plan's daily allowance counts these, never the onboarding answers.
+   */
+  answeredSince(userId: string, since: Date): Promise<number> {
+    return this.store.countAnsweredSince(this.db, userId, since)
+  }
+
   /** The player's coaches, in team order (the chat input offers them as mentions). */
   async teamOf(userId: string): Promise<TeamMember[]> {
     return (await this.store.listCoaches(this.db, userId)).map(toMember)

@@ -24,6 +24,7 @@ export function toHistoryItem(m: StoredMessage): ChatHistoryItem {
     coach_assigned_name: m.senderName,
     coach_archetype_name: m.archetype ? archetypeLabel(m.archetype, m.coachPronoun) : null,
     created_at: m.createdAt.toISOString(),
+    ...(m.clientId ? { client_id: m.clientId } : {}),
     actions: m.actions,
     suggestions: m.suggestions,
     partner: m.partner
@@ -49,13 +50,7 @@ export function plainPreview(markdown: string, max = 140): string {
   return plain.length > max ? `${plain.slice(0, max - 1).trimEnd()}…` : plain
 }
 
-export function toFrame(m: StoredMessage, clientId?: string): ChatMessageFrame {
+export function toFrame(m: StoredMessage): ChatMessageFrame {
   const { sender_type, created_at, ...rest } = toHistoryItem(m)
-  return {
-    type: 'message',
-    ...rest,
-    sender: sender_type,
-    timestamp: created_at,
-    ...(clientId ? { client_id: clientId } : {}),
-  }
+  return { type: 'message', ...rest, sender: sender_type, timestamp: created_at }
 }

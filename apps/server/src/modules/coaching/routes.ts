@@ -28,6 +28,15 @@ const SocketQuery = z.object({
 /** Frames larger than this are refused before parsing (a message is at most 5,000 characters). */
 const MAX_FRAME_BYTES = 64 * 1024
 
+const NOT_STORED = 'Não foi possível guardar a sua mensagem agora. Tente enviar de novo.'
+
+/** The device's id of a refused message, when the frame carried a usable one. */
+const RefusedMessage = z.object({ client_id: z.string().min(1).max(64) })
+function refusedMessage(raw: unknown): { client_id?: string } {
+  const parsed = RefusedMessage.safeParse(raw)
+  return parsed.success ? { client_id: parsed.data.client_id } : {}
+}
+
 /**
  * Ties a socket to its session: closed as soon as any node announces the session ended (or the
  * account's role changed), and `alive` re-reads the session before a frame acts, so one sent
@@ -144,15 +153,20 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
           write({ type: 'error', detail: 'Mensagem inválida.' })
           return
         }
-        let parsed: ReturnType<typeof ClientFrame.safeParse>
+        let raw: unknown
         try {
-          parsed = ClientFrame.safeParse(JSON.parse(rawText(data)))
+          raw = JSON.parse(rawText(data))
         } catch {
           write({ type: 'error', detail: 'Mensagem inválida: JSON malformado.' })
           return
         }
+        const parsed = ClientFrame.safeParse(raw)
         if (!parsed.success) {
-          write({ type: 'error', detail: parsed.error.issues[0]?.message ?? 'Mensagem inválida.' })
+          write({
+            type: 'error',
+            detail: parsed.error.issues[0]?.message ?? 'Mensagem inválida.',
+            ...refusedMessage(raw),
+          })
           return
         }
         const frame = parsed.data
@@ -160,9 +174,15 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
           case 'ping':
             write({ type: 'pong' })
             return
-          case 'message':
-            whileAlive(() => void coaching.userMessage(userId, frame.text, frame.client_id))
+          case 'message': {
+            const { text, client_id } = frame
+            whileAlive(() => {
+              void coaching.userMessage(userId, text, client_id).then((kept) => {
+                if (!kept) write({ type: 'error', detail: NOT_STORED, ...refusedMessage(frame) })
+              })
+            })
             return
+          }
           case 'command':
             whileAlive(() => void coaching.startIntroductions(userId))
             return

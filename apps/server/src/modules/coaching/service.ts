@@ -133,27 +133,33 @@ export class CoachingService {
 
   /**
    * Stores and echoes the player's message at once (in arrival order, never behind a coach who
-   * is typing), then queues its turn.
+   * is typing), then queues its turn. A message its device sends again (same `clientId`, after a
+   * lost connection) is not stored twice: its stored copy is echoed again, and no second turn is
+   * queued. False when it could not be stored: the device is told, and keeps it.
    */
-  async userMessage(userId: string, text: string, clientId?: string): Promise<void> {
+  async userMessage(userId: string, text: string, clientId?: string): Promise<boolean> {
     let storedId: number | null = null
+    let kept = false
     await this.conversation.enqueue(this.conversation.ingest, userId, async () => {
-      storedId = await this.voice.storeAndPublish(
-        userId,
-        () =>
-          this.store.insertMessage(this.db, {
-            userId,
-            senderType: 'USER',
-            content: text,
-            now: this.deps.clock.now(),
-          }),
-        clientId,
+      storedId = await this.voice.storeAndPublish(userId, () =>
+        this.store.insertPlayerMessage(this.db, {
+          userId,
+          content: text,
+          clientId: clientId ?? null,
+          now: this.deps.clock.now(),
+        }),
       )
+      if (storedId === null && clientId) {
+        const earlier = await this.store.findByClientId(this.db, userId, clientId)
+        if (earlier) await this.conversation.publish(userId, toFrame(earlier))
+      }
+      kept = true
     })
     const messageId: number | null = storedId
     if (messageId !== null) {
       await this.conversation.queueTurn({ turn: 'message', user_id: userId, message_id: messageId })
     }
+    return kept
   }
 
   /** The client's `@start_introductions`, sent once; a repeat is a no-op. */

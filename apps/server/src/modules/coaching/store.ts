@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, exists, gt, gte, lt, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { ChatAction, SenderType } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import {
@@ -26,6 +27,8 @@ export interface StoredMessage {
   createdAt: Date
   /** The Agent Store partner who wrote it, if one did. */
   partner: { slug: string; avatar: string; category: string } | null
+  /** The id the player's device gave its message, echoed so the device knows it arrived. */
+  clientId: string | null
 }
 
 const messageColumns = {
@@ -40,6 +43,7 @@ const messageColumns = {
   actions: chatMessages.actions,
   suggestions: chatMessages.suggestions,
   createdAt: chatMessages.createdAt,
+  clientId: chatMessages.clientId,
   partnerSlug: partnerAgents.slug,
   partnerName: partnerAgents.name,
   partnerAvatar: partnerAgents.avatar,
@@ -63,6 +67,7 @@ function toStored(row: MessageRow): StoredMessage {
     actions: row.actions,
     suggestions: row.suggestions,
     createdAt: row.createdAt ?? new Date(0),
+    clientId: row.clientId,
     partner:
       row.partnerSlug !== null
         ? {
@@ -83,6 +88,8 @@ export interface NewMessage {
   content: string
   actions?: ChatAction[] | null
   suggestions?: string[] | null
+  /** The player's device's id of its message (see `insertPlayerMessage`). */
+  clientId?: string | null
   now: Date
 }
 
@@ -133,6 +140,51 @@ export class CoachingStore {
     return this.insert(db, values)
   }
 
+  /**
+   * Stores a player's message unless one with the same device id is stored already (then null):
+   * a device that sends it again after a lost connection does not make it twice.
+   */
+  insertPlayerMessage(
+    db: DbOrTx,
+    values: { userId: string; content: string; clientId: string | null; now: Date },
+  ): Promise<number | null> {
+    return this.insert(db, { ...values, senderType: 'USER' })
+  }
+
+  /** The player's message stored with this device id, if any. */
+  findByClientId(db: DbOrTx, userId: string, clientId: string): Promise<StoredMessage | undefined> {
+    return this.findOne(
+      db,
+      and(eq(chatMessages.userId, userId), eq(chatMessages.clientId, clientId)),
+    )
+  }
+
+  /**
+   * The player's messages since `since` that the team has taken up: those a turn answered in the
+   * conversation (each part of such an answer points back at the message). Onboarding answers,
+   * which the host answers without pointing back, are not among them.
+   */
+  async countAnsweredSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+    const replies = alias(chatMessages, 'replies')
+    const [row] = await db
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(
+        and(
+          eq(chatMessages.userId, userId),
+          eq(chatMessages.senderType, 'USER'),
+          gte(chatMessages.createdAt, since),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(replies)
+              .where(eq(replies.replyTo, chatMessages.id)),
+          ),
+        ),
+      )
+    return row?.n ?? 0
+  }
+
   private async insert(
     db: DbOrTx,
     values: NewMessage & Partial<Pick<NewReply, 'replyTo' | 'replyIndex'>>,
@@ -157,21 +209,30 @@ export class CoachingStore {
           suggestions: values.suggestions ?? null,
           replyTo: values.replyTo ?? null,
           replyIndex: values.replyIndex ?? null,
+          clientId: values.clientId ?? null,
           createdAt: values.now,
         })
-        .onConflictDoNothing({ target: [chatMessages.replyTo, chatMessages.replyIndex] })
+        .onConflictDoNothing({
+          target: values.clientId
+            ? [chatMessages.userId, chatMessages.clientId]
+            : [chatMessages.replyTo, chatMessages.replyIndex],
+        })
         .returning({ id: chatMessages.id })
       return row?.id ?? null
     })
   }
 
-  async findMessage(db: DbOrTx, userId: string, id: number): Promise<StoredMessage | undefined> {
+  findMessage(db: DbOrTx, userId: string, id: number): Promise<StoredMessage | undefined> {
+    return this.findOne(db, and(eq(chatMessages.userId, userId), eq(chatMessages.id, id)))
+  }
+
+  private async findOne(db: DbOrTx, where: SQL | undefined): Promise<StoredMessage | undefined> {
     const [row] = await db
       .select(messageColumns)
       .from(chatMessages)
       .leftJoin(coaches, eq(coaches.id, chatMessages.coachId))
       .leftJoin(partnerAgents, eq(partnerAgents.id, chatMessages.partnerId))
-      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.id, id)))
+      .where(where)
     return row ? toStored(row) : undefined
   }
 

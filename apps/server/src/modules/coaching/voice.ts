@@ -164,16 +164,12 @@ export class ChatVoice {
    * Stores a message and publishes it before any later message of this player is stored; null
    * (and nothing published) when it was stored already.
    */
-  storeAndPublish(
-    userId: string,
-    insert: () => Promise<number | null>,
-    clientId?: string,
-  ): Promise<number | null> {
+  storeAndPublish(userId: string, insert: () => Promise<number | null>): Promise<number | null> {
     return this.outbox.run(userId, async () => {
       const id = await insert()
       if (id === null) return null
       const stored = await this.store.findMessage(this.db, userId, id)
-      if (stored) await this.hub.publish(userId, toFrame(stored, clientId))
+      if (stored) await this.hub.publish(userId, toFrame(stored))
       return id
     })
   }

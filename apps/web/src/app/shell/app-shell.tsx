@@ -5,11 +5,19 @@ import { PushBanner } from '../../features/push/push-banner'
 import { PushProvider } from '../../features/push/push-context'
 import { UpdateBanner } from '../../features/push/update-banner'
 import { useAuth } from '../../lib/auth/auth-context'
+import { BannerQueue } from '../../ui/banner-queue'
 import { Header } from './header'
 import { InstallBanner } from './install-banner'
 import { PlansModalHost } from './plans-modal-host'
 import { Sidebar } from './sidebar'
 import { hasTabBar, TabBar } from './tab-bar'
+
+/**
+ * One banner at a time, the first of these with something to say: a new version, the push offer
+ * (it comes once the team can answer, and holds its place from the first paint), the address to
+ * confirm (the account works meanwhile), the install prompt.
+ */
+const BANNER_ORDER = ['update', 'push', 'email', 'install'] as const
 
 export function AppShell() {
   const { pathname } = useLocation()
@@ -43,10 +51,12 @@ export function AppShell() {
             planLink={user?.payment_status === 'PAYMENT_OK' && pathname !== '/meu-plano'}
           />
           <div className="shell__banners">
-            <UpdateBanner />
-            <InstallBanner />
-            <PushBanner />
-            <EmailBanner />
+            <BannerQueue order={BANNER_ORDER}>
+              <UpdateBanner />
+              <EmailBanner />
+              <PushBanner />
+              <InstallBanner />
+            </BannerQueue>
           </div>
           <main id="conteudo" className="shell__main" tabIndex={-1}>
             <Outlet />

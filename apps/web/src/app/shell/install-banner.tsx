@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Banner } from '../../ui/banner'
+import { useBannerTurn } from '../../ui/banner-queue'
 import { Button } from '../../ui/button'
 import { isIosSafari, isStandalone } from '../../features/push/platform'
 
@@ -26,13 +27,15 @@ export function InstallBanner() {
     return () => window.removeEventListener('beforeinstallprompt', onPrompt)
   }, [])
 
-  if (dismissed || (!ios && !deferred)) return null
+  const shown = useBannerTurn('install', !dismissed && (ios || !!deferred))
+  if (!shown) return null
   const dismiss = () => {
     localStorage.setItem(DISMISS_KEY, '1')
     setDismissed(true)
   }
   return (
     <Banner
+      compact
       action={
         <>
           <Button
@@ -51,7 +54,11 @@ export function InstallBanner() {
       }
     >
       <strong>Instale o Areia na sua tela de início.</strong>
-      {showHint ? <p>{IOS_HINT}</p> : <p>Abra o app com um toque, como qualquer outro.</p>}
+      {showHint ? (
+        <p className="banner__keep">{IOS_HINT}</p>
+      ) : (
+        <p>Abra o app com um toque, como qualquer outro.</p>
+      )}
     </Banner>
   )
 }

@@ -9,13 +9,14 @@ const MAX_ROWS = 5
 
 export const PLACEHOLDER_READY = 'Sua resposta...'
 export const PLACEHOLDER_WAITING = 'Aguardando resposta...'
-export const HELD_NOTE = 'Sem conexão: a mensagem fica aqui e você envia quando reconectar.'
+export const HELD_NOTE =
+  'Sem conexão: o que você enviar fica guardado neste aparelho e sai quando a conexão voltar.'
 
 type ComposerProps = {
   disabled: boolean
-  /** Not connected: the player may write, but nothing goes out; the text waits in the box. */
+  /** Not connected: what the player sends waits in the outbox, and the box says so. */
   held?: boolean
-  /** True when the text went out; the box is then cleared. */
+  /** True when the text was taken (sent, or kept to send); the box is then cleared. */
   onSend: (text: string) => boolean
   /** The optional "Enviar Vídeo" link; absent, no link is shown. */
   onVideoClick?: () => void
@@ -63,7 +64,7 @@ export function ChatComposer({
   }
 
   const submit = () => {
-    if (disabled || held || !text.trim()) return
+    if (disabled || !text.trim()) return
     if (onSend(text)) setText('')
   }
 
@@ -134,12 +135,7 @@ export function ChatComposer({
         aria-activedescendant={open ? mentionOptionId(current) : undefined}
       />
       {text.trim() ? (
-        <button
-          type="submit"
-          className="composer__send"
-          aria-label="Enviar"
-          disabled={disabled || held}
-        >
+        <button type="submit" className="composer__send" aria-label="Enviar" disabled={disabled}>
           <Icon name="send" size={22} />
         </button>
       ) : null}

@@ -5,6 +5,7 @@ import {
   currentSuggestions,
   highestId,
   initialChatState,
+  storedMessages,
   typingText,
   type ChatState,
 } from './chat-state'
@@ -35,6 +36,11 @@ const item = (id: number, overrides: Partial<ChatHistoryItem> = {}): ChatHistory
   actions: null,
   suggestions: null,
   ...overrides,
+})
+
+const queued = (clientId: string, text: string): Parameters<typeof chatReducer>[1] => ({
+  type: 'queued',
+  entries: [{ clientId, text, timestamp: '2025-09-03T12:00:00.000Z', refused: null }],
 })
 
 const run = (...events: Parameters<typeof chatReducer>[1][]): ChatState =>
@@ -98,7 +104,7 @@ describe('chatReducer', () => {
 
   it('replaces the optimistic copy with the stored echo carrying the same client_id', () => {
     const state = run(
-      { type: 'sent', clientId: 'c-1', text: 'Oi', timestamp: '2025-09-03T12:00:00.000Z' },
+      queued('c-1', 'Oi'),
       frame(
         coachFrame(9, {
           sender: 'USER',
@@ -123,6 +129,54 @@ describe('chatReducer', () => {
     expect(highestId(state.messages)).toBe(9)
   })
 
+  it("an outbox message the server's history shows stored is not shown twice", () => {
+    const state = run(queued('c-1', 'Oi'), {
+      type: 'history',
+      items: [item(8), item(9, { sender_type: 'USER', content: 'Oi', client_id: 'c-1' })],
+    })
+    expect(state.messages.map((m) => [m.id, m.pending])).toEqual([
+      [8, false],
+      [9, false],
+    ])
+  })
+
+  it('the outbox keeps what waits after the history, in order, and a refusal marks its message', () => {
+    const state = run(
+      { type: 'history', items: [item(8)] },
+      queued('c-1', 'Primeira'),
+      queued('c-2', 'Segunda'),
+      { type: 'refused', clientId: 'c-1', detail: 'A mensagem contém caracteres inválidos.' },
+    )
+    expect(state.messages.map((m) => [m.text, m.pending, m.refused ?? null])).toEqual([
+      ['m8', false, null],
+      ['Primeira', true, 'A mensagem contém caracteres inválidos.'],
+      ['Segunda', true, null],
+    ])
+    // Sent again, it goes to the end of the queue, waiting again.
+    const again = chatReducer(state, queued('c-1', 'Primeira'))
+    expect(again.messages.map((m) => [m.text, m.refused ?? null])).toEqual([
+      ['m8', null],
+      ['Segunda', null],
+      ['Primeira', null],
+    ])
+  })
+
+  it("the device's copy shows until the history answers, which replaces it", () => {
+    const copy = run({ type: 'copy', items: [item(1), item(2, { content: 'apagada' })] })
+    expect(copy.loaded).toBe(false)
+    expect(copy.messages.map((m) => m.id)).toEqual([1, 2])
+    const fresh = chatReducer(copy, { type: 'history', items: [item(1)] })
+    expect(fresh.messages.map((m) => m.id)).toEqual([1])
+    // Without a connection the copy stands in for the history, and is kept as it is.
+    const offline = chatReducer(copy, { type: 'history-failed' })
+    expect(offline.loaded).toBe(true)
+    expect(offline.messages.map((m) => [m.id, m.fromCopy])).toEqual([
+      [1, false],
+      [2, false],
+    ])
+    expect(storedMessages(offline.messages).map((m) => m.content)).toEqual(['m1', 'apagada'])
+  })
+
   it('history keeps frames that arrived while it loaded, after it and once', () => {
     const state = run(frame(coachFrame(2)), { type: 'history', items: [item(1), item(2)] })
     expect(state.loaded).toBe(true)
@@ -138,7 +192,7 @@ describe('currentSuggestions', () => {
       items: [item(1, { suggestions: ['Iniciante', 'D'] })],
     })
     expect(currentSuggestions(state.messages)).toEqual(['Iniciante', 'D'])
-    state = chatReducer(state, { type: 'sent', clientId: 'x', text: 'D', timestamp: 't' })
+    state = chatReducer(state, queued('x', 'D'))
     expect(currentSuggestions(state.messages)).toEqual([])
   })
 })

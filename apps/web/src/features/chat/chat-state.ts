@@ -21,14 +21,27 @@ export type ChatMessage = {
   timestamp: string
   actions: ChatAction[]
   suggestions: string[]
+  /** The player's message is in the device's outbox: the server has not confirmed storing it. */
   pending: boolean
+  /** The server refused it (not stored): why, and the player may send it again. */
+  refused?: string | null
   /** An Agent Store partner wrote it: its avatar and area replace the coach's initials and role. */
-  partner?: { avatar: string; categoryLabel: string } | null
+  partner?: { slug: string; avatar: string; categoryLabel: string } | null
   /** Shown from check-for-report before (or without) its stored copy arriving. */
   reportCopy?: boolean
+  /** From the device's copy of the conversation: the server's history replaces it. */
+  fromCopy?: boolean
 }
 
 export type Typer = { id: string; name: string }
+
+/** A message waiting in the device's outbox. */
+export type QueuedMessage = {
+  clientId: string
+  text: string
+  timestamp: string
+  refused: string | null
+}
 
 export type ChatState = {
   loaded: boolean
@@ -41,8 +54,14 @@ export type ChatState = {
 
 export type ChatEvent =
   | { type: 'history'; items: ChatHistoryItem[] }
+  /** The conversation as this device last loaded it, shown until (or unless) the server answers. */
+  | { type: 'copy'; items: ChatHistoryItem[] }
+  /** The server's history could not be loaded (no connection): what is on screen stays. */
+  | { type: 'history-failed' }
   | { type: 'frame'; frame: ServerFrame }
-  | { type: 'sent'; clientId: string; text: string; timestamp: string }
+  /** Messages of the device's outbox, typed and not yet stored, oldest first. */
+  | { type: 'queued'; entries: QueuedMessage[] }
+  | { type: 'refused'; clientId: string; detail: string }
   | { type: 'report'; content: string; createdAt: string }
   /** The socket dropped: no "is typing" can be trusted until frames flow again. */
   | { type: 'disconnected' }
@@ -62,7 +81,6 @@ function fromHistory(item: ChatHistoryItem): ChatMessage {
   return {
     key: `m${item.id}`,
     id: item.id,
-    clientId: null,
     sender: item.sender_type,
     coachId: item.coach_id,
     name: item.coach_assigned_name,
@@ -72,16 +90,63 @@ function fromHistory(item: ChatHistoryItem): ChatMessage {
     actions: item.actions ?? [],
     suggestions: item.suggestions ?? [],
     pending: false,
+    clientId: item.client_id ?? null,
     partner: item.partner
-      ? { avatar: item.partner.avatar, categoryLabel: item.partner.category_label }
+      ? {
+          slug: item.partner.slug,
+          avatar: item.partner.avatar,
+          categoryLabel: item.partner.category_label,
+        }
       : null,
   }
 }
 
 function fromFrame(frame: ChatMessageFrame): ChatMessage {
+  return fromHistory({ ...frame, sender_type: frame.sender, created_at: frame.timestamp })
+}
+
+/** A stored message as the device keeps it in its copy of the conversation. */
+export function toHistoryItem(m: ChatMessage & { id: number }): ChatHistoryItem {
   return {
-    ...fromHistory({ ...frame, sender_type: frame.sender, created_at: frame.timestamp }),
-    clientId: frame.client_id ?? null,
+    id: m.id,
+    content: m.text,
+    sender_type: m.sender,
+    coach_id: m.coachId,
+    coach_assigned_name: m.name,
+    coach_archetype_name: m.archetype,
+    created_at: m.timestamp,
+    actions: m.actions.length > 0 ? m.actions : null,
+    suggestions: m.suggestions.length > 0 ? m.suggestions : null,
+    partner: m.partner
+      ? { slug: m.partner.slug, avatar: m.partner.avatar, category_label: m.partner.categoryLabel }
+      : null,
+    client_id: m.clientId,
+  }
+}
+
+/** The stored messages on screen, as the device's copy keeps them. */
+export function storedMessages(messages: ChatMessage[]): ChatHistoryItem[] {
+  return messages.flatMap((m) =>
+    m.id !== null && !m.reportCopy ? [toHistoryItem({ ...m, id: m.id })] : [],
+  )
+}
+
+function queuedMessage(q: QueuedMessage): ChatMessage {
+  return {
+    key: `c${q.clientId}`,
+    id: null,
+    clientId: q.clientId,
+    sender: 'USER',
+    coachId: null,
+    name: null,
+    archetype: null,
+    text: q.text,
+    timestamp: q.timestamp,
+    actions: [],
+    suggestions: [],
+    pending: true,
+    refused: q.refused,
+    partner: null,
   }
 }
 
@@ -109,34 +174,50 @@ function merge(messages: ChatMessage[], incoming: ChatMessage): ChatMessage[] {
 export function chatReducer(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
     case 'history': {
-      // Frames may have arrived while the history loaded: keep them after it, once.
+      // Frames may have arrived while the history loaded: keep them after it, once. The device's
+      // copy goes (the server's history is the truth: a conversation cleared elsewhere is gone),
+      // and so do outbox messages the server already stored.
       let messages = event.items.map(fromHistory)
       const historyCutoff = highestId(messages)
-      for (const m of state.messages)
-        messages = m.id === null ? [...messages, m] : merge(messages, m)
+      const stored = new Set(messages.flatMap((m) => (m.clientId ? [m.clientId] : [])))
+      for (const m of state.messages) {
+        if (m.fromCopy) continue
+        if (m.id === null) {
+          if (!(m.pending && m.clientId && stored.has(m.clientId))) messages = [...messages, m]
+        } else messages = merge(messages, m)
+      }
       return { ...state, loaded: true, historyCutoff, messages }
     }
-    case 'sent':
+    case 'copy': {
+      if (state.loaded) return state
+      const copy = event.items.map((item) => ({ ...fromHistory(item), fromCopy: true }))
+      let messages: ChatMessage[] = copy
+      for (const m of state.messages)
+        messages = m.id === null ? [...messages, m] : merge(messages, m)
+      return { ...state, historyCutoff: highestId(copy), messages }
+    }
+    case 'history-failed':
+      // The copy stands in for the history: the socket catches up from its last message.
       return {
         ...state,
-        messages: [
-          ...state.messages,
-          {
-            key: `c${event.clientId}`,
-            id: null,
-            clientId: event.clientId,
-            sender: 'USER',
-            coachId: null,
-            name: null,
-            archetype: null,
-            text: event.text,
-            timestamp: event.timestamp,
-            actions: [],
-            suggestions: [],
-            pending: true,
-            partner: null,
-          },
-        ],
+        loaded: true,
+        messages: state.messages.map((m) => (m.fromCopy ? { ...m, fromCopy: false } : m)),
+      }
+    case 'queued': {
+      let messages = state.messages
+      for (const q of event.entries) {
+        // Already stored (its echo came first) or already shown: nothing to add.
+        if (messages.some((m) => m.clientId === q.clientId && !m.pending)) continue
+        messages = [...messages.filter((m) => m.clientId !== q.clientId), queuedMessage(q)]
+      }
+      return messages === state.messages ? state : { ...state, messages }
+    }
+    case 'refused':
+      return {
+        ...state,
+        messages: state.messages.map((m) =>
+          m.pending && m.clientId === event.clientId ? { ...m, refused: event.detail } : m,
+        ),
       }
     case 'frame':
       return applyFrame(state, event.frame)

@@ -6,6 +6,7 @@ import { makeUser } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { HELD_NOTE } from './chat-composer'
 import { ChatView, CREATING_TEAM, EMPTY_HINT, LOADING_HISTORY } from './chat-view'
+import { DELIVERY } from './message-bubble'
 
 // The socket itself has its own tests; here it is a hand-driven stand-in.
 const socket = vi.hoisted(() => ({
@@ -125,7 +126,7 @@ describe('ChatView', () => {
     expect(screen.getByText('Coach Técnico')).toBeVisible()
   })
 
-  it('while disconnected: says why, offers Reconectar, and keeps what the player typed', async () => {
+  it('while disconnected: says why, offers Reconectar, and keeps what the player sends for later', async () => {
     socket.status = 'Desconectado'
     socket.reason = 'closed'
     const user = userEvent.setup()
@@ -133,11 +134,14 @@ describe('ChatView', () => {
     expect(await screen.findByText('A conexão foi encerrada.')).toBeVisible()
     const input = screen.getByLabelText('Mensagem')
     expect(input).toBeEnabled()
-    await user.type(input, 'Oi, coach{Enter}')
-    expect(socket.sent).toEqual([])
-    expect(input).toHaveValue('Oi, coach')
+    await user.type(input, 'Oi, coach')
     expect(screen.getByText(HELD_NOTE)).toBeVisible()
-    expect(screen.getByRole('button', { name: 'Enviar' })).toBeDisabled()
+    await user.keyboard('{Enter}')
+    // Kept on the device, not sent: the bubble says it waits for the connection.
+    expect(socket.sent).toEqual([])
+    expect(input).toHaveValue('')
+    const bubble = screen.getByText('Oi, coach').closest('li')!
+    expect(bubble).toHaveTextContent(DELIVERY.waiting)
     await user.click(screen.getByRole('button', { name: 'Reconectar' }))
     expect(socket.reconnects).toBe(1)
   })

@@ -26,10 +26,17 @@ type ChatViewProps = { variant: 'onboarding' | 'main' }
 
 /** The onboarding chat at `/` and the main chat at `/chat` share one conversation. */
 export function ChatView({ variant }: ChatViewProps) {
-  const { state, status, reason, reconnect, connected, disabled, send, pendingIntroductions } =
-    useChat({
-      checkReports: variant === 'main',
-    })
+  const {
+    state,
+    status,
+    reason,
+    reconnect,
+    connected,
+    disabled,
+    send,
+    retry,
+    pendingIntroductions,
+  } = useChat({ checkReports: variant === 'main' })
   const { logout, user } = useAuth()
   const openPlans = useOpenPlans()
   const openVideoUpload = useOpenVideoUpload()
@@ -50,7 +57,8 @@ export function ChatView({ variant }: ChatViewProps) {
     () => ({ gender, onPick, busy: busyAction !== null }),
     [gender, onPick, busyAction],
   )
-  const suggestions = disabled || !connected ? [] : currentSuggestions(state.messages)
+  // Offline too: a chip tapped then waits in the outbox like a typed answer.
+  const suggestions = disabled ? [] : currentSuggestions(state.messages)
   const typing = typingText(state.typers)
   const empty = video.messages.length === 0
   // `@` completion: the coaches, the partners added from the Agent Store and `equipe`.
@@ -142,6 +150,8 @@ export function ChatView({ variant }: ChatViewProps) {
           footer={footer}
           onAction={variant === 'main' ? video.onAction : undefined}
           busyAction={video.busyAction}
+          offline={!connected}
+          onRetry={retry}
         />
       </IdentificationContext.Provider>
       <div className="chat__dock">

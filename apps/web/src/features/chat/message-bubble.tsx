@@ -1,12 +1,23 @@
 import type { ChatAction } from '@areia/contracts/chat'
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icons'
+import { Modal } from '../../ui/modal'
 import type { ChatMessage } from './chat-state'
 import { IdentificationPicture } from './identification-picture'
 import { actionKey, videoIdOf } from './use-video-actions'
 
 export const HOST_NAME = 'Areia'
+
+/** Where a message of the player's stands, under its text. */
+export const DELIVERY = {
+  sending: 'Enviando...',
+  waiting: 'Aguardando conexão',
+  delivered: 'Entregue',
+  refused: 'Não enviada — toque para reenviar',
+} as const
 
 /** Colour family of an avatar: one per archetype, the host in sand. */
 function tone(archetype: string | null): string {
@@ -39,15 +50,23 @@ type BubbleProps = {
   onAction?: (action: ChatAction) => void
   /** `type:videoId` of the chip whose request is in flight. */
   busyAction?: string | null
+  /** No connection: a message waiting in the outbox says it waits for one. */
+  offline?: boolean
+  /** Sends a refused message again. */
+  onRetry?: (clientId: string) => void
 }
 
 export const MessageBubble = memo(function MessageBubble({
   message,
   onAction,
   busyAction = null,
+  offline = false,
+  onRetry,
 }: BubbleProps) {
   const mine = message.sender === 'USER'
   const { name, role } = senderLabel(message)
+  // The heatmap of a report, opened full size from its thumbnail.
+  const [image, setImage] = useState<{ src: string; alt: string } | null>(null)
   const time = formatMessageTimestamp(message.timestamp).replace(',', '')
   // The identification request, while its chips are live, shows the picture above them.
   const identify = onAction ? message.actions.find((a) => a.type === 'identify_player') : undefined
@@ -55,7 +74,7 @@ export const MessageBubble = memo(function MessageBubble({
   return (
     <li
       className={`message ${mine ? 'message--mine' : `message--coach message--${message.partner ? 'partner' : tone(message.archetype)}`}`}
-      aria-busy={message.pending || undefined}
+      aria-busy={(message.pending && !message.refused) || undefined}
       data-message-id={message.id ?? undefined}
     >
       {mine ? null : (
@@ -72,7 +91,7 @@ export const MessageBubble = memo(function MessageBubble({
           <p className="message__text message__text--plain">{message.text}</p>
         ) : (
           // The statistical coach's report embeds the heatmap and a link to /videos/{id}.
-          <MarkdownView className="message__text" text={message.text} />
+          <MarkdownView className="message__text" text={message.text} onOpenImage={setImage} />
         )}
         {pictureFor !== null ? <IdentificationPicture videoId={pictureFor} /> : null}
         {message.actions.length > 0 ? (
@@ -94,10 +113,66 @@ export const MessageBubble = memo(function MessageBubble({
             })}
           </div>
         ) : null}
-        <time className="message__time" dateTime={message.timestamp}>
-          {message.pending ? 'Enviando...' : time}
-        </time>
+        {image ? (
+          <Modal
+            open
+            title={image.alt || 'Imagem'}
+            onClose={() => setImage(null)}
+            footer={<Button onClick={() => setImage(null)}>Fechar</Button>}
+          >
+            <img className="message__image-full" src={image.src} alt={image.alt} />
+          </Modal>
+        ) : null}
+        {mine ? (
+          <Delivery message={message} time={time} offline={offline} onRetry={onRetry} />
+        ) : (
+          <time className="message__time" dateTime={message.timestamp}>
+            {time}
+          </time>
+        )}
       </div>
     </li>
   )
 })
+
+/** The player's message: the time typed and whether it is stored, waits, or was refused. */
+function Delivery({
+  message,
+  time,
+  offline,
+  onRetry,
+}: {
+  message: ChatMessage
+  time: string
+  offline: boolean
+  onRetry: ((clientId: string) => void) | undefined
+}) {
+  const { clientId, refused } = message
+  if (message.pending && refused && clientId) {
+    return (
+      <div className="message__delivery message__delivery--refused" data-delivery="refused">
+        <p className="message__refusal">{refused}</p>
+        <button type="button" className="message__retry" onClick={() => onRetry?.(clientId)}>
+          {DELIVERY.refused}
+        </button>
+      </div>
+    )
+  }
+  const state = message.pending ? (offline ? 'waiting' : 'sending') : 'delivered'
+  return (
+    <p className="message__time message__delivery" data-delivery={state}>
+      <time dateTime={message.timestamp}>{time}</time>
+      {state === 'delivered' ? (
+        <span className="message__delivered">
+          <Icon name="check" size={14} />
+          <span className="visually-hidden">{DELIVERY.delivered}</span>
+        </span>
+      ) : (
+        <span className="message__waiting">
+          <Icon name="clock" size={14} />
+          {DELIVERY[state]}
+        </span>
+      )}
+    </p>
+  )
+}

@@ -20,6 +20,10 @@ type MessageListProps = {
   footer?: ReactNode
   onAction?: (action: ChatAction) => void
   busyAction?: string | null
+  /** No connection: the player's waiting messages say they wait for one. */
+  offline?: boolean
+  /** Sends a refused message of the player's again. */
+  onRetry?: (clientId: string) => void
 }
 
 /**
@@ -32,6 +36,8 @@ export function MessageList({
   footer,
   onAction,
   busyAction,
+  offline = false,
+  onRetry,
 }: MessageListProps) {
   // The history's first page of bubbles (markdown included) is rendered in the background, in
   // slices, so opening the chat does not freeze a slow phone; one new message is quick anyway.
@@ -116,6 +122,8 @@ export function MessageList({
                 message={message}
                 onAction={onAction}
                 busyAction={busyAction}
+                offline={offline}
+                onRetry={onRetry}
               />
             ))}
           </ol>

@@ -3,8 +3,9 @@ import { useLocation } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
 import { Banner } from '../../ui/banner'
 import { Button } from '../../ui/button'
+import { useBannerTurn } from '../../ui/banner-queue'
 import { isIos, isStandalone, pushSupported } from './platform'
-import { usePush, type PushState } from './push-context'
+import { PUSH_MESSAGES, usePush, type PushOutcome, type PushState } from './push-context'
 import { unblockSteps } from './unblock-help'
 
 /** When "Agora não" was tapped on this device (ms since epoch). */
@@ -63,18 +64,26 @@ export function PushBanner() {
   const { user } = useAuth()
   const [dismissed, setDismissed] = useState(() => offerDismissed())
   const [expected] = useState(() => pushBannerExpected(isIos(), isStandalone()))
-  // Set when the player tapped "Ativar" here and the browser refused: show how to undo it.
-  const [askedHere, setAskedHere] = useState(false)
+  // What the player's tap on "Ativar" here came to: the banner stays to say it.
+  const [outcome, setOutcome] = useState<PushOutcome | null>(null)
   const dismiss = () => {
     rememberDismissal()
     setDismissed(true)
   }
-  if (dismissed || !pushOfferTime(pathname, user?.onboarding_status)) return null
+  // Until the check has run, the banner it is about to offer holds its place unseen, so the page
+  // does not jump down half a second after it opened (under the player's finger).
+  const waiting = !push.checked && expected
+  const offered = waiting || pushBannerOffered(push, isIos(), isStandalone())
+  const wants =
+    !dismissed && pushOfferTime(pathname, user?.onboarding_status) && (outcome !== null || offered)
+  const shown = useBannerTurn('push', wants)
+  if (!shown) return null
 
-  if (askedHere && push.checked && push.permission === 'denied') {
+  if (outcome === 'denied') {
     return (
       <Banner
         compact
+        tone="error"
         action={
           <Button variant="ghost" onClick={dismiss}>
             Entendi
@@ -86,25 +95,37 @@ export function PushBanner() {
       </Banner>
     )
   }
+  if (outcome !== null) {
+    const ok = outcome === 'enabled'
+    return (
+      <Banner
+        compact
+        tone={ok ? 'success' : 'error'}
+        action={
+          <>
+            {ok || outcome === 'unsupported' ? null : (
+              <Button variant="primary" busy={push.busy} onClick={() => void tryAgain()}>
+                Tentar de novo
+              </Button>
+            )}
+            <Button variant="ghost" onClick={ok ? () => setDismissed(true) : dismiss}>
+              {ok ? 'Fechar' : 'Agora não'}
+            </Button>
+          </>
+        }
+      >
+        <strong className="banner__keep">{PUSH_MESSAGES[outcome]}</strong>
+      </Banner>
+    )
+  }
 
-  // Until the check has run, the banner it is about to offer holds its place unseen, so the page
-  // does not jump down half a second after it opened (under the player's finger).
-  const waiting = !push.checked && expected
-  if (!(waiting || pushBannerOffered(push, isIos(), isStandalone()))) return null
   return (
     <Banner
       compact
       reserved={waiting}
       action={
         <>
-          <Button
-            variant="primary"
-            busy={push.busy}
-            onClick={() => {
-              setAskedHere(true)
-              void push.enable()
-            }}
-          >
+          <Button variant="primary" busy={push.busy} onClick={() => void tryAgain()}>
             Ativar Notificações
           </Button>
           <Button variant="ghost" onClick={dismiss}>
@@ -117,4 +138,8 @@ export function PushBanner() {
       <p>Avisamos quando um coach responder e quando a análise do seu vídeo ficar pronta.</p>
     </Banner>
   )
+
+  async function tryAgain() {
+    setOutcome(await push.enable())
+  }
 }

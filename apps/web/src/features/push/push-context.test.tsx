@@ -1,11 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
 import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { ToastProvider } from '../../ui/toast'
-import { NotificationToggle } from './notification-toggle'
+import { NotificationToggle, OFF_REASONS, offReason } from './notification-toggle'
 import {
   BLOCKED_TITLE,
   DISMISS_FOR_MS,
@@ -220,16 +220,18 @@ describe('an existing subscription', () => {
   })
 })
 
-describe('the permission banner', () => {
-  const state = (over: Partial<PushState>): PushState => ({
-    checked: true,
-    supported: true,
-    permission: 'default',
-    subscribed: false,
-    busy: false,
-    ...over,
-  })
+/** The push state as the banner and the switch read it. */
+const state = (over: Partial<PushState>): PushState => ({
+  checked: true,
+  supported: true,
+  permission: 'default',
+  subscribed: false,
+  busy: false,
+  lastFailure: null,
+  ...over,
+})
 
+describe('the permission banner', () => {
   it('is offered elsewhere only while the permission is undecided', () => {
     expect(pushBannerOffered(state({}), false, false)).toBe(true)
     expect(pushBannerOffered(state({ permission: 'granted' }), false, false)).toBe(false)
@@ -312,6 +314,33 @@ describe('the permission banner', () => {
     localStorage.removeItem(DISMISS_KEY)
   })
 
+  it('stays to say what happened after "Ativar": success, or the failure with a way to try again', async () => {
+    fakeBrowser({})
+    renderBanner()
+    // The server refuses to store the subscription.
+    mockServer({
+      'GET /api/v1/notifications/public-key': async () => publicKey(),
+      'POST /api/v1/notifications/subscribe': async () => jsonResponse({ detail: 'x' }, 500),
+    })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    await userEvent.click(await offer())
+    const banner = (await screen.findByRole('button', { name: 'Tentar de novo' })).closest(
+      '.banner',
+    )
+    expect(banner).toHaveTextContent(PUSH_MESSAGES.failed)
+    expect(logged).toHaveBeenCalled()
+    mockServer({
+      'GET /api/v1/notifications/public-key': async () => publicKey(),
+      'POST /api/v1/notifications/subscribe': async () =>
+        jsonResponse({ message: PUSH_MESSAGES.enabled }, 201),
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar de novo' }))
+    const closing = await screen.findByRole('button', { name: 'Fechar' })
+    expect(closing.closest('.banner')).toHaveTextContent(PUSH_MESSAGES.enabled)
+    await userEvent.click(closing)
+    expect(screen.queryByText(PUSH_MESSAGES.enabled, { selector: '.banner *' })).toBeNull()
+  })
+
   it('is expected before the check only while the permission is undecided', () => {
     fakeBrowser({ permission: 'denied' })
     expect(pushBannerExpected(false, false)).toBe(false)
@@ -319,5 +348,36 @@ describe('the permission banner', () => {
     expect(pushBannerExpected(false, false)).toBe(true)
     expect(pushBannerExpected(true, false)).toBe(false)
     expect(pushBannerExpected(true, true)).toBe(true)
+  })
+})
+
+describe('the switch says why notifications are off', () => {
+  it('names the reason the player can act on, and none while they are on', () => {
+    expect(offReason(state({ subscribed: true }), false, false)).toBeNull()
+    expect(offReason(state({ checked: false }), false, false)).toBeNull()
+    expect(offReason(state({ supported: false }), false, false)).toBe(PUSH_MESSAGES.unsupported)
+    expect(offReason(state({ supported: false }), true, false)).toBe(OFF_REASONS.iosBrowser)
+    expect(offReason(state({ permission: 'denied' }), false, false)).toBe(PUSH_MESSAGES.denied)
+    expect(
+      offReason(state({ permission: 'granted', lastFailure: 'noSubscription' }), false, false),
+    ).toBe(PUSH_MESSAGES.noSubscription)
+    expect(offReason(state({}), false, false)).toBe(OFF_REASONS.notYet)
+  })
+
+  it('remembers a failed try on this device until notifications are on', async () => {
+    const user = userEvent.setup()
+    fakeBrowser({ keysInSubscription: false })
+    mockServer({ 'GET /api/v1/notifications/public-key': async () => publicKey() })
+    const toggle = renderToggle()
+    await checked(toggle)
+    expect(toggle).toHaveAccessibleDescription(OFF_REASONS.notYet)
+    await user.click(toggle)
+    await waitFor(() => expect(toggle).toHaveAccessibleDescription(PUSH_MESSAGES.noSubscription))
+    // Another visit, the browser holding no subscription: the reason is still told.
+    cleanup()
+    fakeBrowser({})
+    const again = renderToggle()
+    await checked(again)
+    expect(again).toHaveAccessibleDescription(PUSH_MESSAGES.noSubscription)
   })
 })

@@ -28,6 +28,10 @@ export const PUSH_MESSAGES = {
 /** The permission is checked 500 ms after load. */
 export const PERMISSION_CHECK_DELAY_MS = 500
 
+/** What a try to turn notifications on ended in (each has its line in PUSH_MESSAGES). */
+export type PushOutcome = 'enabled' | 'denied' | 'unsupported' | 'noSubscription' | 'failed'
+type PushFailure = Extract<PushOutcome, 'noSubscription' | 'failed'>
+
 export type PushState = {
   /** False until the 500 ms check has run: nothing is offered before that. */
   checked: boolean
@@ -36,9 +40,36 @@ export type PushState = {
   /** Permission granted and a push subscription exists. */
   subscribed: boolean
   busy: boolean
+  /** How the last try on this device failed, while notifications stay off: the switch says why. */
+  lastFailure: PushFailure | null
 }
 
-type PushContextValue = PushState & { enable: () => Promise<void>; disable: () => Promise<void> }
+type PushContextValue = PushState & {
+  /** Null when the player closed the browser's prompt without deciding. */
+  enable: () => Promise<PushOutcome | null>
+  disable: () => Promise<void>
+}
+
+/** The failure is remembered on the device, so the account page still explains it later. */
+const FAILURE_KEY = 'areia.push-last-failure'
+
+function savedFailure(): PushFailure | null {
+  try {
+    const saved = localStorage.getItem(FAILURE_KEY)
+    return saved === 'noSubscription' || saved === 'failed' ? saved : null
+  } catch {
+    return null
+  }
+}
+
+function rememberFailure(failure: PushFailure | null): void {
+  try {
+    if (failure) localStorage.setItem(FAILURE_KEY, failure)
+    else localStorage.removeItem(FAILURE_KEY)
+  } catch {
+    // Without storage the reason is told now (the toast) and not kept.
+  }
+}
 
 const PushContext = createContext<PushContextValue | null>(null)
 
@@ -67,6 +98,7 @@ export function PushProvider({ children }: { children: ReactNode }) {
     permission: 'default',
     subscribed: false,
     busy: false,
+    lastFailure: savedFailure(),
   })
   const patch = useCallback((next: Partial<PushState>) => setState((s) => ({ ...s, ...next })), [])
 
@@ -82,6 +114,10 @@ export function PushProvider({ children }: { children: ReactNode }) {
         const subscription = permission === 'granted' ? await currentSubscription() : null
         if (cancelled) return
         patch({ checked: true, permission, subscribed: subscription !== null })
+        if (subscription) {
+          rememberFailure(null)
+          patch({ lastFailure: null })
+        }
         // The server may have lost it (browser renewed it, another account used this browser):
         // re-sending on load keeps it right; the worker has no token to do so by itself.
         const info = PushSubscriptionInfo.safeParse(subscription?.toJSON())
@@ -94,48 +130,55 @@ export function PushProvider({ children }: { children: ReactNode }) {
     }
   }, [patch])
 
-  const enable = useCallback(async () => {
-    if (!pushSupported()) {
-      patch({ supported: false })
-      showToast(PUSH_MESSAGES.unsupported, 'error')
-      return
+  const enable = useCallback(async (): Promise<PushOutcome | null> => {
+    const outcome = await subscribe()
+    if (outcome === 'noSubscription' || outcome === 'failed') {
+      rememberFailure(outcome)
+      patch({ lastFailure: outcome })
+    } else if (outcome === 'enabled') {
+      rememberFailure(null)
+      patch({ subscribed: true, lastFailure: null })
     }
-    patch({ busy: true })
-    try {
-      const permission = await Notification.requestPermission()
-      patch({ permission })
-      if (permission === 'denied') {
-        showToast(PUSH_MESSAGES.denied, 'error')
-        return
-      }
-      // The prompt was dismissed: nothing was decided, so nothing is said.
-      if (permission !== 'granted') return
-      const registration = await activeRegistration()
-      const publicKey = await fetchPublicKey()
-      let subscription = await registration.pushManager.getSubscription()
-      const key = subscription?.options.applicationServerKey
-      // A subscription made for other server keys cannot be reached any more: replace it.
-      if (subscription && (!key || base64url(key) !== publicKey)) {
-        await subscription.unsubscribe()
-        subscription = null
-      }
-      subscription ??= await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: publicKey,
-      })
-      const info = PushSubscriptionInfo.safeParse(subscription?.toJSON())
-      if (!info.success) {
-        showToast(PUSH_MESSAGES.noSubscription, 'error')
-        return
-      }
-      await saveSubscription(info.data)
-      patch({ subscribed: true })
+    if (outcome === 'enabled')
       showToast(PUSH_MESSAGES.enabled, 'success', SUCCESS_NOTIFICATION_DURATION_MS)
-    } catch (error) {
-      console.error('push: enabling notifications failed', error)
-      showToast(PUSH_MESSAGES.failed, 'error')
-    } finally {
-      patch({ busy: false })
+    else if (outcome) showToast(PUSH_MESSAGES[outcome], 'error')
+    return outcome
+
+    async function subscribe(): Promise<PushOutcome | null> {
+      if (!pushSupported()) {
+        patch({ supported: false })
+        return 'unsupported'
+      }
+      patch({ busy: true })
+      try {
+        const permission = await Notification.requestPermission()
+        patch({ permission })
+        if (permission === 'denied') return 'denied'
+        // The prompt was dismissed: nothing was decided, so nothing is said.
+        if (permission !== 'granted') return null
+        const registration = await activeRegistration()
+        const publicKey = await fetchPublicKey()
+        let subscription = await registration.pushManager.getSubscription()
+        const key = subscription?.options.applicationServerKey
+        // A subscription made for other server keys cannot be reached any more: replace it.
+        if (subscription && (!key || base64url(key) !== publicKey)) {
+          await subscription.unsubscribe()
+          subscription = null
+        }
+        subscription ??= await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: publicKey,
+        })
+        const info = PushSubscriptionInfo.safeParse(subscription?.toJSON())
+        if (!info.success) return 'noSubscription'
+        await saveSubscription(info.data)
+        return 'enabled'
+      } catch (error) {
+        console.error('push: enabling notifications failed', error)
+        return 'failed'
+      } finally {
+        patch({ busy: false })
+      }
     }
   }, [patch, showToast])
 
@@ -150,7 +193,8 @@ export function PushProvider({ children }: { children: ReactNode }) {
         })
         await subscription.unsubscribe()
       }
-      patch({ subscribed: false })
+      rememberFailure(null)
+      patch({ subscribed: false, lastFailure: null })
       showToast(PUSH_MESSAGES.disabled, 'success', SUCCESS_NOTIFICATION_DURATION_MS)
     } catch (error) {
       console.error('push: disabling notifications failed', error)

@@ -33,7 +33,8 @@ export function registerServiceWorker() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void workbox?.update()
   })
-  void workbox.register()
+  // A browser may refuse service workers (private modes, a policy): the app runs without one.
+  workbox.register().catch((error: unknown) => console.warn('service worker not registered', error))
 }
 
 export function useUpdateWaiting(): boolean {

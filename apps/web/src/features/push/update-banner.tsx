@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Banner } from '../../ui/banner'
+import { useBannerTurn } from '../../ui/banner-queue'
 import { Button } from '../../ui/button'
 import { applyUpdate, useUpdateWaiting } from './service-worker'
 
@@ -7,9 +8,11 @@ import { applyUpdate, useUpdateWaiting } from './service-worker'
 export function UpdateBanner() {
   const waiting = useUpdateWaiting()
   const [applying, setApplying] = useState(false)
-  if (!waiting) return null
+  const shown = useBannerTurn('update', waiting)
+  if (!shown) return null
   return (
     <Banner
+      compact
       action={
         <Button
           variant="primary"

@@ -14,6 +14,7 @@ import {
 } from '../session-storage'
 import { forgetVideoUploads } from '../video-uploads'
 import { forgetSavedReports } from '../saved-reports'
+import { forgetChatDevice } from '../chat-device-store'
 import {
   EARLY_SESSION,
   fetchUserStatus,
@@ -57,6 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Upload sessions are per user and resumable after a reload: none survive a logout.
     forgetVideoUploads()
     forgetSavedReports()
+    void forgetChatDevice()
     queryClient.clear()
     setState((s) => ({ ...s, ...loggedOut }))
   }, [queryClient])
@@ -79,6 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           case 'ended':
             forgetVideoUploads()
             forgetSavedReports()
+            void forgetChatDevice()
             dropEarly()
             queryClient.clear()
             setState((s) => ({ ...s, ...loggedOut }))
