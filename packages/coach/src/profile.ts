@@ -59,6 +59,26 @@ export function injuriesIn(history: readonly ChatTurn[], text: string): Injury[]
   return INJURY_WORDS.filter(([, re]) => re.test(said)).map(([injury]) => injury)
 }
 
+/** How many of the player's last messages an injury talk reaches back to. */
+const INJURY_TALK_TURNS = 4
+
+/**
+ * The injury the conversation is about now: in this message, or in one of the player's last few
+ * ("torci o tornozelo", then "posso fazer?", then "por quê?"), the newest first.
+ */
+export function injuryInTalk(history: readonly ChatTurn[], text: string): Injury | null {
+  const recent = history
+    .filter((t) => t.sender === 'USER')
+    .slice(-INJURY_TALK_TURNS)
+    .map((t) => t.text)
+  for (const message of [text, ...recent.reverse()]) {
+    const plain = normalize(message)
+    const found = INJURY_WORDS.find(([, re]) => re.test(plain))
+    if (found) return found[0]
+  }
+  return null
+}
+
 /**
  * With a memory (the facts the player can edit), injuries come from it and this message only:
  * a fact the player deleted must stop shaping advice even though the old message still exists.
@@ -76,6 +96,7 @@ export function contextOf(
     lefty:
       profile.dominant_hand === 'LEFT' ? true : profile.dominant_hand === 'RIGHT' ? false : null,
     heightCm: typeof height === 'number' && height >= 100 && height <= 230 ? height : null,
+    injuryInTalk: injuryInTalk(history, text),
     mentionedInjuries:
       memory === undefined
         ? injuriesIn(history, text)

@@ -65,6 +65,13 @@ export interface ReplyInput {
 function withRemembered(slots: Slots, facts: readonly RememberedFact[] | undefined): Slots {
   const told = facts?.find((f) => f.kind === 'PARCEIRO')?.fields
   if (!told) return slots
+  // "meu parceiro" when the one remembered is a woman, or another name: someone else.
+  const now = slots.partner
+  if (
+    (now?.gender && told.gender && now.gender !== told.gender) ||
+    (now?.name && told.name && now.name !== told.name)
+  )
+    return slots
   return {
     ...slots,
     partner: {
@@ -74,6 +81,11 @@ function withRemembered(slots: Slots, facts: readonly RememberedFact[] | undefin
       ...slots.partner,
     },
   }
+}
+
+/** Does the message name the body part a health intent is about (one of its key words)? */
+function namesPart(text: string, intent: Intent): boolean {
+  return (intent.keywords ?? []).some((k) => text.includes(normalize(k)))
 }
 
 const ENGLISH_NOTE = 'Por aqui a gente conversa em português 🙂 Mas entendi a ideia, então lá vai:'
@@ -98,7 +110,10 @@ export function reply(input: ReplyInput): CoachReply[] {
   const body = raw.replace(/@[\p{L}]+/gu, ' ')
   const routing = routeDetailed(raw, team, history)
   const u = routing.understanding
-  const [main, second] = u.intents
+  const [main, named] = u.intents
+  // A second body complaint only when the player named it: "agacho" is not a back pain.
+  const second =
+    named?.health && main?.health && !namesPart(normalize(body), named) ? undefined : named
   const english = isEnglish(normalize(body))
   const ctx = {
     ...contextOf(profile, history, body, input.memory ?? input.facts?.map((f) => f.text)),
@@ -115,7 +130,8 @@ export function reply(input: ReplyInput): CoachReply[] {
   )
   const matches = input.matches ?? []
   const reports = input.reports ?? (input.analysis ? [input.analysis] : [])
-  const partner = partnerGender(input.facts)
+  // The partner this message speaks of: "meu parceiro" is a man whoever the team remembers.
+  const partner = u.slots.partner?.gender ?? partnerGender(input.facts)
   const now = input.now ?? new Date()
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
@@ -126,8 +142,9 @@ export function reply(input: ReplyInput): CoachReply[] {
   let secondUsed = false
   for (const [i, coach] of speakers.entries()) {
     let text: string
-    // Answers about the player's own figures recap a figure asked for again themselves.
-    let figures = false
+    // Answers about the player's own figures recap a figure asked for again themselves, and an
+    // answer given again on purpose says so: neither goes through the repeat filter.
+    let selfChecked = false
     const statusReply =
       coach.archetype === 'ESTATISTICO' && main?.id === 'analise-prazo'
         ? matchesStatusReply(matches, now)
@@ -160,7 +177,7 @@ export function reply(input: ReplyInput): CoachReply[] {
       })
       const newer = newerMatch(reports[0] ?? null, matches)
       if (newer) text = `${text}\n\n${matchStatusText(newer, now)}`
-      figures = true
+      selfChecked = true
     } else if ((game || u.own) && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
         topic: game ?? gameTopicOf(u.own?.topic),
@@ -174,7 +191,7 @@ export function reply(input: ReplyInput): CoachReply[] {
         said,
         rng,
       })
-      figures = true
+      selfChecked = true
     } else if (statusReply) {
       text = statusReply
     } else if (!main) {
@@ -210,6 +227,20 @@ export function reply(input: ReplyInput): CoachReply[] {
           role: 'LEAD',
           ...(u.alternative ? { alternative: u.alternative } : {}),
         })
+        // Asked again after everything on it was said: the answer again, said to be one.
+        if (text.trim() === '') {
+          const repeated = answer({
+            ...common,
+            said: new Said([]),
+            intent: main,
+            mode: 'NEW',
+            role: 'LEAD',
+          })
+          if (repeated.trim() !== '') {
+            text = `Retomando o que eu já te disse:\n\n${repeated}`
+            selfChecked = true
+          }
+        }
         // A second question of the same coach's area goes in the same message.
         if (second && !speakers.some((c, j) => j > 0 && owns(c, second))) {
           const extra = answer({ ...common, intent: second, mode: 'NEW', role: 'SECOND' })
@@ -226,7 +257,7 @@ export function reply(input: ReplyInput): CoachReply[] {
     }
     text = partnerAgree(stripHtml(text), partner).trim()
     // A sentence said in an earlier reply is not pasted again; a reply with nothing new keeps it.
-    if (!figures && !again) text = before.withoutRepeats(text) ?? text
+    if (!selfChecked && !again) text = before.withoutRepeats(text) ?? text
     if (text === '') continue
     replies.push({ coachId: coach.id, text })
     previous = { coach, text }

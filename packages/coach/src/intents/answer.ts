@@ -307,6 +307,35 @@ function personal(input: AnswerInput, count: number): string[] {
   return fresh
 }
 
+const JUMPS = /\b(salt\w*|pul[ae]\w*|tesoura|aterriss\w*|impuls\w*|subir)\b/i
+
+/** "posso fazer?", "de boa pra mim?", "posso continuar jogando?": asking leave to do something. */
+const PERMISSION =
+  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\b(ta|esta|estou) liberad[oa]\b|\bposso\?|\bposso fazer\b/
+/** An injury of weeks ago the player already plays on: "mês passado", "já to voltando a jogar". */
+const SOME_TIME_AGO =
+  /\b(mes passado|semana passada|ha \d+ (dias|semanas|meses)|faz \d+ (dias|semanas|meses)|faz (uma|duas|tres) semanas|faz um mes|ja (to|estou|tô) (voltando|jogando)|ja voltei)\b/
+
+/**
+ * With an injury in the talk, the answer starts from it: leave asked for gets what can be done and
+ * what waits; an injury of weeks ago the player already plays on gets the phase that comes now,
+ * not first aid.
+ */
+function injuryLead(input: AnswerInput): string | undefined {
+  const part = input.ctx.injuryInTalk
+  const rtp = part ? RETURN_TO_PLAY[part] : undefined
+  if (!rtp) return undefined
+  const text = input.frame?.text ?? ''
+  if (PERMISSION.test(text)) {
+    const jumping = rtp.jump && /\b(salt\w*|pul\w*|tesoura)\b/.test(text) ? rtp.jump : undefined
+    const verdict = input.said.fresh([jumping, rtp.verdict].filter((l) => l !== undefined))[0]
+    if (verdict) return verdict
+  }
+  if (input.intent.health && SOME_TIME_AGO.test(text) && !input.said.has(rtp.returning))
+    return rtp.returning
+  return undefined
+}
+
 /** The direct answer: the intent's answers first, its other explanations when all were said. */
 function answerLine(input: AnswerInput): string | undefined {
   return (
@@ -331,7 +360,8 @@ function leadAnswer(input: AnswerInput): string {
     }
     case 'WHY': {
       // After an answer that held back because of an injury, the reason is the injury.
-      const part = input.facts?.find((f) => f.kind === 'LESAO')?.fields?.bodyPart
+      const part =
+        input.ctx.injuryInTalk ?? input.facts?.find((f) => f.kind === 'LESAO')?.fields?.bodyPart
       const rtp = part ? RETURN_TO_PLAY[part] : undefined
       if (rtp && !said.has(rtp.why)) {
         said.add(rtp.why)
@@ -377,7 +407,7 @@ function leadAnswer(input: AnswerInput): string {
         HAND_INTENTS.has(intent.id) &&
         input.slots.partner?.hand !== undefined &&
         input.ctx.lefty !== null
-      const first = handsKnown ? undefined : answerLine(input)
+      const first = handsKnown ? undefined : (injuryLead(input) ?? answerLine(input))
       // Asked by name about another coach's subject, the coach answers and adds its own view.
       const outside =
         intent.owner !== 'ANY' && intent.owner !== input.coach.archetype
@@ -385,7 +415,10 @@ function leadAnswer(input: AnswerInput): string {
           : undefined
       const technique =
         TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
-      const drill = technique ? drills(input, 1) : []
+      // Jumps held back for an injury: no tip or drill below puts them back.
+      const noJumps =
+        first !== undefined && /^Saltando, ainda não|nada de saltos|sem saltos/.test(first)
+      const drill = technique ? drills(input, 1).filter((d) => !(noJumps && JUMPS.test(d))) : []
       const own = [first, ...conditions, ...personal(input, handsKnown ? 3 : 2), levelLine(input)]
       // One thing the player told the team, where it matters, unless a line above used one; a
       // dated tournament or a partner's name says more than the profile's goal, so it comes first.
@@ -413,7 +446,15 @@ function leadAnswer(input: AnswerInput): string {
                 said,
               ),
             )
-          : tips(input, 3),
+          : noJumps
+            ? bullets(
+                takeMany(
+                  input.intent.tips.filter((t) => !JUMPS.test(t)),
+                  3,
+                  said,
+                ),
+              )
+            : tips(input, 3),
         ...drill,
         outside,
         caution(input),

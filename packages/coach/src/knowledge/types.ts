@@ -21,6 +21,8 @@ export interface PlayerContext {
   lefty: boolean | null
   heightCm: number | null
   /** What the player told earlier in the conversation that matters for advice. */
+  /** The injury the last few messages are about, if any. */
+  injuryInTalk?: Injury | null
   mentionedInjuries: Injury[]
   /** The player's newest published video analysis, when the caller loaded it. */
   analysis?: AnalysisFacts | null

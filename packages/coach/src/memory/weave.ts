@@ -177,7 +177,12 @@ export function memoryLine(input: WeaveInput): string | undefined {
   }
   if (PARTNER_INTENTS.has(intent.id) && !slots.partner?.name) {
     const partner = of('PARCEIRO')[0]
-    if (partner) candidates.push(...partnerLine(partner))
+    // "meu parceiro" when the one remembered is a woman: someone else, not her.
+    const other =
+      slots.partner?.gender !== undefined &&
+      partner?.fields?.gender !== undefined &&
+      slots.partner.gender !== partner.fields.gender
+    if (partner && !other) candidates.push(...partnerLine(partner))
   }
   if (RACKET_INTENTS.has(intent.id) && slots.budget === undefined) {
     const racket = of('EQUIPAMENTO')[0]

@@ -51,8 +51,15 @@ const ALLOCATE =
   /\bquant[oa]s? (min|minutos|tempo|horas?)\b.*\b(por treino|dedico|dedicar|separo|separar|a isso|nisso|pra isso|para isso)\b/
 const DAY_ASK =
   /\b(o que|qual|quais)\b.*\b(faco|fazer|treino|treinar|tem|primeiro|comeco|comecar)\b/
-const ADD =
-  /\b(mais|a mais|extra|tambem)\b.*\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b|\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b.*\b(tambem|a mais|extra)\b|\b(conseguir|consigo|da pra|posso) (treinar )?(tambem )?(na|no) (segunda|terca|quarta|quinta|sexta|sabado|domingo)\b/
+/**
+ * "e se eu conseguir mais 30 min na quarta?", "consigo treinar no sábado também", "posso incluir
+ * a sexta?": a day to add to the week, said with time or training in it.
+ */
+const ADD_ONE =
+  /\b(mais|a mais|extra|tambem)\b.*\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b|\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b.*\b(tambem|a mais|extra)\b|\b(conseguir|consigo|da pra|posso) (treinar )?(tambem )?(na|no) (segunda|terca|quarta|quinta|sexta|sabado|domingo)\b|\b(incluir|inclui|incluo|acrescentar|acrescenta|adicionar|adiciona|colocar|coloca|botar|bota) (a |o |mais )?(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b/
+/** A match, a strategy or a person on that day: a question about it, not a day for the plan. */
+const OTHER_SUBJECT =
+  /\b(estrategia|tatica|adversari\w*|mulher|homem|dupla adversaria|outra dupla|misto|mista|torneio|campeonato|como (jogo|jogar|montar|enfrento|ganhar))\b/
 
 export function planQuestion(message: string): PlanQuestion | null {
   const session = sessionRequest(message)
@@ -63,7 +70,8 @@ export function planQuestion(message: string): PlanQuestion | null {
   if (ALLOCATE.test(t)) return { kind: 'ALLOCATE' }
   const days = extractSlots(message).days ?? []
   const day = WEEK.find((d) => days.includes(d))
-  if (day && ADD.test(t)) return { kind: 'ADD', day, minutes: sessionMinutes(message) }
+  if (day && ADD_ONE.test(t) && !OTHER_SUBJECT.test(t))
+    return { kind: 'ADD', day, minutes: sessionMinutes(message) }
   if (TOTAL.test(t) && /\b(plano|treino|treinos|semana|horas)\b/.test(t)) return { kind: 'TOTAL' }
   if (!nowadays && /\b(treino|plano)( (de|pra|para))? amanha\b|\b(treinar|treino) amanha\b/.test(t))
     return { kind: 'TOMORROW' }

@@ -47,6 +47,11 @@ export function planReply(input: {
   if (question?.kind === 'ADD') {
     const added = plan.sessions.find((s) => s.day === question.day)
     if (!added) return null
+    if (change !== 'ADJUSTED')
+      return [
+        `${question.day === 'sabado' || question.day === 'domingo' ? 'O' : 'A'} ${WEEKDAY_LABEL[question.day]} já está no seu plano (${added.minutes} min), então nada mudou:`,
+        sessionLine(added),
+      ].join('\n\n')
     return [
       `Incluí ${question.day === 'sabado' || question.day === 'domingo' ? 'o' : 'a'} ${WEEKDAY_LABEL[question.day]} no seu plano (${added.minutes} min); o resto da semana continua igual. Se era só uma ideia, me avisa que eu tiro.`,
       sessionLine(added),

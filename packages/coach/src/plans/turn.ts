@@ -67,7 +67,7 @@ export function planTurn(input: {
     return { plan, change: 'CREATED' }
   }
   const asked = planQuestion(text)
-  if (current && asked?.kind === 'ADD')
+  if (current && asked?.kind === 'ADD' && !current.sessions.some((s) => s.day === asked.day))
     return { plan: addDay(current, asked.day, asked.minutes, ctx.level), change: 'ADJUSTED' }
   if (main === 'plano-ajustar' && current && (slots.sessionsPerWeek !== undefined || slots.days)) {
     const change = {

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { planTurn, reply, seededRng, type ChatTurn, type RememberedFact } from '../src'
+import { LEFTY, team } from './fixtures'
+
+const t = team()
+const NOW = new Date('2026-12-07T13:00:00Z')
+
+/** A conversation as the server runs it, each reply read by the next turn. */
+function talk(messages: string[], facts: RememberedFact[] = []) {
+  const history: ChatTurn[] = []
+  return messages.map((text) => {
+    const replies = reply({
+      text,
+      team: t,
+      profile: LEFTY,
+      history,
+      rng: seededRng(1),
+      facts,
+      now: NOW,
+    })
+    history.push(
+      { sender: 'USER', text },
+      ...replies.map((r) => ({ sender: r.coachId, text: r.text })),
+    )
+    return replies.map((r) => r.text).join('\n\n')
+  })
+}
+
+describe('an injury in the talk', () => {
+  it('starts from the injury: weeks-old sprain, leave to do a drill, jumps held back, why', () => {
+    const [sprain, drill, jump, why] = talk([
+      'torci o tornozelo direito mes passado, ja to voltando a jogar mas ainda sinto um pouco qnd giro rapido',
+      'meu professor passou aquele deslocamento lateral rapido com mudança de direçao. posso fazer?',
+      'e o smash saltando, de boa pra mim agora?',
+      'por quê? ja quase nao doi',
+    ])
+    // Weeks later and playing: not first aid.
+    expect(sprain).not.toMatch(/coloque gelo|Se torceu agora/)
+    expect(sprain).toMatch(/falta estabilidade/)
+    expect(drill).toMatch(/^Com o tornozelo ainda sensível nos giros, pode, em versão controlada/)
+    expect(jump).toMatch(/^Saltando, ainda não/)
+    expect(jump).not.toMatch(/Exercício: Tesoura|salto de tesoura/)
+    expect(why).toMatch(/tornozelo/)
+    expect(why).not.toMatch(/cotovelo/)
+  })
+
+  it('answers only the body part named, not a neighbour the words touch', () => {
+    const [knee] = talk([
+      'meu joelho estala qnd agacho pra pegar bola baixa e doi um pouco. posso continuar jogando?',
+    ])
+    expect(knee).toMatch(/^Anotei: a dor no joelho\.\n\nCom o joelho ainda doendo, pode/)
+    expect(knee).not.toMatch(/costas|lombar/)
+  })
+})
+
+describe('a weekday in a question about something else', () => {
+  it('leaves the saved week as it was', () => {
+    const built = planTurn({
+      text: 'so consigo treinar seg e qui de manha 1h cada, monta meu plano',
+      history: [],
+      profile: LEFTY,
+      current: null,
+      now: NOW,
+    })
+    expect(built.plan?.sessions.map((s) => [s.day, s.minutes])).toEqual([
+      ['segunda', 60],
+      ['quinta', 60],
+    ])
+    const asked = planTurn({
+      text: 'jogo misto sabado, a mulher da outra dupla é a mais forte, como montar a estrategia?',
+      history: [],
+      profile: LEFTY,
+      current: built.plan,
+      now: NOW,
+    })
+    expect(asked.change).toBeNull()
+    expect(asked.plan).toBe(built.plan)
+  })
+})
+
+describe('the partner a message speaks of', () => {
+  it('is not the one remembered when the player speaks of someone else', () => {
+    const carla: RememberedFact = {
+      kind: 'PARCEIRO',
+      text: 'Parceira: Carla, canhota.',
+      fields: { name: 'Carla', gender: 'FEMALE', hand: 'LEFT' },
+    }
+    const [text] = talk(
+      ['meu parceiro fica reclamando de mim durante o jogo e eu desanimo, oq eu faço?'],
+      [carla],
+    )
+    expect(text).not.toMatch(/Carla/)
+    expect(text).not.toMatch(/\bo Carla\b|sua parceira/)
+  })
+})
