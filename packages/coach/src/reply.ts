@@ -236,8 +236,10 @@ export function reply(input: ReplyInput): CoachReply[] {
             mode: 'NEW',
             role: 'LEAD',
           })
-          if (repeated.trim() !== '') {
-            text = `Retomando o que eu já te disse:\n\n${repeated}`
+          // The answer itself, not its tips and drill again.
+          const core = repeated.split(/\n{2,}/)[0]?.trim() ?? ''
+          if (core !== '') {
+            text = `Retomando o que eu já te disse: ${core}`
             selfChecked = true
           }
         }

@@ -113,6 +113,8 @@ const MISSING = [
   'Ainda não tenho nenhum jogo seu analisado, então não sei {asked}, e não vou inventar número.',
   'Isso também sai do vídeo analisado, e eu ainda não tenho nenhum jogo seu: não sei {asked}.',
   'Sem um vídeo seu analisado, continuo sem saber {asked}; chute não é estatística.',
+  'Também não sei {asked}: esse número só vem de um jogo analisado.',
+  'Ainda sem nenhum jogo seu analisado, não tenho como dizer {asked}.',
 ]
 
 export function noReportReply(input: {

@@ -159,10 +159,7 @@ function taggedAnswer(
         '**Para o próximo treino:** 3 séries de 10 smashes com alvo (meio e pés), contando quantos entram.',
       ]
     case 'ERRORS': {
-      const byStroke =
-        input.question.unmeasured === 'BY_STROKE'
-          ? 'O relatório conta os erros do jogo inteiro, mas não separa quantos foram de cada golpe; esse número por golpe eu não tenho.'
-          : ''
+      const byStroke = input.question.unmeasured === 'BY_STROKE' ? BY_STROKE_MISSING : ''
       return [
         ...(byStroke ? [byStroke] : []),
         `${capital(when(f))}, você cometeu **${t.unforced_errors} erros não forçados** e fez **${t.winners} winners** (${src}; ${link(f, topic)}).`,
@@ -415,15 +412,24 @@ export function ownReply(input: OwnReplyInput): string {
   return askedAgain(lines, input, f).join('\n\n')
 }
 
+const BY_STROKE_MISSING =
+  'O relatório conta os erros do jogo inteiro, mas não separa quantos foram de cada golpe; esse número por golpe eu não tenho.'
+
 /** The same figure asked for again: one line recalling it, then what was not said yet. */
 function askedAgain(lines: string[], input: OwnReplyInput, f: AnalysisFacts): string[] {
   const said = input.said
-  const [lead, ...rest] = lines
-  if (!said || lead === undefined || !said.has(lead)) return lines
+  if (!said) return lines
+  // "quantas bolas eu errei de backhand?": what the report does not count comes first, then
+  // the figure it does.
+  const [prefix, body] = lines[0] === BY_STROKE_MISSING ? [[lines[0]], lines.slice(1)] : [[], lines]
+  const [lead, ...rest] = body
+  if (lead === undefined) return lines
+  if (!said.has(lead)) return [...prefix, lead, ...said.fresh(rest)]
   const topic = input.question.topic
   const fresh = said.fresh(rest)
   const angle = said.fresh(angleLines(topic))
   return [
+    ...prefix,
     recapLine(topic, f, input.partnerGender, earlier(input.reports)),
     ...fresh,
     ...(fresh.length === 0 ? angle.slice(0, 1) : []),
