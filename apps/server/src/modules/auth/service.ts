@@ -14,7 +14,7 @@ import type { Limiter, RateLimitStore } from '../../adapters/rate-limit'
 import type { Config } from '../../config'
 import { AppError, inTime, tooManyRequests } from '../../errors'
 import { emailTaken, type UsersService } from '../users/service'
-import type { LoginChallenges } from './login-challenge'
+import { type LoginChallenges, requiredDifficulty } from './login-challenge'
 import type { PasswordHasher } from './passwords'
 import type { RevocationKind, SessionRevocations } from './revocations'
 import type { SessionsStore } from './store'
@@ -155,31 +155,38 @@ export class AuthService {
     }
     // Past the account's failure limit the right password still works, but slowly and only
     // with a proof of work: a guesser pays for every guess, and nobody can lock a player out.
-    const accountLimit = await this.limits.loginFailuresPerAccount.peek(body.username)
-    if (!accountLimit.allowed) {
-      const over = accountLimit.over ?? 0
-      await sleep(Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 10)))
+    // The attempt is counted before its password is checked, so guesses racing each other from
+    // many addresses each take their own place past the limit.
+    const attempt = await this.limits.loginFailuresPerAccount.hit(body.username)
+    if (!attempt.allowed) {
+      const over = attempt.over ?? 1
       const proven =
         body.challenge !== undefined &&
         body.nonce !== undefined &&
-        (await this.challenges.verify(body.username, body.challenge, body.nonce))
+        (await this.challenges.verify(
+          body.username,
+          body.challenge,
+          body.nonce,
+          requiredDifficulty(over),
+        ))
       if (!proven) {
+        // No password was tried: the refusal is not a failure of the account.
+        await this.limits.loginFailuresPerAccount.refund(body.username)
         throw new ChallengeRequired(
           'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
           this.challenges.issue(body.username, over),
-          accountLimit.retryAfterSeconds,
+          attempt.retryAfterSeconds,
         )
       }
+      await sleep(Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 10)))
     }
     const user = await this.users.findByEmail(body.username)
     const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
-    if (!user || !ok) {
-      await this.limits.loginFailuresPerAccount.hit(body.username)
-      throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials')
-    }
+    // A wrong password keeps the attempt counted as the failure it is.
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials')
+    await this.limits.loginFailuresPerAccount.reset(body.username)
     if (user.status === 'BLOCKED')
       throw new AppError(403, 'Esta conta está bloqueada.', { code: 'account_blocked' })
-    await this.limits.loginFailuresPerAccount.reset(body.username)
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(user.id, await this.passwords.hash(body.password))
     }
@@ -358,22 +365,7 @@ export class AuthService {
   async changePassword(userId: string, body: PasswordChangeBody): Promise<{ message: string }> {
     const user = await this.users.findById(userId)
     if (!user) throw unauthorized(SESSION_ENDED, 'session_expired')
-    const limit = await this.limits.loginFailuresPerAccount.peek(user.email)
-    if (!limit.allowed) {
-      throw tooManyRequests(
-        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
-        limit.retryAfterSeconds,
-      )
-    }
-    if (!user.passwordHash) {
-      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.', {
-        code: 'no_password',
-      })
-    }
-    if (!(await this.passwords.verify(user.passwordHash, body.current_password))) {
-      await this.limits.loginFailuresPerAccount.hit(user.email)
-      throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
-    }
+    await this.checkCurrentPassword(user, body.current_password)
     if (body.current_password === body.new_password) {
       throw new AppError(400, 'A nova senha deve ser diferente da senha atual.', {
         code: 'password_unchanged',
@@ -387,6 +379,35 @@ export class AuthService {
     })
     await this.announceEnded(userId)
     return { message: 'Senha alterada com sucesso!' }
+  }
+
+  /**
+   * The password of a signed-in player, asked again before what a stolen session must not do
+   * (a new password, deleting the account). Wrong answers count with the failed logins of the
+   * account, each counted before it is checked; past the limit none is checked until the window
+   * passes.
+   */
+  async checkCurrentPassword(
+    user: { email: string; passwordHash: string | null },
+    password: string,
+  ): Promise<void> {
+    if (!user.passwordHash) {
+      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.', {
+        code: 'no_password',
+      })
+    }
+    const attempt = await this.limits.loginFailuresPerAccount.hit(user.email)
+    if (!attempt.allowed) {
+      await this.limits.loginFailuresPerAccount.refund(user.email)
+      throw tooManyRequests(
+        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(attempt.retryAfterSeconds)}.`,
+        attempt.retryAfterSeconds,
+      )
+    }
+    if (!(await this.passwords.verify(user.passwordHash, password))) {
+      throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
+    }
+    await this.limits.loginFailuresPerAccount.refund(user.email)
   }
 
   private refreshExpiry(now: Date, sessionEnd: Date): Date {
