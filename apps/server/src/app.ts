@@ -128,7 +128,7 @@ export async function buildApp(
   if (routes && config.web.serve)
     await http.server.register(webApp, { distDir: config.web.distDir })
   if (config.jobs.runWorker)
-    await startJobs(queue, [...mail.jobs, ...modules.flatMap((m) => m.jobs ?? [])])
+    await startJobs(queue, [...mail.jobs(auth.linkTokens), ...modules.flatMap((m) => m.jobs ?? [])])
   return {
     server: http.server,
     services: {

@@ -63,6 +63,8 @@ export async function createAuthModule(d: AuthModuleDeps) {
   })
   return {
     auth,
+    /** The e-mail delivery mints the tokens of reset and confirmation links through this. */
+    linkTokens: { mintLink: (grant: number) => recovery.mintLink(grant) },
     routes: async (server) => {
       await server.register(authRoutes, {
         auth,
