@@ -101,6 +101,7 @@ const ACCESS: Record<string, Access> = {
   'PUT /api/v1/videos/uploads/:id': 'signed',
   'GET /api/v1/videos/:id/identification/frame': 'signed',
   'GET /api/v1/media/videos/:id/:kind/:name': 'signed',
+  'GET /api/v1/shared-media/:share/:kind/:name': 'signed',
   'POST /api/v1/payments/webhooks/pagbank': 'webhook',
   'POST /sandbox/pagbank/orders': 'sandbox',
   'GET /sandbox/pagbank/orders/:id': 'sandbox',

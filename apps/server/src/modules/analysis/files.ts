@@ -37,11 +37,20 @@ export const MEDIA_ERRORS = {
 
 export const loadMediaKey = (db: Db): Promise<Buffer> => loadSecret(db, 'analysis_media_hmac')
 
+/** Makes the signed URL of a video's medium; a report is built with one (the owner's, a share's). */
+export interface MediaUrls {
+  url(videoId: number, kind: MediaKind, name?: string | number, version?: string): string
+}
+
+/** `&v=…` from the artifact's storage key: a redrawn image gets a new URL (and cache entry). */
+export const versionQuery = (version: string | undefined): string =>
+  version ? `&v=${createHash('sha256').update(version).digest('base64url').slice(0, 10)}` : ''
+
 /**
  * `<img>` and `<video>` cannot send a bearer token, so media URLs carry their own authority: the
  * video, the medium and an expiry signed with HMAC-SHA256 (the same idea as the upload URLs).
  */
-export class MediaSigner {
+export class MediaSigner implements MediaUrls {
   private readonly urls: UrlSigner
 
   constructor(
@@ -55,10 +64,7 @@ export class MediaSigner {
   url(videoId: number, kind: MediaKind, name: string | number = 0, version?: string): string {
     const expiresAt = new Date(this.now().getTime() + MEDIA_TTL_SECONDS * 1000)
     const query = this.urls.sign('analysis-media', [videoId, kind, name], expiresAt)
-    const v = version
-      ? `&v=${createHash('sha256').update(version).digest('base64url').slice(0, 10)}`
-      : ''
-    return `/api/v1/media/videos/${videoId}/${kind}/${name}?${query}${v}`
+    return `/api/v1/media/videos/${videoId}/${kind}/${name}?${query}${versionQuery(version)}`
   }
 
   /** Throws the pt-BR 403 of a tampered or expired URL. */

@@ -11,7 +11,9 @@ import {
   MEDIA_ERRORS,
   type MediaParams,
   type MediaQuery,
+  type MediaKind,
   type MediaSigner,
+  type MediaUrls,
   readObject,
   sendObject,
 } from './files'
@@ -64,14 +66,19 @@ export class ReportsService {
     } = deps)
   }
 
-  async report(userId: string, videoId: number): Promise<VideoReport> {
+  /** `urls` signs the media links: the owner's by default, a share's for a shared link. */
+  async report(
+    userId: string,
+    videoId: number,
+    urls: MediaUrls = this.signer,
+  ): Promise<VideoReport> {
     const { video, analysis, result, player } = await this.published(userId, videoId)
     const artifacts = artifactsOf(analysis.artifacts)
     const partner = result.players.find((p) => p.id === player.partnerId)
-    const heatmap = (id: number) => heatmapUrl(videoId, id, artifacts, this.signer)
+    const heatmap = (id: number) => heatmapUrl(videoId, id, artifacts, urls)
     const stored = await this.tags.get(this.db, videoId)
     const tagged = taggedReport(tagsOf(stored?.tags ?? null), result, () =>
-      this.signer.url(videoId, 'source'),
+      urls.url(videoId, 'source'),
     )
     return {
       video_id: videoId,
@@ -80,7 +87,7 @@ export class ReportsService {
       markdown: analysis.reportMarkdown,
       player: trackedPlayer(player, heatmap(player.id)),
       partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,
-      rallies: ralliesSummary(videoId, result, artifacts, this.signer),
+      rallies: ralliesSummary(videoId, result, artifacts, urls),
       stats: tagged.stats,
       points: tagged.points,
     }
@@ -113,9 +120,20 @@ export class ReportsService {
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     this.signer.verify(params, query)
-    const video = await this.store.videoFile(this.db, params.id)
+    return this.serve(params.id, params.kind, params.name, range, reply)
+  }
+
+  /** A medium of a video, its authority already checked (a signature, a live share). */
+  async serve(
+    videoId: number,
+    kind: MediaKind,
+    name: string,
+    range: string | undefined,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const video = await this.store.videoFile(this.db, videoId)
     if (!video || video.status === 'CANCELLED') throw notFound(MEDIA_ERRORS.missing)
-    if (params.kind === 'source') {
+    if (kind === 'source') {
       return sendObject(
         this.storage,
         video.storageKey,
@@ -124,10 +142,10 @@ export class ReportsService {
         reply,
       )
     }
-    const analysis = await this.store.analysisOf(this.db, params.id)
-    const key = analysis && artifactKey(artifactsOf(analysis.artifacts), params.kind, params.name)
+    const analysis = await this.store.analysisOf(this.db, videoId)
+    const key = analysis && artifactKey(artifactsOf(analysis.artifacts), kind, name)
     if (!key) throw notFound(MEDIA_ERRORS.missing)
-    return sendObject(this.storage, key, CONTENT_TYPES[params.kind], range, reply)
+    return sendObject(this.storage, key, CONTENT_TYPES[kind], range, reply)
   }
 
   private async published(userId: string, videoId: number) {
