@@ -78,10 +78,12 @@ export async function buildApp(
   })
   const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
   const admin = createAdminModule({ ...base, roleChanged })
-  const shares = createReportSharesModule({
+  const shares = await createReportSharesModule({
     ...base,
     sources: {
-      report: (userId, videoId) => analysis.reports.report(userId, videoId),
+      report: (userId, videoId, urls) => analysis.reports.report(userId, videoId, urls),
+      media: (videoId, kind, name, range, reply) =>
+        analysis.reports.serve(videoId, kind, name, range, reply),
       playerName: async (userId) => (await users.findById(userId))?.name ?? null,
     },
   })
@@ -90,6 +92,7 @@ export async function buildApp(
     diskErasure: p.diskErasure,
     deleteAnalysisFiles: (ids) => videos.videos.deleteAnalysisFilesOf(ids),
     erasure: [...auth.erasure, ...videos.erasure],
+    owner: auth.auth,
   })
   const health = createHealthModule({ ping: () => database.ping(), isDraining: http.isDraining })
 

@@ -152,9 +152,7 @@ describe('abuse limits', () => {
     }
 
     // The failures past the limit set the next proof, whoever asks for it.
-    const asked = (
-      await login(app, email, 'certa123', '10.23.0.1')
-    ).json<LoginChallengeRequired>()
+    const asked = (await login(app, email, 'certa123', '10.23.0.1')).json<LoginChallengeRequired>()
     expect(asked.challenge.difficulty).toBe(requiredDifficulty(provenGuesses + 1))
     // The owner, from yet another address, still signs in with a solved challenge.
     const proven = await app.server.inject({

@@ -11,6 +11,7 @@ import { chatMessages, users } from '../src/db/schema'
 import {
   bearer,
   createTestApp,
+  deleteAccount,
   signUpAndLogIn,
   status,
   userIdOf,
@@ -86,15 +87,7 @@ const CAUSES: Record<string, { run: Cause; code: number }> = {
   },
   'account deletion': {
     code: SESSION_ENDED_CLOSE_CODE,
-    run: (app, tokens) =>
-      expectStatus(
-        app.server.inject({
-          method: 'DELETE',
-          url: '/api/v1/users/me',
-          headers: bearer(tokens.access_token),
-        }),
-        204,
-      ),
+    run: (app, tokens) => expectStatus(deleteAccount(app, tokens.access_token), 204),
   },
   'role change': {
     code: SESSION_CHANGED_CLOSE_CODE,

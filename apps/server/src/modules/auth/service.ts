@@ -38,6 +38,11 @@ const TOKEN_REUSED = 'Sua sessão foi encerrada por segurança. Faça login nova
 const NOT_AUTHENTICATED = 'Não autenticado.'
 const INVALID_ACCESS_TOKEN = 'Token de acesso inválido ou expirado.'
 
+/** How recent a sign-in must be to stand in for the password (accounts without one). */
+const RECENT_SIGN_IN_MS = 10 * 60_000
+const REAUTHENTICATE =
+  'Por segurança, entre de novo com o Google para confirmar que é você e então exclua a conta.'
+
 /** The delay before answering a login to an account past its limit, doubling per failure. */
 const SLOWDOWN_BASE_MS = 250
 const SLOWDOWN_MAX_MS = 8_000
@@ -408,6 +413,17 @@ export class AuthService {
       throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
     }
     await this.limits.loginFailuresPerAccount.refund(user.email)
+  }
+
+  /**
+   * For an account without a password (Google only): the session must come from a sign-in of the
+   * last few minutes, so a stolen access token alone cannot do what needs the owner.
+   */
+  async requireRecentSignIn(userId: string, sessionId: string): Promise<void> {
+    const at = await this.sessions.signedInAt(this.db, sessionId, userId)
+    if (!at || this.clock.now().getTime() - at.getTime() > RECENT_SIGN_IN_MS) {
+      throw new AppError(403, REAUTHENTICATE, { code: 'reauthentication_required' })
+    }
   }
 
   private refreshExpiry(now: Date, sessionEnd: Date): Date {

@@ -4,6 +4,7 @@ import { deleteOutboxMailTo } from '../../adapters/mail'
 import type { JobQueue } from '../../adapters/queue'
 import type { RateLimitStore } from '../../adapters/rate-limit'
 import { job, type ModuleBase, type ServerModule } from '../module'
+import { AccountClosure, type OwnerCheck } from './closure'
 import { AccountDeletion, type DeletionStep } from './deletion'
 import type { DiskErasure } from './disk-erasure'
 import { Erasure, type ErasureDeps } from './erasure'
@@ -27,6 +28,8 @@ export interface UsersModuleDeps extends ModuleBase {
   /** What the other modules remove of a deleted account, in order. */
   erasure: DeletionStep[]
   rateLimits: RateLimitStore
+  /** Proves the owner before their account is deleted (password, or a fresh Google sign-in). */
+  owner: OwnerCheck
 }
 
 /**
@@ -69,7 +72,11 @@ export function createUsersModule(d: UsersModuleDeps) {
   return {
     deletion,
     routes: async (server) => {
-      await server.register(usersRoutes, { users, deletion, dataExport })
+      await server.register(usersRoutes, {
+        users,
+        closure: new AccountClosure(users, d.owner, deletion),
+        dataExport,
+      })
     },
     jobs: [
       job('erasure.compact', async () => {
