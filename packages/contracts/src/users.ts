@@ -73,7 +73,10 @@ export const AccountDeletionBody = z.object({
     .refine((typed) => typed.toLowerCase() === DELETE_ACCOUNT_PHRASE, {
       error: `Digite “${DELETE_ACCOUNT_PHRASE}” para confirmar.`,
     }),
-  password: z.string({ error: 'Senha inválida.' }).max(200, { error: 'Senha inválida.' }).optional(),
+  password: z
+    .string({ error: 'Senha inválida.' })
+    .max(200, { error: 'Senha inválida.' })
+    .optional(),
 })
 export type AccountDeletionBody = z.infer<typeof AccountDeletionBody>
 

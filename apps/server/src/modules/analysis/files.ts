@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@areia/contracts'
+import { type ErrorBody, INT4_MAX } from '@areia/contracts'
 import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
@@ -16,7 +16,7 @@ export const MediaKind = z.enum(['source', 'keyframe', 'heatmap', 'clip', 'highl
 export type MediaKind = z.infer<typeof MediaKind>
 
 export const MediaParams = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: z.coerce.number().int().min(1).max(INT4_MAX),
   kind: MediaKind,
   /** Track id of a heatmap, rally index of a clip, `0` otherwise. */
   name: z.string().regex(/^\d{1,4}$/, { error: 'Mídia não encontrada.' }),
