@@ -20,7 +20,7 @@ function setAt(value: unknown, path: JsonPath, replacement: unknown): unknown {
   if (path.length === 0) return replacement
   const [head, ...rest] = path
   if (Array.isArray(value)) {
-    const copy = [...value]
+    const copy: unknown[] = [...(value as unknown[])]
     const next = setAt(copy[head as number], rest, replacement)
     if (next === REMOVE) copy.splice(head as number, 1)
     else copy[head as number] = next
