@@ -93,6 +93,13 @@ export async function buildApp(
     deleteAnalysisFiles: (ids) => videos.videos.deleteAnalysisFilesOf(ids),
     erasure: [...auth.erasure, ...videos.erasure],
     owner: auth.auth,
+    exportFiles: async (userId, expiresAt) => {
+      const files = [
+        ...(await analysis.reports.exportFiles(userId, expiresAt)),
+        ...(await videos.exportFiles(userId, expiresAt)),
+      ]
+      return files.map((f) => ({ ...f, url: p.links.app(f.url) }))
+    },
   })
   const health = createHealthModule({ ping: () => database.ping(), isDraining: http.isDraining })
 

@@ -60,9 +60,17 @@ export class MediaSigner implements MediaUrls {
     this.urls = new UrlSigner(key)
   }
 
-  /** `version` (the artifact's storage key) changes the URL when the image is redrawn. */
-  url(videoId: number, kind: MediaKind, name: string | number = 0, version?: string): string {
-    const expiresAt = new Date(this.now().getTime() + MEDIA_TTL_SECONDS * 1000)
+  /**
+   * `version` (the artifact's storage key) changes the URL when the image is redrawn; `expiresAt`
+   * replaces the pages' few hours (the data export's links last a day).
+   */
+  url(
+    videoId: number,
+    kind: MediaKind,
+    name: string | number = 0,
+    version?: string,
+    expiresAt = new Date(this.now().getTime() + MEDIA_TTL_SECONDS * 1000),
+  ): string {
     const query = this.urls.sign('analysis-media', [videoId, kind, name], expiresAt)
     return `/api/v1/media/videos/${videoId}/${kind}/${name}?${query}${versionQuery(version)}`
   }

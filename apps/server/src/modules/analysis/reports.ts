@@ -1,5 +1,5 @@
 import { heatmapPng } from '@areia/vision'
-import type { CheckForReportResponse, VideoReport } from '@areia/contracts'
+import type { CheckForReportResponse, ExportFile, VideoReport } from '@areia/contracts'
 import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import type { Clock } from '../../adapters/clock'
@@ -30,6 +30,12 @@ import {
 } from './views'
 
 const REPORT_NOT_FOUND = 'Relatório não encontrado.'
+
+/** The numbers that key an artifact map (tracks, rallies), in order. */
+const numbered = (map: Record<string, string> | undefined) =>
+  Object.keys(map ?? {})
+    .map(Number)
+    .sort((a, b) => a - b)
 
 const CONTENT_TYPES = {
   keyframe: 'image/jpeg',
@@ -110,6 +116,50 @@ export class ReportsService {
       content: deliveryMarkdown(claimed.videoId, claimed.reportMarkdown),
       created_at: claimed.publishedAt.toISOString(),
     }
+  }
+
+  /**
+   * Download links of the files a player's videos left (the video as sent, and what its
+   * analysis made), signed until `expiresAt`, as paths: the data export makes them absolute.
+   */
+  async exportFiles(userId: string, expiresAt: Date): Promise<ExportFile[]> {
+    const rows = await this.store.filesOfUser(this.db, userId)
+    const files: ExportFile[] = []
+    const add = (
+      videoId: number,
+      kind: Exclude<ExportFile['kind'], 'identification_picture'>,
+      part: number | null,
+      contentType: string,
+    ) =>
+      files.push({
+        kind,
+        video_id: videoId,
+        part,
+        content_type: contentType,
+        url: this.signer.url(
+          videoId,
+          kind === 'video' ? 'source' : kind,
+          part ?? 0,
+          undefined,
+          expiresAt,
+        ),
+        expires_at: expiresAt.toISOString(),
+      })
+    for (const row of rows) {
+      if ((await this.storage.size(row.storageKey)) !== null) {
+        add(row.videoId, 'video', null, row.contentType ?? 'video/mp4')
+      }
+      const artifacts = artifactsOf(row.artifacts)
+      if (artifacts.keyframe) add(row.videoId, 'keyframe', null, CONTENT_TYPES.keyframe)
+      for (const track of numbered(artifacts.heatmaps)) {
+        add(row.videoId, 'heatmap', track, CONTENT_TYPES.heatmap)
+      }
+      for (const rally of numbered(artifacts.clips)) {
+        add(row.videoId, 'clip', rally, CONTENT_TYPES.clip)
+      }
+      if (artifacts.highlights) add(row.videoId, 'highlights', null, CONTENT_TYPES.highlights)
+    }
+    return files
   }
 
   /** A signed media URL: the source video for the analyst, or an artifact of the pipeline. */

@@ -8,7 +8,7 @@ import { AccountClosure, type OwnerCheck } from './closure'
 import { AccountDeletion, type DeletionStep } from './deletion'
 import type { DiskErasure } from './disk-erasure'
 import { Erasure, type ErasureDeps } from './erasure'
-import { DataExportService } from './export'
+import { DataExportService, type ExportFiles } from './export'
 import { ExportStore } from './export-store'
 import { RetentionStore } from './retention-store'
 import { usersRoutes } from './routes'
@@ -30,6 +30,8 @@ export interface UsersModuleDeps extends ModuleBase {
   rateLimits: RateLimitStore
   /** Proves the owner before their account is deleted (password, or a fresh Google sign-in). */
   owner: OwnerCheck
+  /** The data export's download links of the player's files, as absolute URLs. */
+  exportFiles: ExportFiles
 }
 
 /**
@@ -68,6 +70,7 @@ export function createUsersModule(d: UsersModuleDeps) {
     new ExportStore(),
     clock,
     d.rateLimits.limiter('export-user', 5, 3600),
+    d.exportFiles,
   )
   return {
     deletion,
