@@ -106,6 +106,7 @@ const ACCESS: Record<string, Access> = {
   'POST /sandbox/pagbank/orders': 'sandbox',
   'GET /sandbox/pagbank/orders/:id': 'sandbox',
   'POST /sandbox/pagbank/charges/:id/cancel': 'sandbox',
+  'POST /sandbox/pagbank/charges/:id/chargeback': 'sandbox',
   'GET /sandbox/pagbank/public-keys/card': 'sandbox',
   'POST /sandbox/pagbank/public-keys': 'sandbox',
   'GET /sandbox/pagbank/sdk.js': 'sandbox',
