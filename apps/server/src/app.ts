@@ -82,8 +82,8 @@ export async function buildApp(
     ...base,
     sources: {
       report: (userId, videoId, urls) => analysis.reports.report(userId, videoId, urls),
-      media: (videoId, kind, name, range, reply) =>
-        analysis.reports.serve(videoId, kind, name, range, reply),
+      media: (videoId, kind, name, range, reply, cacheControl) =>
+        analysis.reports.serve(videoId, kind, name, range, reply, cacheControl),
       playerName: async (userId) => (await users.findById(userId))?.name ?? null,
     },
   })

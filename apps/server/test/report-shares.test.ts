@@ -245,6 +245,8 @@ describe('sharing a report', () => {
       expect(url).not.toContain(`/${p.id}/`)
       const res = await call('GET', url)
       expect(res.statusCode, url).toBe(200)
+      // Asked again every time: no browser keeps answering it once the link is revoked.
+      expect(res.headers['cache-control'], url).toBe('no-cache')
     }
     // The same medium under another link id, or with its signature changed, is refused.
     const forged = media[0]!.replace(/shared-media\/[0-9a-f-]{36}/, `shared-media/${randomUUID()}`)

@@ -129,13 +129,14 @@ export async function sendObject(
   contentType: string,
   rangeHeader: string | undefined,
   reply: FastifyReply,
+  cacheControl = 'private, max-age=3600',
 ): Promise<FastifyReply> {
   const size = await storage.size(key)
   if (size === null) throw notFound(MEDIA_ERRORS.missing)
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', cacheControl)
   const range = size > 0 ? parseRange(rangeHeader, size) : null
   if (range === 'unsatisfiable') {
     return reply

@@ -173,13 +173,17 @@ export class ReportsService {
     return this.serve(params.id, params.kind, params.name, range, reply)
   }
 
-  /** A medium of a video, its authority already checked (a signature, a live share). */
+  /**
+   * A medium of a video, its authority already checked (a signature, a live share);
+   * `cacheControl` for media whose authority can end before their URL does.
+   */
   async serve(
     videoId: number,
     kind: MediaKind,
     name: string,
     range: string | undefined,
     reply: FastifyReply,
+    cacheControl?: string,
   ): Promise<FastifyReply> {
     const video = await this.store.videoFile(this.db, videoId)
     if (!video || video.status === 'CANCELLED') throw notFound(MEDIA_ERRORS.missing)
@@ -190,12 +194,13 @@ export class ReportsService {
         video.contentType ?? 'video/mp4',
         range,
         reply,
+        cacheControl,
       )
     }
     const analysis = await this.store.analysisOf(this.db, videoId)
     const key = analysis && artifactKey(artifactsOf(analysis.artifacts), kind, name)
     if (!key) throw notFound(MEDIA_ERRORS.missing)
-    return sendObject(this.storage, key, CONTENT_TYPES[kind], range, reply)
+    return sendObject(this.storage, key, CONTENT_TYPES[kind], range, reply, cacheControl)
   }
 
   private async published(userId: string, videoId: number) {

@@ -33,6 +33,7 @@ export interface ShareSources {
     name: string,
     range: string | undefined,
     reply: FastifyReply,
+    cacheControl: string,
   ): Promise<FastifyReply>
   /** The name the player chose, as stored (the first word is shown). */
   playerName(userId: string): Promise<string | null>
@@ -175,6 +176,7 @@ export class ReportSharesService {
     this.media.verify(params, query)
     const row = await this.store.byShareId(this.db, params.share)
     if (!row) throw notFound(MEDIA_ERRORS.missing)
-    return this.sources.media(row.videoId, params.kind, params.name, range, reply)
+    // The browser asks again each time: a revoked link must not live on in its cache.
+    return this.sources.media(row.videoId, params.kind, params.name, range, reply, 'no-cache')
   }
 }
