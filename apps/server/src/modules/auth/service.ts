@@ -1,7 +1,6 @@
 import type {
   ErrorCode,
   LoginBody,
-  LoginChallenge,
   PasswordChangeBody,
   RegisterBody,
   RegisterResponse,
@@ -14,7 +13,7 @@ import type { Limiter, RateLimitStore } from '../../adapters/rate-limit'
 import type { Config } from '../../config'
 import { AppError, inTime, tooManyRequests } from '../../errors'
 import { emailTaken, type UsersService } from '../users/service'
-import { type LoginChallenges, requiredDifficulty } from './login-challenge'
+import type { AccountAttempts } from './account-attempts'
 import type { PasswordHasher } from './passwords'
 import type { RevocationKind, SessionRevocations } from './revocations'
 import type { SessionsStore } from './store'
@@ -43,25 +42,6 @@ const RECENT_SIGN_IN_MS = 10 * 60_000
 const REAUTHENTICATE =
   'Por segurança, entre de novo com o Google para confirmar que é você e então exclua a conta.'
 
-/** The delay before answering a login to an account past its limit, doubling per failure. */
-const SLOWDOWN_BASE_MS = 250
-const SLOWDOWN_MAX_MS = 8_000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** A login that must first solve `challenge` (a 429 with the challenge in its body). */
-export class ChallengeRequired extends AppError {
-  constructor(
-    detail: string,
-    readonly challenge: LoginChallenge,
-    retryAfterSeconds: number,
-  ) {
-    super(429, detail, {
-      code: 'login_challenge',
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    })
-  }
-}
-
 const unauthorized = (detail: string, code: ErrorCode) =>
   new AppError(401, detail, { code, headers: { 'www-authenticate': 'Bearer' } })
 
@@ -87,13 +67,12 @@ export interface AuthServiceDeps {
   rateLimits: RateLimitStore
   config: Config['auth'] & { limits: Config['rateLimits'] }
   revocations: SessionRevocations
-  challenges: LoginChallenges
+  attempts: AccountAttempts
 }
 
 export class AuthService {
   private readonly limits: {
     loginPerIp: Limiter
-    loginFailuresPerAccount: Limiter
     registerPerIp: Limiter
     refreshPerIp: Limiter
   }
@@ -106,7 +85,7 @@ export class AuthService {
   private readonly clock: Clock
   private readonly config: Config['auth'] & { limits: Config['rateLimits'] }
   private readonly revocations: SessionRevocations
-  private readonly challenges: LoginChallenges
+  private readonly attempts: AccountAttempts
 
   constructor(deps: AuthServiceDeps) {
     ;({
@@ -118,18 +97,13 @@ export class AuthService {
       clock: this.clock,
       config: this.config,
       revocations: this.revocations,
-      challenges: this.challenges,
+      attempts: this.attempts,
     } = deps)
     const { rateLimits, config } = deps
     const { limits } = config
     const w = limits.windowSeconds
     this.limits = {
       loginPerIp: rateLimits.limiter('login-ip', limits.loginPerIp, w),
-      loginFailuresPerAccount: rateLimits.limiter(
-        'login-account',
-        limits.loginFailuresPerAccount,
-        w,
-      ),
       registerPerIp: rateLimits.limiter('register-ip', limits.registerPerIp, w),
       refreshPerIp: rateLimits.limiter('refresh-ip', limits.refreshPerIp, w),
     }
@@ -158,38 +132,13 @@ export class AuthService {
         ipLimit.retryAfterSeconds,
       )
     }
-    // Past the account's failure limit the right password still works, but slowly and only
-    // with a proof of work: a guesser pays for every guess, and nobody can lock a player out.
-    // The attempt is counted before its password is checked, so guesses racing each other from
-    // many addresses each take their own place past the limit.
-    const attempt = await this.limits.loginFailuresPerAccount.hit(body.username)
-    if (!attempt.allowed) {
-      const over = attempt.over ?? 1
-      const proven =
-        body.challenge !== undefined &&
-        body.nonce !== undefined &&
-        (await this.challenges.verify(
-          body.username,
-          body.challenge,
-          body.nonce,
-          requiredDifficulty(over),
-        ))
-      if (!proven) {
-        // No password was tried: the refusal is not a failure of the account.
-        await this.limits.loginFailuresPerAccount.refund(body.username)
-        throw new ChallengeRequired(
-          'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
-          this.challenges.issue(body.username, over),
-          attempt.retryAfterSeconds,
-        )
-      }
-      await sleep(Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 10)))
-    }
+    // Past the account's limit the right password still works, but only with a proof of work.
+    await this.attempts.admitLogin(body.username, body)
     const user = await this.users.findByEmail(body.username)
     const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
     // A wrong password keeps the attempt counted as the failure it is.
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials')
-    await this.limits.loginFailuresPerAccount.reset(body.username)
+    await this.attempts.succeeded(body.username)
     if (user.status === 'BLOCKED')
       throw new AppError(403, 'Esta conta está bloqueada.', { code: 'account_blocked' })
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
@@ -321,7 +270,7 @@ export class AuthService {
 
   /** A proven owner (a reset password) starts with a clean slate of failed logins. */
   clearLoginFailures(email: string): Promise<void> {
-    return this.limits.loginFailuresPerAccount.reset(email)
+    return this.attempts.succeeded(email)
   }
 
   /** The user's role changed: what was opened under the old one (sockets) opens again. */
@@ -401,18 +350,11 @@ export class AuthService {
         code: 'no_password',
       })
     }
-    const attempt = await this.limits.loginFailuresPerAccount.hit(user.email)
-    if (!attempt.allowed) {
-      await this.limits.loginFailuresPerAccount.refund(user.email)
-      throw tooManyRequests(
-        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(attempt.retryAfterSeconds)}.`,
-        attempt.retryAfterSeconds,
-      )
-    }
+    await this.attempts.admitPasswordCheck(user.email)
     if (!(await this.passwords.verify(user.passwordHash, password))) {
       throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
     }
-    await this.limits.loginFailuresPerAccount.refund(user.email)
+    await this.attempts.notAFailure(user.email)
   }
 
   /**
