@@ -7,7 +7,7 @@ import {
   MEDIA_ERRORS,
   MEDIA_TTL_SECONDS,
   MediaKind,
-  MediaQuery,
+  type MediaQuery,
   type MediaUrls,
   versionQuery,
 } from '../analysis/files'

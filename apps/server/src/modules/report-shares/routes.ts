@@ -41,9 +41,7 @@ export const reportSharesRoutes: FastifyPluginAsyncZod<{ shares: ReportSharesSer
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(await shares.create(request.user.id, request.params.id, request.body)),
+      reply.status(201).send(await shares.create(request.user.id, request.params.id, request.body)),
   )
 
   app.delete(

@@ -149,20 +149,17 @@ export class ReportSharesService {
     if (!row) throw notFound(SHARED_REPORT_GONE)
     let report: VideoReport
     try {
-      report = await this.sources.report(
-        row.userId,
-        row.videoId,
-        this.media.forShare(row.shareId),
-      )
+      report = await this.sources.report(row.userId, row.videoId, this.media.forShare(row.shareId))
     } catch (err) {
       // Published once, the analysis may since have been re-run or the video removed.
       if (err instanceof AppError && err.statusCode === 404) throw notFound(SHARED_REPORT_GONE)
       throw err
     }
-    const { markdown: _markdown, video_id: _videoId, ...shown } = sharedView(
-      report,
-      row.includePartner,
-    )
+    const {
+      markdown: _markdown,
+      video_id: _videoId,
+      ...shown
+    } = sharedView(report, row.includePartner)
     return { ...shown, first_name: firstName(await this.sources.playerName(row.userId)) }
   }
 
