@@ -6,7 +6,7 @@ import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { videos } from '../src/db/schema'
-import { analystApi, seedAnalysed, staff, withTeam } from './helpers/analysis'
+import { analystApi, pointTag, seedAnalysed, staff, withTeam } from './helpers/analysis'
 import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
 import { billingClient, CARDS } from './helpers/billing'
 import { testDatabase } from './helpers/database'
@@ -42,20 +42,10 @@ interface Target {
 const TAGS: MatchTags = {
   start_score: { sets: [], games: [0, 0], points: [0, 0], tiebreak: false },
   points: [
-    {
-      start_sec: 0.9,
-      end_sec: 5.1,
-      rally_index: 1,
-      server: 1,
-      serve_in: true,
-      returner: 3,
-      return_in: true,
-      ending: 'winner',
-      last_stroke: 'voleio',
+    pointTag({
       last_player: 2,
-      golden_point: false,
       score_after: { sets: [], games: [0, 0], points: [1, 0], tiebreak: false },
-    },
+    }),
   ],
 }
 

@@ -58,6 +58,21 @@ const resetWith = (token: string) =>
     payload: { token, new_password: 'nova-senha-forte' },
   })
 
+/**
+ * A player whose mail server refuses for now: the reset is asked for and its first delivery
+ * fails. Returns how many messages had arrived before, to find theirs once it is let through.
+ */
+async function resetRefusedOnce(email: string, ip: string): Promise<number> {
+  await signUpAndLogIn(app, email)
+  refusing.add(email)
+  const before = smtp.received.length
+  expect((await requestReset(email, ip)).statusCode).toBe(202)
+  await waitUntil(async () =>
+    (await outboxRows(email)).some((r) => r.subject === RESET && r.attempts >= 1),
+  )
+  return before
+}
+
 /** A link's token as it would be written: long base64url after `token=`. */
 const USABLE = /token=[\w-]{20,}/
 
@@ -132,13 +147,7 @@ describe('links in e-mails at rest', () => {
 
   it('an e-mail whose delivery failed is retried later with a working link, and kept without one meanwhile', async () => {
     const email = 'caixa-cheia-depois@exemplo.com'
-    await signUpAndLogIn(app, email)
-    refusing.add(email)
-    const before = smtp.received.length
-    expect((await requestReset(email, '10.31.0.2')).statusCode).toBe(202)
-    await waitUntil(async () =>
-      (await outboxRows(email)).some((r) => r.subject === RESET && r.attempts >= 1),
-    )
+    const before = await resetRefusedOnce(email, '10.31.0.2')
     const waiting = (await outboxRows(email)).find((r) => r.subject === RESET)!
     expect(waiting.status).toBe('QUEUED')
     expect(waiting.lastError).toMatch(/451/)
@@ -150,13 +159,7 @@ describe('links in e-mails at rest', () => {
 
   it('an e-mail still waiting when a newer link is asked for is not sent: its link no longer stands', async () => {
     const email = 'pediu-de-novo@exemplo.com'
-    await signUpAndLogIn(app, email)
-    refusing.add(email)
-    const before = smtp.received.length
-    expect((await requestReset(email, '10.31.0.3')).statusCode).toBe(202)
-    await waitUntil(async () =>
-      (await outboxRows(email)).some((r) => r.subject === RESET && r.attempts >= 1),
-    )
+    const before = await resetRefusedOnce(email, '10.31.0.3')
     expect((await requestReset(email, '10.31.0.4')).statusCode).toBe(202)
     await waitUntil(
       async () => (await outboxRows(email)).filter((r) => r.subject === RESET).length === 2,

@@ -13,13 +13,14 @@ const loginWith = (
   username: string,
   password: string,
   proof: { challenge: string; nonce: string },
+  ip = '10.7.0.1',
 ) =>
   app.server.inject({
     method: 'POST',
     url: '/api/v1/auth/login/',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username, password, ...proof }).toString(),
-    remoteAddress: '10.7.0.1',
+    remoteAddress: ip,
   })
 
 let app: TestApp
@@ -128,18 +129,13 @@ describe('abuse limits', () => {
     }
     const burst = await Promise.all(
       gathered.map((challenge, i) =>
-        app.server.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login/',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams({
-            username: email,
-            password: `chute-provado${i}`,
-            challenge,
-            nonce: solve(challenge, 16),
-          }).toString(),
-          remoteAddress: `10.22.${i}.1`,
-        }),
+        loginWith(
+          app,
+          email,
+          `chute-provado${i}`,
+          { challenge, nonce: solve(challenge, 16) },
+          `10.22.${i}.1`,
+        ),
       ),
     )
     const provenGuesses = burst.filter((r) => r.statusCode === 401).length
@@ -155,18 +151,16 @@ describe('abuse limits', () => {
     const asked = (await login(app, email, 'certa123', '10.23.0.1')).json<LoginChallengeRequired>()
     expect(asked.challenge.difficulty).toBe(requiredDifficulty(provenGuesses + 1))
     // The owner, from yet another address, still signs in with a solved challenge.
-    const proven = await app.server.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login/',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        username: email,
-        password: 'certa123',
+    const proven = await loginWith(
+      app,
+      email,
+      'certa123',
+      {
         challenge: asked.challenge.challenge,
         nonce: solve(asked.challenge.challenge, asked.challenge.difficulty),
-      }).toString(),
-      remoteAddress: '10.23.0.2',
-    })
+      },
+      '10.23.0.2',
+    )
     expect(proven.statusCode).toBe(200)
   }, 60_000)
 

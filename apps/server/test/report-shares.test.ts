@@ -13,7 +13,7 @@ import type {
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportShares, users } from '../src/db/schema'
-import { analystApi, seedAnalysed, staff } from './helpers/analysis'
+import { analystApi, pointTag, seedAnalysed, staff } from './helpers/analysis'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { payingPlayer } from './helpers/videos'
@@ -44,21 +44,14 @@ const share = (id: number, tokens: TokenPair, body?: { include_partner: boolean 
   })
 const tokenOf = (url: string) => url.split('/r/')[1]!
 
-const point = (over: Partial<PointTag>): PointTag => ({
-  start_sec: 0.9,
-  end_sec: 2,
-  rally_index: 1,
-  server: 1,
-  serve_in: true,
-  returner: 3,
-  return_in: true,
-  ending: 'winner',
-  last_stroke: 'voleio',
-  last_player: 2,
-  golden_point: false,
-  score_after: { sets: [], games: [0, 0], points: [1, 0], tiebreak: false },
-  ...over,
-})
+/** On the first rally, won by the player's team; `over` sets what differs. */
+const point = (over: Partial<PointTag>) =>
+  pointTag({
+    end_sec: 2,
+    last_player: 2,
+    score_after: { sets: [], games: [0, 0], points: [1, 0], tiebreak: false },
+    ...over,
+  })
 
 /** One point finished by each of three people: the player (2), the partner (1), an opponent (3). */
 const TAGS: MatchTags = {

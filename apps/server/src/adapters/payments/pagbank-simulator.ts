@@ -259,6 +259,12 @@ export function createPagBankSimulator(opts: {
     }
   }
 
+  /** A charge and the order it belongs to. */
+  const chargeById = (id: string) => {
+    const order = [...orders.values()].find((o) => o.charges?.some((c) => c.id === id))
+    return { order, charge: order?.charges?.find((c) => c.id === id) }
+  }
+
   const plugin = async (app: FastifyInstance) => {
     await app.register(
       async (sim) => {
@@ -332,10 +338,7 @@ export function createPagBankSimulator(opts: {
         sim.post<{ Params: { id: string } }>('/charges/:id/cancel', async (request, reply) => {
           const body = z.object({ amount: Amount }).safeParse(request.body)
           if (!body.success) return reply.status(400).send(invalid('amount.value', 'required'))
-          const order = [...orders.values()].find((o) =>
-            o.charges?.some((c) => c.id === request.params.id),
-          )
-          const charge = order?.charges?.find((c) => c.id === request.params.id)
+          const { order, charge } = chargeById(request.params.id)
           if (!order || !charge)
             return reply.status(404).send({ error_messages: [{ code: 'NOT_FOUND' }] })
           if (charge.status === 'CANCELED') return charge
@@ -355,10 +358,7 @@ export function createPagBankSimulator(opts: {
         // A cardholder disputed a paid card charge with the issuer and won: the sale is undone and
         // the order's notification URLs hear of it like of any other change of the charge.
         sim.post<{ Params: { id: string } }>('/charges/:id/chargeback', async (request, reply) => {
-          const order = [...orders.values()].find((o) =>
-            o.charges?.some((c) => c.id === request.params.id),
-          )
-          const charge = order?.charges?.find((c) => c.id === request.params.id)
+          const { order, charge } = chargeById(request.params.id)
           if (!order || !charge)
             return reply.status(404).send({ error_messages: [{ code: 'NOT_FOUND' }] })
           if (charge.status === 'CHARGEBACK') return charge

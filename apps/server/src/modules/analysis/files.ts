@@ -6,7 +6,7 @@ import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
 import { AppError, notFound } from '../../errors'
 import { loadSecret } from '../../lib/secrets'
-import { UrlSigner } from '../../lib/signed-url'
+import { type SignatureVerdict, UrlSigner } from '../../lib/signed-url'
 
 /** Long enough to review a video or watch the clips in one sitting; the pages ask for new ones. */
 export const MEDIA_TTL_SECONDS = 3 * 3600
@@ -40,6 +40,14 @@ export const loadMediaKey = (db: Db): Promise<Buffer> => loadSecret(db, 'analysi
 /** Makes the signed URL of a video's medium; a report is built with one (the owner's, a share's). */
 export interface MediaUrls {
   url(videoId: number, kind: MediaKind, name?: string | number, version?: string): string
+}
+
+/** The pt-BR 403 of a tampered or expired media URL; nothing for a good one. */
+export function refuseUnlessSigned(verdict: SignatureVerdict): void {
+  if (verdict === 'ok') return
+  throw new AppError(403, MEDIA_ERRORS[verdict], {
+    code: verdict === 'expired' ? 'media_url_expired' : 'media_url_invalid',
+  })
 }
 
 /** `&v=…` from the artifact's storage key: a redrawn image gets a new URL (and cache entry). */
@@ -77,18 +85,15 @@ export class MediaSigner implements MediaUrls {
 
   /** Throws the pt-BR 403 of a tampered or expired URL. */
   verify(p: z.infer<typeof MediaParams>, q: z.infer<typeof MediaQuery>): void {
-    const verdict = this.urls.verify(
-      'analysis-media',
-      [p.id, p.kind, p.name],
-      q.expires,
-      q.signature,
-      this.now(),
+    refuseUnlessSigned(
+      this.urls.verify(
+        'analysis-media',
+        [p.id, p.kind, p.name],
+        q.expires,
+        q.signature,
+        this.now(),
+      ),
     )
-    if (verdict !== 'ok') {
-      throw new AppError(403, MEDIA_ERRORS[verdict], {
-        code: verdict === 'expired' ? 'media_url_expired' : 'media_url_invalid',
-      })
-    }
   }
 }
 

@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import type { Db } from '../../adapters/db'
-import { AppError } from '../../errors'
 import { loadSecret } from '../../lib/secrets'
 import { UrlSigner } from '../../lib/signed-url'
 import {
-  MEDIA_ERRORS,
   MEDIA_TTL_SECONDS,
   MediaKind,
   type MediaQuery,
   type MediaUrls,
+  refuseUnlessSigned,
   versionQuery,
 } from '../analysis/files'
 
@@ -50,17 +49,14 @@ export class SharedMediaSigner {
 
   /** Throws the pt-BR 403 of a tampered or expired URL. */
   verify(p: SharedMediaParams, q: z.infer<typeof MediaQuery>): void {
-    const verdict = this.urls.verify(
-      'shared-media',
-      [p.share, p.kind, p.name],
-      q.expires,
-      q.signature,
-      this.now(),
+    refuseUnlessSigned(
+      this.urls.verify(
+        'shared-media',
+        [p.share, p.kind, p.name],
+        q.expires,
+        q.signature,
+        this.now(),
+      ),
     )
-    if (verdict !== 'ok') {
-      throw new AppError(403, MEDIA_ERRORS[verdict], {
-        code: verdict === 'expired' ? 'media_url_expired' : 'media_url_invalid',
-      })
-    }
   }
 }
