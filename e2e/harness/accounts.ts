@@ -12,8 +12,6 @@ export const SEEDED_ACCOUNTS = {
   refresh: 'refresh@areia.test',
   password: 'senha@areia.test',
   deletion: 'exclusao@areia.test',
-  /** Forgets the password: reset by e-mail while signed in elsewhere (recovery.test.ts). */
-  recovery: 'recuperar-senha@areia.test',
   screensMobile: 'telas-celular@areia.test',
   screensDesktop: 'telas-computador@areia.test',
   pro: 'pro@areia.test',

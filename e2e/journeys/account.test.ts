@@ -105,7 +105,7 @@ describe('Excluir Conta', () => {
     await session.page.getByRole('link', { name: 'Excluir Conta', exact: true }).click()
     await session.expectPath('/delete-account')
     await session.expectHeading('Excluir Conta')
-    const phrase = session.page.getByRole('textbox')
+    const phrase = session.field('Para confirmar, digite “excluir minha conta”')
     const confirm = session.button('Excluir minha conta')
     expect(await confirm.isDisabled()).toBe(true)
     await phrase.fill('excluir minha')
@@ -115,6 +115,14 @@ describe('Excluir Conta', () => {
     // Case does not matter.
     await phrase.fill('Excluir Minha CONTA')
     expect(await confirm.isEnabled()).toBe(true)
+    // The phrase is not enough: whoever holds the session must also know the password.
+    await confirm.click()
+    await session.expectText('Digite a sua senha para confirmar a exclusão.')
+    await session.field('Sua senha').fill('nao-e-a-senha')
+    await confirm.click()
+    await session.expectText('A senha atual está incorreta.')
+    await session.capture('excluir-conta-senha-errada')
+    await session.field('Sua senha').fill(SEEDED_PASSWORD)
     await confirm.click()
 
     await session.acceptAlert('Sua conta foi excluída com sucesso.')

@@ -1,13 +1,9 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
+import { SEEDED_ACCOUNTS, SEEDED_PASSWORD } from '../harness/accounts'
 import { BillingScreens } from '../harness/billing'
 import { launchBrowser } from '../harness/browser'
-import { startServer, type RunningServer } from '../harness/server'
+import { startOwnServer } from '../harness/own-server'
 import { UserSession, type ViewportName } from '../harness/user-session'
 
 const baseURL = inject('baseURL')
@@ -234,55 +230,8 @@ describe('Console de operações', () => {
 })
 
 /** Its own server in SALES_MODE=waitlist, with a player (onboarded) and an admin. */
-async function startWaitlistConsole(): Promise<{
-  server: RunningServer
-  player: string
-  admin: string
-  stop: () => Promise<void>
-}> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-e2e-admin-waitlist-'))
-  const env = { SALES_MODE: 'waitlist' }
-  const player = uniqueEmail('espera')
-  const admin = uniqueEmail('operacao')
-  try {
-    const seeding = await startServer(dataDir, { env })
-    try {
-      for (const email of [player, admin]) {
-        const response = await fetch(`${seeding.url}/api/v1/auth/register/`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email, password: SEEDED_PASSWORD }),
-        })
-        if (response.status !== 201) throw new Error(`register answered ${response.status}`)
-      }
-    } finally {
-      await seeding.stop()
-    }
-    const db = await PGlite.create(path.join(dataDir, 'pgdata'))
-    try {
-      await db.query(
-        `UPDATE users SET onboarding_status = 'COMPLETED' WHERE email = ANY($1::text[])`,
-        [[player, admin]],
-      )
-      await db.query(`UPDATE users SET role = 'ADMIN' WHERE email = $1`, [admin])
-    } finally {
-      await db.close()
-    }
-    const server = await startServer(dataDir, { env })
-    return {
-      server,
-      player,
-      admin,
-      stop: async () => {
-        await server.stop()
-        fs.rmSync(dataDir, { recursive: true, force: true })
-      },
-    }
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true })
-    throw error
-  }
-}
+const startWaitlistConsole = () =>
+  startOwnServer({ SALES_MODE: 'waitlist' }, { player: 'espera', admin: 'operacao' })
 
 describe('Lista de espera no console', () => {
   it('an admin opens spots and the waiting player’s e-mail appears in the outbox', async () => {

@@ -1,38 +1,43 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { SEEDED_ACCOUNTS, SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
+import { SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
+import { startMailedServer } from '../harness/mail-server'
 import { UserSession } from '../harness/user-session'
 
 const baseURL = inject('baseURL')
 const WAIT = { timeout: 20_000 }
 let browser: Browser
+let mailed: Awaited<ReturnType<typeof startMailedServer>>
 const sessions: UserSession[] = []
-const open = async (viewport: 'mobile' | 'desktop') => {
-  const session = await UserSession.open(browser, baseURL, viewport)
+const open = async (viewport: 'mobile' | 'desktop', url = baseURL) => {
+  const session = await UserSession.open(browser, url, viewport)
   sessions.push(session)
   return session
 }
 
 beforeAll(async () => {
   browser = await launchBrowser()
-})
+  mailed = await startMailedServer()
+}, 180_000)
 afterAll(async () => {
   for (const s of sessions) await s.close()
-  await browser.close()
+  await browser?.close()
+  await mailed?.stop()
 })
 
 describe('Esqueci minha senha', () => {
-  it('the e-mail arrives in the local mailbox, its link sets a new password, every old session ends and the link works once', async () => {
-    const email = SEEDED_ACCOUNTS.recovery
+  it('the e-mail arrives in the inbox, its link sets a new password, every old session ends and the link works once; the console keeps it without the token', async () => {
+    const email = mailed.player
     const newPassword = 'nova-areia-2026'
+    const url = mailed.server.url
 
     // Signed in on a phone (chat open) and on a computer, before the password is forgotten.
-    const phone = await open('mobile')
+    const phone = await open('mobile', url)
     await phone.logIn(email, SEEDED_PASSWORD)
     await phone.expectPath('/chat')
     await phone.expectText('Conectado')
-    const computer = await open('desktop')
+    const computer = await open('desktop', url)
     await computer.logIn(email, SEEDED_PASSWORD)
     await computer.expectPath('/chat')
     await computer.expectText('Conectado')
@@ -40,7 +45,7 @@ describe('Esqueci minha senha', () => {
     await computer.expectPath('/videos')
 
     // A third browser asks for the link from the login page.
-    const lost = await open('mobile')
+    const lost = await open('mobile', url)
     await lost.goto('/login')
     await lost.field('E-mail').fill(email)
     await lost.page.getByRole('link', { name: 'Esqueci minha senha' }).click()
@@ -52,26 +57,26 @@ describe('Esqueci minha senha', () => {
     await lost.expectText(/Se existir uma conta com este e-mail, enviamos um link/)
     await lost.capture('recuperar-02-link-enviado')
 
-    // The operator reads it in the console's local mailbox, as the player would receive it.
-    const admin = await open('desktop')
-    await admin.logIn(SEEDED_ACCOUNTS.admin, SEEDED_PASSWORD)
+    // The player opens it in their inbox: the link carries a token of its own.
+    const token = await mailed.linkToken(email, 'Redefina a sua senha do Areia', '/redefinir-senha')
+    const resetPath = `/redefinir-senha?token=${token}`
+
+    // The operator sees the e-mail in the console, its link without the token.
+    const admin = await open('desktop', url)
+    await admin.logIn(mailed.admin, SEEDED_PASSWORD)
     await admin.goto('/admin/emails')
     await admin.expectHeading('E-mails')
     const mail = admin.page
-      .getByRole('list', { name: 'Caixa postal local' })
+      .getByRole('list', { name: 'Caixa de saída' })
       .getByRole('listitem')
       .filter({ hasText: 'Redefina a sua senha do Areia' })
-      .filter({ hasText: `para ${email}` })
+      .filter({ hasText: email })
     await mail.first().waitFor(WAIT)
     await mail.first().getByText('Redefina a sua senha do Areia').click()
-    const body = await mail.first().locator('.admin-mail__body').innerText()
-    await admin.capture('recuperar-03-console-caixa-postal')
-    const link = /(http:\/\/localhost:\d+)(\/redefinir-senha\?token=[\w-]+)/.exec(body)
-    expect(link, body).not.toBeNull()
-    // Without PUBLIC_ORIGIN the embedded server names itself localhost; the journey's browser
-    // reaches the same server at the harness address.
-    expect(new URL(link![1]!).port).toBe(new URL(baseURL).port)
-    const resetPath = link![2]!
+    const kept = await mail.first().locator('.admin-mail__body').innerText()
+    expect(kept).toContain('/redefinir-senha?token=…')
+    expect(kept).not.toContain(token)
+    await admin.capture('recuperar-03-console-caixa-de-saida')
 
     await lost.goto(resetPath)
     await lost.expectHeading('Criar nova senha')

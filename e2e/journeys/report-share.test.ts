@@ -97,6 +97,12 @@ describe('sharing a report', () => {
     // ---- The link ---------------------------------------------------------------------------
     await player.button('Compartilhar').click()
     const dialog = player.page.getByRole('dialog', { name: 'Compartilhar a análise' })
+    // The partner's numbers stay out unless the player ticks them in.
+    const partnerToo = dialog.getByRole('checkbox', {
+      name: 'Mostrar também os números e os pontos do meu parceiro',
+    })
+    expect(await partnerToo.isChecked()).toBe(false)
+    await player.capture('report-share-options')
     await dialog.getByRole('button', { name: 'Criar link' }).click()
     const field = dialog.getByLabel('Link da análise')
     await field.waitFor(WAIT)
@@ -114,10 +120,17 @@ describe('sharing a report', () => {
     for (const personal of [app.player, '@', 'Beto', ANALYST_TEXT, 'Comentários do analista']) {
       expect(seen, `the shared view shows "${personal}"`).not.toContain(personal)
     }
-    // Nothing but the shared report and its images is asked of the server.
+    // Only the player's figures: the partner's comparison is not there.
+    expect(seen).not.toContain('Lia e parceiro')
+    // Nothing but the shared report and its media, signed for this link, is asked of the server.
     expect(
-      friend.apiRequests.filter((r) => !/^GET \/api\/v1\/(shared-reports|media)\//.test(r)),
+      friend.apiRequests.filter((r) => !/^GET \/api\/v1\/(shared-reports|shared-media)\//.test(r)),
     ).toEqual([])
+    const heatmap = await friend.page
+      .locator('img.court__image')
+      .first()
+      .evaluate((img) => (img as HTMLImageElement).src)
+    expect(new URL(heatmap).pathname).toMatch(/^\/api\/v1\/shared-media\//)
     await friend.page.getByRole('link', { name: 'Criar minha conta' }).waitFor(WAIT)
     await friend.capture('shared-report')
     const friendDesk = await open('desktop')
@@ -144,6 +157,8 @@ describe('sharing a report', () => {
     await late.goto(link.pathname)
     await late.expectHeading('Esta análise não está mais disponível')
     await late.capture('shared-report-revoked')
+    // The media the page had received stop at once too.
+    expect(await late.page.evaluate(async (url) => (await fetch(url)).status, heatmap)).toBe(404)
     // Nor does the copy the friend's browser kept: it learns of the revocation and drops it.
     await friend.page.reload()
     await friend.expectHeading('Esta análise não está mais disponível')

@@ -83,10 +83,12 @@ export async function buildApp(
   })
   const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
   const admin = createAdminModule({ ...base, roleChanged })
-  const shares = createReportSharesModule({
+  const shares = await createReportSharesModule({
     ...base,
     sources: {
-      report: (userId, videoId) => analysis.reports.report(userId, videoId),
+      report: (userId, videoId, urls) => analysis.reports.report(userId, videoId, urls),
+      media: (videoId, kind, name, range, reply, cacheControl) =>
+        analysis.reports.serve(videoId, kind, name, range, reply, cacheControl),
       playerName: async (userId) => (await users.findById(userId))?.name ?? null,
     },
   })
@@ -95,6 +97,14 @@ export async function buildApp(
     diskErasure: p.diskErasure,
     deleteAnalysisFiles: (ids) => videos.videos.deleteAnalysisFilesOf(ids),
     erasure: [...auth.erasure, ...videos.erasure],
+    owner: auth.auth,
+    exportFiles: async (userId, expiresAt) => {
+      const files = [
+        ...(await analysis.reports.exportFiles(userId, expiresAt)),
+        ...(await videos.exportFiles(userId, expiresAt)),
+      ]
+      return files.map((f) => ({ ...f, url: p.links.app(f.url) }))
+    },
   })
   const health = createHealthModule({ ping: () => database.ping(), isDraining: http.isDraining })
 
@@ -133,7 +143,7 @@ export async function buildApp(
   if (routes && config.web.serve)
     await http.server.register(webApp, { distDir: config.web.distDir })
   if (config.jobs.runWorker)
-    await startJobs(queue, [...mail.jobs, ...modules.flatMap((m) => m.jobs ?? [])])
+    await startJobs(queue, [...mail.jobs(auth.linkTokens), ...modules.flatMap((m) => m.jobs ?? [])])
   return {
     server: http.server,
     services: {

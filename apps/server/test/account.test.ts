@@ -10,6 +10,7 @@ import {
   signUpAndLogIn,
   status,
   type TestApp,
+  deleteAccount,
 } from './helpers/app'
 import { testDatabase } from './helpers/database'
 
@@ -94,11 +95,7 @@ describe('PATCH /api/v1/users/me/password', () => {
 describe('DELETE /api/v1/users/me', () => {
   it('deletes the account at once: old tokens are refused and login fails', async () => {
     const tokens = await signUpAndLogIn(app, 'apagar@example.com')
-    const res = await app.server.inject({
-      method: 'DELETE',
-      url: '/api/v1/users/me',
-      headers: bearer(tokens.access_token),
-    })
+    const res = await deleteAccount(app, tokens.access_token)
     expect(res.statusCode).toBe(204)
     expect((await status(app, tokens.access_token)).statusCode).toBe(401)
     expect((await refresh(app, tokens.refresh_token)).statusCode).toBe(401)
@@ -110,6 +107,56 @@ describe('DELETE /api/v1/users/me', () => {
     })
     // The e-mail is free again.
     expect((await signUpAndLogIn(app, 'apagar@example.com')).access_token).toBeTruthy()
+  })
+
+  it('asks for the typed phrase and the password: an access token alone deletes nothing', async () => {
+    const tokens = await signUpAndLogIn(app, 'protege@example.com')
+    const attempt = (payload?: object) =>
+      app.server.inject({
+        method: 'DELETE',
+        url: '/api/v1/users/me',
+        headers: bearer(tokens.access_token),
+        ...(payload ? { payload } : {}),
+      })
+    const bare = await attempt()
+    expect(bare.statusCode).toBe(422)
+    const phrase = await attempt({ confirmation: 'excluir conta', password: 'segredo123' })
+    expect(phrase.statusCode).toBe(422)
+    expect(phrase.json<{ detail: string }>().detail).toMatch(/^Digite “excluir minha conta”/)
+    const noPassword = await attempt({ confirmation: 'excluir minha conta' })
+    expect(noPassword.statusCode).toBe(400)
+    expect(noPassword.json()).toEqual({
+      detail: 'Digite a sua senha para confirmar a exclusão.',
+      code: 'password_required',
+    })
+    const wrong = await attempt({ confirmation: 'excluir minha conta', password: 'chute' })
+    expect(wrong.statusCode).toBe(400)
+    expect(wrong.json<{ code: string }>().code).toBe('wrong_password')
+    expect((await status(app, tokens.access_token)).statusCode).toBe(200)
+    // The phrase, as typed on the page: case does not matter.
+    const done = await attempt({ confirmation: 'Excluir Minha CONTA', password: 'segredo123' })
+    expect(done.statusCode).toBe(204)
+    expect((await status(app, tokens.access_token)).statusCode).toBe(401)
+  })
+
+  it('counts wrong passwords with the failed logins: past the limit none is checked', async () => {
+    const tokens = await signUpAndLogIn(app, 'adivinha-exclusao@example.com')
+    const limited = await createTestApp(
+      { RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3' },
+      {},
+      { resetDatabase: false },
+    )
+    try {
+      const codes: number[] = []
+      for (let i = 0; i < 4; i++) {
+        codes.push((await deleteAccount(limited, tokens.access_token, `chute${i}`)).statusCode)
+      }
+      expect(codes).toEqual([400, 400, 400, 429])
+      expect((await deleteAccount(limited, tokens.access_token)).statusCode).toBe(429)
+      expect((await status(app, tokens.access_token)).statusCode).toBe(200)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('runs every module clean-up, in the transaction and after commit, and each name once', async () => {

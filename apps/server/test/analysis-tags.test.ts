@@ -6,7 +6,6 @@ import {
   type AnalystTagsResponse,
   type DataExport,
   type MatchTags,
-  type PointTag,
   type VideoReport,
 } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
@@ -14,7 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { matchTags } from '../src/db/schema'
 import { latestAnalysisFacts } from '../src/modules/analysis/facts'
 import { netFromTracks } from '../src/modules/analysis/tagged-report'
-import { analystApi, fixtureResult, seedAnalysed, staff, withTeam } from './helpers/analysis'
+import {
+  analystApi,
+  fixtureResult,
+  pointTag,
+  seedAnalysed,
+  staff,
+  withTeam,
+} from './helpers/analysis'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { payingPlayer } from './helpers/videos'
@@ -35,21 +41,7 @@ afterAll(async () => {
 
 const db = async () => (await testDatabase({ reset: false })).db
 
-const point = (over: Partial<PointTag>): PointTag => ({
-  start_sec: 0.9,
-  end_sec: 5.1,
-  rally_index: 1,
-  server: 1,
-  serve_in: true,
-  returner: 3,
-  return_in: true,
-  ending: 'winner',
-  last_stroke: 'voleio',
-  last_player: 4,
-  golden_point: false,
-  score_after: { sets: [], games: [0, 0], points: [0, 1], tiebreak: false },
-  ...over,
-})
+const point = pointTag
 
 /** The fixture's two detected rallies, tagged: team 1 wins the first, team 0 the second. */
 const TAGS: MatchTags = {

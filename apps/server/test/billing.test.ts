@@ -2,7 +2,14 @@ import type { Plan, TokenPair } from '@areia/contracts'
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coupons, couponRedemptions, mailOutbox, users, waitlistEntries } from '../src/db/schema'
-import { bearer, createTestApp, signUpAndLogIn, status, type TestApp } from './helpers/app'
+import {
+  bearer,
+  createTestApp,
+  signUpAndLogIn,
+  status,
+  type TestApp,
+  deleteAccount,
+} from './helpers/app'
 import { SIGN_UP_CONFIRMATION, testDatabase } from './helpers/database'
 
 let app: TestApp
@@ -229,11 +236,7 @@ describe('account deletion', () => {
       (await db()).select().from(mailOutbox).where(eq(mailOutbox.to, 'apaga-espera@example.com'))
     // The waiting-list e-mail and the sign-up's confirmation link.
     expect(await mailsTo()).toHaveLength(2)
-    const res = await app.server.inject({
-      method: 'DELETE',
-      url: '/api/v1/users/me',
-      headers: bearer(tokens.access_token),
-    })
+    const res = await deleteAccount(app, tokens.access_token)
     expect(res.statusCode).toBe(204)
     expect(await mailsTo()).toHaveLength(0)
     expect(

@@ -1,8 +1,11 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { DataExport } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { cardTokens, users } from '../src/db/schema'
-import { bearer, signUpAndLogIn } from './helpers/app'
+import { cardTokens, users, videos } from '../src/db/schema'
+import { fixtureBytes, seedAnalysed } from './helpers/analysis'
+import { bearer, signUpAndLogIn, userIdOf } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { playerSuite, playerWhoUsedEverything } from './helpers/full-player'
 
@@ -92,6 +95,79 @@ describe('GET /api/v1/users/me/export', () => {
       expect(text).not.toContain(secret)
     }
     expect(text).not.toMatch(/password_hash|token_hash|p256dh|"auth"|card_id|encrypted/)
+  })
+
+  it("links each of the player's own files for a day: they download the right files, and nobody else's", async () => {
+    const { db } = await testDatabase({ reset: false })
+    const seeded = async (email: string) => {
+      const tokens = await signUpAndLogIn(s.app, email)
+      const userId = userIdOf(tokens)
+      const videoId = await seedAnalysed(s.app, s.dataDir, userId)
+      // The identification picture, as the frame job leaves it beside the video.
+      const [video] = await db.select().from(videos).where(eq(videos.id, videoId))
+      const key = `${video!.storageKey}.identification.jpg`
+      fs.mkdirSync(path.dirname(path.join(s.dataDir, 'videos', key)), { recursive: true })
+      fs.writeFileSync(path.join(s.dataDir, 'videos', key), fixtureBytes('keyframe.jpg'))
+      await db
+        .update(videos)
+        .set({ identificationFrame: { status: 'ready', key, atSec: 3, players: [] } })
+        .where(eq(videos.id, videoId))
+      return { tokens, videoId }
+    }
+    const mine = await seeded('meus-arquivos@example.com')
+    const theirs = await seeded('arquivos-de-outra@example.com')
+
+    const doc = DataExport.parse((await exportOf(mine.tokens.access_token)).json())
+    expect(doc.files.map((f) => `${f.kind}:${f.part ?? ''}`).sort()).toEqual(
+      [
+        'video:',
+        'identification_picture:',
+        'keyframe:',
+        'heatmap:1',
+        'heatmap:2',
+        'heatmap:3',
+        'heatmap:4',
+        'clip:1',
+        'clip:2',
+      ].sort(),
+    )
+    const day = Date.parse(doc.generated_at) + 86_400_000
+    const expected = {
+      video: fixtureBytes('clip.mp4'),
+      identification_picture: fixtureBytes('keyframe.jpg'),
+      keyframe: fixtureBytes('keyframe.jpg'),
+      heatmap: fixtureBytes('heatmap.png'),
+      clip: fixtureBytes('clip.mp4'),
+      highlights: fixtureBytes('clip.mp4'),
+    }
+    const pathOf = (url: string) => {
+      const u = new URL(url)
+      return `${u.pathname}${u.search}`
+    }
+    for (const f of doc.files) {
+      // Only the player's own video, as absolute links that open without signing in.
+      expect(f.video_id).toBe(mine.videoId)
+      expect(f.url).toMatch(/^https?:\/\//)
+      expect(Date.parse(f.expires_at)).toBe(day)
+      const res = await s.app.server.inject({ method: 'GET', url: pathOf(f.url) })
+      expect(res.statusCode, f.url).toBe(200)
+      expect(res.headers['content-type'], f.url).toBe(f.content_type)
+      expect(res.rawPayload.equals(expected[f.kind]), f.url).toBe(true)
+    }
+    // The link of one file never opens another player's: the signature names the video.
+    const video = doc.files.find((f) => f.kind === 'video')!
+    const other = pathOf(video.url).replace(
+      `/videos/${mine.videoId}/`,
+      `/videos/${theirs.videoId}/`,
+    )
+    expect((await s.app.server.inject({ method: 'GET', url: other })).statusCode).toBe(403)
+    const theirDoc = DataExport.parse((await exportOf(theirs.tokens.access_token)).json())
+    expect(theirDoc.files.every((f) => f.video_id === theirs.videoId)).toBe(true)
+    // A day later the links have lapsed.
+    s.app.clock.advance(86_400 + 60)
+    expect((await s.app.server.inject({ method: 'GET', url: pathOf(video.url) })).statusCode).toBe(
+      403,
+    )
   })
 
   it('shows a player only their own data', async () => {

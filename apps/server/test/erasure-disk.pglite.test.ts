@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../src/adapters/db'
-import { bearer, createTestApp, signUpAndLogIn, type TestApp } from './helpers/app'
+import { bearer, createTestApp, signUpAndLogIn, type TestApp, deleteAccount } from './helpers/app'
 import { TestSocket } from './helpers/socket'
 
 const EMAIL = 'apagar-de-verdade@exemplo.com'
@@ -59,11 +59,7 @@ describe('erasure that erases (embedded database)', () => {
     expect(filesContaining(dataDir, EMAIL).length).toBeGreaterThan(0)
     expect(filesContaining(dataDir, SENTENCE).length).toBeGreaterThan(0)
 
-    const deleted = await app.server.inject({
-      method: 'DELETE',
-      url: '/api/v1/users/me',
-      headers: bearer(tokens.access_token),
-    })
+    const deleted = await deleteAccount(app, tokens.access_token)
     expect(deleted.statusCode).toBe(204)
     // Deleted rows, but their bytes are still in the files: what plain deletion leaves.
     await database.rawQuery('CHECKPOINT')

@@ -20,6 +20,7 @@ beforeAll(async () => {
         email_verified: true,
         name: 'Existente',
       },
+      'google-apaga': { email: 'apaga@example.com', email_verified: true, name: 'Apaga' },
       'google-naoverificado': {
         email: 'naoverificado@example.com',
         email_verified: false,
@@ -208,5 +209,34 @@ describe('Sign in with Google', () => {
       detail: 'Endereço de retorno do login com Google não permitido.',
       code: 'redirect_not_allowed',
     })
+  })
+})
+
+describe('deleting an account that only signs in with Google', () => {
+  const remove = (tokens: TokenPair, confirmation = 'excluir minha conta') =>
+    app.server.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+      payload: { confirmation },
+    })
+
+  it('needs a Google sign-in of the last minutes instead of a password', async () => {
+    const first = (await finish(await callbackFor('google-apaga'))).json<TokenPair>()
+    expect((await status(app, first.access_token)).json()).toMatchObject({ has_password: false })
+    app.clock.advance(11 * 60)
+    // The session is still good for everything else, but too old to stand in for the password.
+    expect((await status(app, first.access_token)).statusCode).toBe(200)
+    const stale = await remove(first)
+    expect(stale.statusCode).toBe(403)
+    expect(stale.json()).toEqual({
+      detail:
+        'Por segurança, entre de novo com o Google para confirmar que é você e então exclua a conta.',
+      code: 'reauthentication_required',
+    })
+    const fresh = (await finish(await callbackFor('google-apaga'))).json<TokenPair>()
+    expect((await remove(fresh, 'excluir')).statusCode).toBe(422)
+    expect((await remove(fresh)).statusCode).toBe(204)
+    expect((await status(app, fresh.access_token)).statusCode).toBe(401)
   })
 })

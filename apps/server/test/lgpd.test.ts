@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { auditLog, retainedRecords } from '../src/db/schema'
 import { Erasure } from '../src/modules/users/erasure'
 import { RetentionStore } from '../src/modules/users/retention-store'
-import { bearer } from './helpers/app'
+import { deleteAccount } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { playerSuite, playerWhoUsedEverything } from './helpers/full-player'
 import { scanDatabase, scanFiles } from './helpers/lgpd'
@@ -60,11 +60,7 @@ describe('account deletion (LGPD art. 18)', () => {
     expect(filesBefore.filter((f) => f.includes(userId))).not.toHaveLength(0)
     expect(filesBefore.filter((f) => f.startsWith(`videos/analyses/${videoId}/`))).toHaveLength(3)
 
-    const res = await s.app.server.inject({
-      method: 'DELETE',
-      url: '/api/v1/users/me',
-      headers: bearer(tokens.access_token),
-    })
+    const res = await deleteAccount(s.app, tokens.access_token)
     expect(res.statusCode).toBe(204)
 
     // Rows and files together, so a failure lists everything that was left.

@@ -36,20 +36,11 @@ afterAll(async () => {
 const links = (text: string) => [...text.matchAll(/https?:\/\/[^\s"<>]+/g)].map((m) => m[0])
 
 describe('e-mail over SMTP', () => {
-  it('delivers every template with its subject, both parts, and links on PUBLIC_ORIGIN', async () => {
+  it('delivers every template without a link token with its subject, both parts, and links on PUBLIC_ORIGIN', async () => {
     const t = app.services.mail.templates
     const joana = { email: 'joana@exemplo.com', name: 'Joana' }
+    // The reset and confirmation e-mails carry a link minted at delivery: mail-links.test.ts.
     const cases: Array<[Mail, string, string | null]> = [
-      [
-        t.passwordReset(joana, 'tok-reset', 30),
-        'Redefina a sua senha do Areia',
-        '/redefinir-senha?token=tok-reset',
-      ],
-      [
-        t.emailConfirmation(joana, 'tok-conf'),
-        'Confirme o seu e-mail no Areia',
-        '/confirmar-email?token=tok-conf',
-      ],
       [t.waitlistSpot(joana, 'Ultra', 'Mensal'), 'Abriu uma vaga no plano Ultra!', '/chat'],
       [
         t.paymentReceipt(joana, {

@@ -1,6 +1,6 @@
 import type { LoginChallengeRequired } from '@areia/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { solves } from '../src/modules/auth/login-challenge'
+import { requiredDifficulty, solves } from '../src/modules/auth/login-challenge'
 import { createTestApp, login, refresh, register, type TestApp } from './helpers/app'
 
 /** What the web app does in the browser: the first nonce whose hash has enough zero bits. */
@@ -13,13 +13,14 @@ const loginWith = (
   username: string,
   password: string,
   proof: { challenge: string; nonce: string },
+  ip = '10.7.0.1',
 ) =>
   app.server.inject({
     method: 'POST',
     url: '/api/v1/auth/login/',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({ username, password, ...proof }).toString(),
-    remoteAddress: '10.7.0.1',
+    remoteAddress: ip,
   })
 
 let app: TestApp
@@ -93,6 +94,75 @@ describe('abuse limits', () => {
     expect((await loginWith(app, 'cofre@example.com', 'chute2', proof)).statusCode).toBe(401)
     expect((await loginWith(app, 'cofre@example.com', 'chute3', proof)).statusCode).toBe(429)
   })
+
+  it('forty guesses at once from forty addresses: only the limit is checked without a proof, the rest are asked for harder ones', async () => {
+    const email = 'enxame@example.com'
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register/',
+      payload: { email, password: 'certa123' },
+      remoteAddress: '10.9.0.1',
+    })
+    expect(created.statusCode).toBe(201)
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(app, email, `chute${i}`, `10.20.${i}.1`)),
+    )
+    const checked = guesses.filter((r) => r.statusCode === 401)
+    const challenged = guesses.filter((r) => r.statusCode === 429)
+    // RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT is 5 here: five passwords are checked, no more.
+    expect(checked).toHaveLength(5)
+    expect(challenged).toHaveLength(35)
+    // None of them tried a password: they ask for a proof (harder when refusals overlap).
+    for (const r of challenged) {
+      expect(r.json<LoginChallengeRequired>().challenge.difficulty).toBeGreaterThanOrEqual(16)
+    }
+
+    // Challenges gathered while the account was calm, solved offline and sent at once: only the
+    // first step's worth is checked; the others are sent back for a harder proof.
+    const gathered: string[] = []
+    for (let i = 0; i < 25; i++) {
+      const asked = await login(app, email, 'sem-prova', `10.21.${i}.1`)
+      expect(asked.statusCode).toBe(429)
+      const { challenge } = asked.json<LoginChallengeRequired>()
+      expect(challenge.difficulty).toBe(16)
+      gathered.push(challenge.challenge)
+    }
+    const burst = await Promise.all(
+      gathered.map((challenge, i) =>
+        loginWith(
+          app,
+          email,
+          `chute-provado${i}`,
+          { challenge, nonce: solve(challenge, 16) },
+          `10.22.${i}.1`,
+        ),
+      ),
+    )
+    const provenGuesses = burst.filter((r) => r.statusCode === 401).length
+    expect(provenGuesses).toBeGreaterThan(0)
+    expect(provenGuesses).toBeLessThanOrEqual(10)
+    const harder = burst.filter((r) => r.statusCode === 429)
+    expect(harder).toHaveLength(25 - provenGuesses)
+    for (const r of harder) {
+      expect(r.json<LoginChallengeRequired>().challenge.difficulty).toBeGreaterThan(16)
+    }
+
+    // The failures past the limit set the next proof, whoever asks for it.
+    const asked = (await login(app, email, 'certa123', '10.23.0.1')).json<LoginChallengeRequired>()
+    expect(asked.challenge.difficulty).toBe(requiredDifficulty(provenGuesses + 1))
+    // The owner, from yet another address, still signs in with a solved challenge.
+    const proven = await loginWith(
+      app,
+      email,
+      'certa123',
+      {
+        challenge: asked.challenge.challenge,
+        nonce: solve(asked.challenge.challenge, asked.challenge.difficulty),
+      },
+      '10.23.0.2',
+    )
+    expect(proven.statusCode).toBe(200)
+  }, 60_000)
 
   it('a success clears the failure count', async () => {
     await register(app, 'esquece@example.com', 'certa123')

@@ -1,4 +1,4 @@
-import type { OrderResponse } from '@areia/contracts'
+import type { OrderResponse, TokenPair } from '@areia/contracts'
 import { desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { auditLog, orders, plans, waitlistEntries } from '../src/db/schema'
@@ -23,42 +23,95 @@ const refundAtPagBank = (chargeId: string, cents: number) =>
     body: JSON.stringify({ amount: { value: cents } }),
   })
 
+/** PagBank's sandbox control: the cardholder's dispute of a paid card charge went through. */
+const chargeBackAtPagBank = (chargeId: string) =>
+  fetch(`${s.base}/sandbox/pagbank/charges/${chargeId}/chargeback`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.app.simulator!.token}` },
+  })
+
+/** A player who paid for Pro by card, and the charge PagBank made. */
+async function cardSubscriber(email: string) {
+  const tokens = await signUpAndLogIn(s.app, email)
+  const paid = await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })
+  expect(paid.json<OrderResponse>().status).toBe('PAID')
+  expect((await s.client.subscription(tokens))?.status).toBe('ACTIVE')
+  const [charge] = s.app.simulator!.chargesOf(email)
+  return { tokens, charge: charge! }
+}
+
+/** Once the gateway's news arrived: the access is over, and the order as it was recorded. */
+async function accessEnded(tokens: TokenPair) {
+  await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'EXPIRED')
+  expect((await status(s.app, tokens.access_token)).json()).toMatchObject({
+    payment_status: 'FREE',
+  })
+  const [order] = await (
+    await db()
+  )
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userIdOf(tokens)))
+  expect(order!.refundedAt).not.toBeNull()
+  const [audit] = await (await db()).select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
+  expect(audit).toMatchObject({ action: 'payment.refunded', targetId: order!.id })
+  return { order: order!, audit: audit! }
+}
+
 describe('refunds made at the gateway', () => {
   it('a refunded card payment ends the access it paid for, tells the player and shows in the console', async () => {
     const email = 'estorno@example.com'
-    const tokens = await signUpAndLogIn(s.app, email)
-    const paid = await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })
-    expect(paid.json<OrderResponse>().status).toBe('PAID')
-    expect((await s.client.subscription(tokens))?.status).toBe('ACTIVE')
-
-    const [charge] = s.app.simulator!.chargesOf(email)
-    expect((await refundAtPagBank(charge!.id, charge!.amount.value)).status).toBe(200)
-    await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'EXPIRED')
-
-    expect((await status(s.app, tokens.access_token)).json()).toMatchObject({
-      payment_status: 'FREE',
-    })
-    const [order] = await (
-      await db()
-    )
-      .select()
-      .from(orders)
-      .where(eq(orders.userId, userIdOf(tokens)))
+    const { tokens, charge } = await cardSubscriber(email)
+    expect((await refundAtPagBank(charge.id, charge.amount.value)).status).toBe(200)
+    const { order, audit } = await accessEnded(tokens)
     expect(order).toMatchObject({ status: 'CANCELED', refundReason: 'GATEWAY_REFUND' })
-    expect(order!.refundedAt).not.toBeNull()
     const [mail] = await mailsTo(email)
     expect(mail?.subject).toBe('Pagamento estornado')
     expect(mail?.body).toContain('O acesso aos recursos do plano terminou.')
-    const [audit] = await (await db()).select().from(auditLog).orderBy(desc(auditLog.id)).limit(1)
-    expect(audit).toMatchObject({ action: 'payment.refunded', targetId: order!.id })
-    expect(audit!.details).toMatchObject({ reason: 'GATEWAY_REFUND', access: 'ended' })
+    expect(audit.details).toMatchObject({ reason: 'GATEWAY_REFUND', access: 'ended' })
 
     // The same news again changes nothing more, and the player may subscribe again.
     const told = (await mailsTo(email)).length
-    await s.app.services.checkout.gatewayNotified(order!.gatewayOrderId!)
+    await s.app.services.checkout.gatewayNotified(order.gatewayOrderId!)
     expect(await mailsTo(email)).toHaveLength(told)
     const again = await s.client.payByCard(tokens, s.pro.id, { number: CARDS.visaApproved })
     expect(again.statusCode).toBe(200)
+    expect((await s.client.subscription(tokens))?.status).toBe('ACTIVE')
+  })
+
+  it("a chargeback (the cardholder's dispute won) ends the access it paid for, like a refund, and is told as such", async () => {
+    const email = 'contestou@example.com'
+    const { tokens, charge } = await cardSubscriber(email)
+    // PagBank's dispute notification: the charge is charged back and the webhook says so.
+    const disputed = await chargeBackAtPagBank(charge.id)
+    expect(disputed.status).toBe(200)
+    expect(((await disputed.json()) as { status: string }).status).toBe('CHARGEBACK')
+    const { order, audit } = await accessEnded(tokens)
+    expect(order).toMatchObject({ status: 'CANCELED', refundReason: 'CHARGEBACK' })
+    const [mail] = await mailsTo(email)
+    expect(mail?.subject).toBe('Pagamento contestado')
+    expect(mail?.body).toContain('contestado junto ao emissor do cartão e devolvido (chargeback)')
+    expect(mail?.body).toContain('O acesso aos recursos do plano terminou.')
+    expect(audit.details).toMatchObject({ reason: 'CHARGEBACK', access: 'ended' })
+
+    // Told twice (PagBank retries), nothing more happens; a charged-back charge cannot be
+    // refunded again, nor disputed twice into a second notice.
+    const told = (await mailsTo(email)).length
+    await s.app.services.checkout.gatewayNotified(order.gatewayOrderId!)
+    expect((await chargeBackAtPagBank(charge.id)).status).toBe(200)
+    expect((await refundAtPagBank(charge.id, charge.amount.value)).status).toBe(400)
+    expect(await mailsTo(email)).toHaveLength(told)
+  })
+
+  it('only a paid card charge can be charged back in the simulator', async () => {
+    const email = 'pix-contesta@example.com'
+    const tokens = await signUpAndLogIn(s.app, email)
+    const order = await s.client.pixOrder(tokens, s.pro.id)
+    await s.client.payPix(order)
+    await waitUntil(async () => (await s.client.subscription(tokens))?.status === 'ACTIVE')
+    const [charge] = s.app.simulator!.chargesOf(email)
+    expect((await chargeBackAtPagBank(charge!.id)).status).toBe(400)
+    expect((await chargeBackAtPagBank('CHAR_NAO-EXISTE')).status).toBe(404)
     expect((await s.client.subscription(tokens))?.status).toBe('ACTIVE')
   })
 

@@ -1,11 +1,19 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { ReportShareResponse, SharedReport, TokenPair } from '@areia/contracts'
+import type {
+  MatchTags,
+  PointTag,
+  ReportShareResponse,
+  SharedReport,
+  TokenPair,
+  VideoReport,
+} from '@areia/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportShares, users } from '../src/db/schema'
-import { analystApi, seedAnalysed, staff } from './helpers/analysis'
+import { analystApi, pointTag, seedAnalysed, staff } from './helpers/analysis'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { payingPlayer } from './helpers/videos'
@@ -27,11 +35,46 @@ afterAll(async () => {
 const db = async () => (await testDatabase({ reset: false })).db
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, tokens?: TokenPair) =>
   app.server.inject({ method, url, headers: tokens ? bearer(tokens.access_token) : {} })
-const share = (id: number, tokens: TokenPair) =>
-  call('POST', `/api/v1/videos/${id}/report/share`, tokens)
+const share = (id: number, tokens: TokenPair, body?: { include_partner: boolean }) =>
+  app.server.inject({
+    method: 'POST',
+    url: `/api/v1/videos/${id}/report/share`,
+    headers: bearer(tokens.access_token),
+    ...(body ? { payload: body } : {}),
+  })
 const tokenOf = (url: string) => url.split('/r/')[1]!
 
-/** A player named "Ana Paula Souza" with a published report. */
+/** On the first rally, won by the player's team; `over` sets what differs. */
+const point = (over: Partial<PointTag>) =>
+  pointTag({
+    end_sec: 2,
+    last_player: 2,
+    score_after: { sets: [], games: [0, 0], points: [1, 0], tiebreak: false },
+    ...over,
+  })
+
+/** One point finished by each of three people: the player (2), the partner (1), an opponent (3). */
+const TAGS: MatchTags = {
+  start_score: { sets: [], games: [0, 0], points: [0, 0], tiebreak: false },
+  points: [
+    point({}),
+    point({
+      start_sec: 3,
+      end_sec: 5,
+      last_player: 1,
+      score_after: { sets: [], games: [0, 0], points: [2, 0], tiebreak: false },
+    }),
+    point({
+      start_sec: 7,
+      end_sec: 10,
+      rally_index: 2,
+      last_player: 3,
+      score_after: { sets: [], games: [0, 0], points: [2, 1], tiebreak: false },
+    }),
+  ],
+}
+
+/** A player named "Ana Paula Souza" (track 2, partner 1) with a published, tagged report. */
 async function published(email: string) {
   const player = await payingPlayer(app, email)
   await (
@@ -43,15 +86,29 @@ async function published(email: string) {
   const id = await seedAnalysed(app, dataDir, player.userId, { gameDate: '2026-11-20' })
   await api.player(id, 2)
   await api.report(id, 'Ana Paula jogou com o Beto Lima (beto@exemplo.com).')
+  expect(
+    (await api.call('PUT', `/videos/${id}/tags`, { revision: 0, tags: TAGS })).statusCode,
+  ).toBe(200)
   expect((await api.publish(id)).statusCode).toBe(204)
   return { ...player, id }
 }
+
+/** Every media URL a report hands out. */
+const mediaOf = (r: Pick<VideoReport, 'player' | 'partner' | 'rallies' | 'points'>) =>
+  [
+    r.player.heatmap_url,
+    r.partner?.heatmap_url,
+    r.rallies.highlights_url,
+    ...r.rallies.items.map((i) => i.clip_url),
+    ...r.points.map((p) => p.clip_url?.split('#')[0]),
+  ].filter((u): u is string => !!u)
 
 describe('sharing a report', () => {
   it('opens without an account, with the first name and no e-mail or analyst text', async () => {
     const p = await published('ana.share@areia.test')
     expect((await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json()).toEqual({
       created_at: null,
+      include_partner: false,
     })
     const res = await share(p.id, p.tokens)
     expect(res.statusCode).toBe(201)
@@ -83,6 +140,7 @@ describe('sharing a report', () => {
     expect(open.headers['cache-control']).toContain('no-store')
     expect((await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json()).toEqual({
       created_at,
+      include_partner: false,
     })
   })
 
@@ -102,6 +160,7 @@ describe('sharing a report', () => {
     expect((await call('GET', `/api/v1/shared-reports/${second}`)).statusCode).toBe(404)
     expect((await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json()).toEqual({
       created_at: null,
+      include_partner: false,
     })
   })
 
@@ -121,6 +180,88 @@ describe('sharing a report', () => {
     expect(
       (await (await db()).select().from(reportShares).where(eq(reportShares.videoId, p.id))).length,
     ).toBe(0)
+  })
+
+  it("shows the player's own figures and point clips; the partner's only when ticked", async () => {
+    const p = await published('so-eu.share@areia.test')
+    const own = (await call('GET', `/api/v1/videos/${p.id}/report`, p.tokens)).json<VideoReport>()
+    expect(own.partner?.track_id).toBe(1)
+    expect(own.stats?.players.map((x) => x.track_id).sort()).toEqual([1, 2, 3, 4])
+    expect(own.points.every((x) => x.clip_url)).toBe(true)
+
+    const created = await share(p.id, p.tokens)
+    expect(created.json<ReportShareResponse>().include_partner).toBe(false)
+    const alone = (
+      await call(
+        'GET',
+        `/api/v1/shared-reports/${tokenOf(created.json<ReportShareResponse>().url)}`,
+      )
+    ).json<SharedReport>()
+    expect(alone.player.track_id).toBe(2)
+    expect(alone.partner).toBeNull()
+    expect(alone.stats?.players.map((x) => x.track_id)).toEqual([2])
+    // The team's score is the match's.
+    expect(alone.stats?.score_line).toBe(own.stats?.score_line)
+    expect(alone.points.map((x) => x.last_player)).toEqual([2, 1, 3])
+    expect(alone.points.map((x) => x.clip_url !== null)).toEqual([true, false, false])
+    expect(
+      (await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json(),
+    ).toMatchObject({ include_partner: false })
+
+    const withPartner = await share(p.id, p.tokens, { include_partner: true })
+    expect(withPartner.statusCode).toBe(201)
+    const both = (
+      await call(
+        'GET',
+        `/api/v1/shared-reports/${tokenOf(withPartner.json<ReportShareResponse>().url)}`,
+      )
+    ).json<SharedReport>()
+    expect(both.partner?.track_id).toBe(1)
+    expect(both.stats?.players.map((x) => x.track_id).sort()).toEqual([1, 2])
+    expect(both.points.map((x) => x.clip_url !== null)).toEqual([true, true, false])
+    expect(
+      (await call('GET', `/api/v1/videos/${p.id}/report/share`, p.tokens)).json(),
+    ).toMatchObject({ include_partner: true })
+    expect((await share(p.id, p.tokens, { include_partner: 'sim' as never })).statusCode).toBe(422)
+  })
+
+  it("signs the page's media for its link, without the video's id: revoked or replaced, they answer 404 at once", async () => {
+    const p = await published('midia.share@areia.test')
+    const first = tokenOf((await share(p.id, p.tokens)).json<ReportShareResponse>().url)
+    const report = (await call('GET', `/api/v1/shared-reports/${first}`)).json<SharedReport>()
+    const media = mediaOf(report)
+    expect(media.length).toBeGreaterThanOrEqual(4)
+    for (const url of media) {
+      expect(url).toMatch(
+        /^\/api\/v1\/shared-media\/[0-9a-f-]{36}\/(heatmap|clip|highlights|source)\//,
+      )
+      expect(url).not.toContain(`/${p.id}/`)
+      const res = await call('GET', url)
+      expect(res.statusCode, url).toBe(200)
+      // Asked again every time: no browser keeps answering it once the link is revoked.
+      expect(res.headers['cache-control'], url).toBe('no-cache')
+    }
+    // The same medium under another link id, or with its signature changed, is refused.
+    const forged = media[0]!.replace(/shared-media\/[0-9a-f-]{36}/, `shared-media/${randomUUID()}`)
+    expect((await call('GET', forged)).statusCode).toBe(403)
+
+    // A new link replaces the old one: the old page's media stop, the new page's work.
+    const second = tokenOf((await share(p.id, p.tokens)).json<ReportShareResponse>().url)
+    for (const url of media) {
+      const res = await call('GET', url)
+      expect(res.statusCode, url).toBe(404)
+      expect(res.json<{ detail: string }>().detail).toBe('Mídia não encontrada.')
+    }
+    const renewed = mediaOf(
+      (await call('GET', `/api/v1/shared-reports/${second}`)).json<SharedReport>(),
+    )
+    for (const url of renewed) expect((await call('GET', url)).statusCode, url).toBe(200)
+
+    // Revoked: at once, long before the URLs' own expiry.
+    expect((await call('DELETE', `/api/v1/videos/${p.id}/report/share`, p.tokens)).statusCode).toBe(
+      204,
+    )
+    for (const url of renewed) expect((await call('GET', url)).statusCode, url).toBe(404)
   })
 
   it('refuses a malformed or unknown token with a pt-BR detail', async () => {

@@ -4,19 +4,21 @@ import {
   SESSION_ENDED_CLOSE_CODE,
   type TokenPair,
 } from '@areia/contracts'
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Bus, createMemoryBus, createRedisBus } from '../src/adapters/bus'
-import { chatMessages, mailOutbox, users } from '../src/db/schema'
+import { chatMessages, users } from '../src/db/schema'
 import {
   bearer,
   createTestApp,
+  deleteAccount,
   signUpAndLogIn,
   status,
   userIdOf,
   type TestApp,
 } from './helpers/app'
 import { testDatabase } from './helpers/database'
+import { deliveredToken, startSmtpReceiver } from './helpers/smtp'
 import { TestSocket } from './helpers/socket'
 
 /** How one cause ends (or changes) the sessions of `tokens`' account, through the API. */
@@ -67,24 +69,12 @@ const CAUSES: Record<string, { run: Cause; code: number }> = {
         }),
         202,
       )
-      const { db } = await testDatabase({ reset: false })
-      const body = await vi.waitFor(
-        async () => {
-          const [mail] = await db
-            .select()
-            .from(mailOutbox)
-            .where(
-              and(
-                eq(mailOutbox.to, email),
-                eq(mailOutbox.subject, 'Redefina a sua senha do Areia'),
-              ),
-            )
-          expect(mail?.body).toBeTruthy()
-          return mail!.body
-        },
-        { timeout: 10_000, interval: 50 },
+      const token = await deliveredToken(
+        smtp.received,
+        email,
+        'Redefina a sua senha do Areia',
+        '/redefinir-senha',
       )
-      const token = /redefinir-senha\?token=([\w-]+)/.exec(body)?.[1] ?? ''
       await expectStatus(
         app.server.inject({
           method: 'POST',
@@ -97,15 +87,7 @@ const CAUSES: Record<string, { run: Cause; code: number }> = {
   },
   'account deletion': {
     code: SESSION_ENDED_CLOSE_CODE,
-    run: (app, tokens) =>
-      expectStatus(
-        app.server.inject({
-          method: 'DELETE',
-          url: '/api/v1/users/me',
-          headers: bearer(tokens.access_token),
-        }),
-        204,
-      ),
+    run: (app, tokens) => expectStatus(deleteAccount(app, tokens.access_token), 204),
   },
   'role change': {
     code: SESSION_CHANGED_CLOSE_CODE,
@@ -123,6 +105,13 @@ const CAUSES: Record<string, { run: Cause; code: number }> = {
 }
 
 const unique = () => randomBytes(4).toString('hex')
+
+/** The players' mail server: reset links are minted only into the e-mail it receives. */
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
+beforeAll(async () => {
+  smtp = await startSmtpReceiver()
+})
+afterAll(() => smtp.close())
 
 async function makeAdmin(app: TestApp): Promise<TokenPair> {
   const email = `admin-${unique()}@areia.test`
@@ -179,7 +168,7 @@ describe('an open chat socket ends with its session, on one node', () => {
   let app: TestApp
   let admin: TokenPair
   beforeAll(async () => {
-    app = await createTestApp()
+    app = await createTestApp({ SMTP_URL: smtp.url })
     await app.server.listen({ port: 0, host: '127.0.0.1' })
     admin = await makeAdmin(app)
   })
@@ -213,7 +202,11 @@ describe('a lost announcement never lets a revoked session act', () => {
   const nodes: TestApp[] = []
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) {
-      const node = await createTestApp({}, { bus: createMemoryBus() }, { resetDatabase: i === 0 })
+      const node = await createTestApp(
+        { SMTP_URL: smtp.url },
+        { bus: createMemoryBus() },
+        { resetDatabase: i === 0 },
+      )
       await node.server.listen({ port: 0, host: '127.0.0.1' })
       nodes.push(node)
     }
@@ -252,7 +245,7 @@ describe.runIf(redisUrl)('across two nodes over Redis', () => {
     for (let i = 0; i < 2; i++) {
       const bus = await createRedisBus(redisUrl!, prefix)
       buses.push(bus)
-      const node = await createTestApp({}, { bus }, { resetDatabase: i === 0 })
+      const node = await createTestApp({ SMTP_URL: smtp.url }, { bus }, { resetDatabase: i === 0 })
       await node.server.listen({ port: 0, host: '127.0.0.1' })
       nodes.push(node)
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from './integers'
 import { BillingCycle, Role } from './enums'
 import { PartnerCategory, PartnerKnowledge } from './agents'
 import { Plan, SubscriptionStatus } from './billing'
@@ -29,7 +30,7 @@ export const AdminWaitingVideos = z.array(AdminWaitingVideo)
 
 export const AdminPlayersQuery = z.object({
   q: z.string().trim().max(120, { error: 'Busca longa demais.' }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 })
 export type AdminPlayersQuery = z.infer<typeof AdminPlayersQuery>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from './integers'
 import { BillingCycle, PaymentMethod } from './enums'
 
 /** A plan, plus what the modal needs to decide between checkout and the waiting list. */
@@ -52,9 +53,6 @@ export function discountedCents(priceCents: number, percent: number | null | und
   if (!percent) return priceCents
   return Math.round((priceCents * (100 - percent)) / 100)
 }
-
-/** The largest id a PostgreSQL `integer`/`serial` column holds: past it, no row can match. */
-export const INT4_MAX = 2_147_483_647
 
 /** A plan's id as a client sends it: an integer within its column's range. */
 export const PlanId = z

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from './integers'
 
 /** A player's message is capped so one frame cannot flood the coaches or the database. */
 export const CHAT_MESSAGE_MAX_LENGTH = 5000
@@ -64,7 +65,7 @@ export type ChatHistoryItem = z.infer<typeof ChatHistoryItem>
 
 export const ChatHistoryQuery = z.object({
   /** Only messages after this id (catch-up); omitted: the latest page. */
-  after: z.coerce.number().int().min(0).optional(),
+  after: z.coerce.number().int().min(0).max(INT4_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 })
 export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuery>

@@ -192,6 +192,22 @@ export const ExportEmail = z.object({
   sent_at: maybeTime,
 })
 
+/**
+ * A file the product keeps for the player, as a download link: the match video as sent, its
+ * identification picture, and what the analysis made of it (court picture, heatmaps, clips).
+ * The links open without signing in and stop working at `expires_at` (a day).
+ */
+export const ExportFile = z.object({
+  kind: z.enum(['video', 'identification_picture', 'keyframe', 'heatmap', 'clip', 'highlights']),
+  video_id: z.number().int(),
+  /** The tracked player of a heatmap (1–4), the rally of a clip; null for the others. */
+  part: z.number().int().nullable(),
+  content_type: z.string(),
+  url: z.string(),
+  expires_at: time,
+})
+export type ExportFile = z.infer<typeof ExportFile>
+
 export const DataExport = z.object({
   format: z.literal('areia-dados/1'),
   generated_at: time,
@@ -215,5 +231,7 @@ export const DataExport = z.object({
   analyses: z.array(ExportAnalysis),
   audit_entries: z.array(ExportAuditEntry),
   emails: z.array(ExportEmail),
+  /** Download links of the player's own files, valid for a day from `generated_at`. */
+  files: z.array(ExportFile),
 })
 export type DataExport = z.infer<typeof DataExport>

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'wrong_password',
   'password_unchanged',
   'no_password',
+  'password_required',
+  'reauthentication_required',
   'invalid_link',
   'google_state_invalid',
   'google_exchange_failed',

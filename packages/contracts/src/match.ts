@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from './integers'
 
 /**
  * A match told point by point: what the analyst tags on each rally, and the figures the report
@@ -78,7 +79,7 @@ export const PointTag = z
     start_sec: z.number().min(0),
     end_sec: z.number().min(0),
     /** The detected rally this point was tagged on; null when the analyst added the point. */
-    rally_index: z.number().int().min(0).nullable(),
+    rally_index: z.number().int().min(0).max(INT4_MAX).nullable(),
     server: TrackId,
     serve_in: z.boolean(),
     returner: TrackId.nullable(),
@@ -114,7 +115,7 @@ export type MatchTags = z.infer<typeof MatchTags>
 
 /** The console saves the whole document; `revision` stops an older tab from overwriting a newer one. */
 export const AnalystTagsBody = z.object({
-  revision: z.number().int().min(0),
+  revision: z.number().int().min(0).max(INT4_MAX),
   tags: MatchTags,
 })
 export type AnalystTagsBody = z.infer<typeof AnalystTagsBody>

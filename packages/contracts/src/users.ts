@@ -51,8 +51,34 @@ export const UserStatusResponse = z.object({
   created_at: z.string(),
   /** False until the player opens the link sent to the address (a gentle banner asks). */
   email_verified: z.boolean(),
+  /**
+   * False for accounts that only sign in with Google: what asks for the password (deleting the
+   * account) asks them for a fresh Google sign-in instead.
+   */
+  has_password: z.boolean(),
 })
 export type UserStatusResponse = z.infer<typeof UserStatusResponse>
+
+/** What the player types to confirm deleting the account; case does not matter. */
+export const DELETE_ACCOUNT_PHRASE = 'excluir minha conta'
+
+/**
+ * `DELETE /api/v1/users/me`: the typed phrase, and the password of an account that has one (an
+ * account that only signs in with Google proves itself with a fresh Google sign-in instead).
+ */
+export const AccountDeletionBody = z.object({
+  confirmation: z
+    .string({ error: `Digite “${DELETE_ACCOUNT_PHRASE}” para confirmar.` })
+    .max(100, { error: `Digite “${DELETE_ACCOUNT_PHRASE}” para confirmar.` })
+    .refine((typed) => typed.toLowerCase() === DELETE_ACCOUNT_PHRASE, {
+      error: `Digite “${DELETE_ACCOUNT_PHRASE}” para confirmar.`,
+    }),
+  password: z
+    .string({ error: 'Senha inválida.' })
+    .max(200, { error: 'Senha inválida.' })
+    .optional(),
+})
+export type AccountDeletionBody = z.infer<typeof AccountDeletionBody>
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '')
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT4_MAX } from './integers'
 
 /** GCS is a file sent from the device; the others are share links the server fetches. */
 export const VideoSource = z.enum(['GCS', 'GOOGLE_DRIVE', 'GOOGLE_PHOTOS', 'DROPBOX', 'ICLOUD'])
@@ -122,7 +123,7 @@ export const IdentifyResponse = z.object({ game_info_request_triggered: z.boolea
 export type IdentifyResponse = z.infer<typeof IdentifyResponse>
 
 export const VideoIdParams = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: z.coerce.number().int().min(1).max(INT4_MAX),
 })
 
 export const GameOutcome = z.enum(['WON', 'LOST'])

@@ -173,7 +173,11 @@ export const accountTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose').$type<'PASSWORD_RESET' | 'EMAIL_CONFIRM'>().notNull(),
-    tokenHash: bytea('token_hash').notNull().unique(),
+    /**
+     * SHA-256 of a link's token. Null on the grant an e-mail is queued with: each delivery mints
+     * a token of its own into a sibling row, so no usable token waits in the outbox.
+     */
+    tokenHash: bytea('token_hash').unique(),
     email: text('email').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -421,6 +425,11 @@ export const mailOutbox = pgTable('mail_outbox', {
   lastError: text('last_error'),
   /** Deleted once delivered or given up on (the e-mail confirming an account's deletion). */
   eraseAfterSend: boolean('erase_after_send').notNull().default(false),
+  /**
+   * The account-token grant whose link this e-mail carries: `body` and `html` hold the link with
+   * its token as `…`, and the token is minted only into the message handed to the transport.
+   */
+  linkGrant: integer('link_grant'),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 })
@@ -690,6 +699,13 @@ export const reportShares = pgTable('report_shares', {
     .primaryKey()
     .references(() => videos.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  /**
+   * Names this link in its media URLs (signed with it): a new link gets a new id, so the media
+   * of a revoked or replaced link stop answering at once.
+   */
+  shareId: uuid('share_id').notNull().defaultRandom().unique(),
+  /** The player chose to show their partner's figures and points too. */
+  includePartner: boolean('include_partner').notNull().default(false),
   createdAt: createdAt(),
 })
 

@@ -7,7 +7,8 @@ import { serverSecrets } from '../db/schema'
  * The keys a deployment shares between its nodes. Each name is a row of `server_secrets`; a
  * name is never reused for another purpose, so a key cannot open what another one signs.
  */
-export type SecretName = 'jwt_access_hs256' | 'video_upload_hmac' | 'analysis_media_hmac'
+export type SecretName =
+  'jwt_access_hs256' | 'video_upload_hmac' | 'analysis_media_hmac' | 'shared_media_hmac'
 
 /**
  * 256 random bits made by the first node to start and shared through the database: every node

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * What a signed URL can open. The purpose starts the signed text, so a URL made for one purpose
  * never verifies for another even under the same key.
  */
-export type SignedUrlPurpose = 'video-upload' | 'video-frame' | 'analysis-media'
+export type SignedUrlPurpose = 'video-upload' | 'video-frame' | 'analysis-media' | 'shared-media'
 
 /** 'expired' only when the signature is valid: a forged URL is 'invalid' whatever its date. */
 export type SignatureVerdict = 'ok' | 'expired' | 'invalid'

@@ -48,13 +48,25 @@ const FIELD_LABELS: Record<string, string> = {
   headers: 'cabeçalhos',
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set when a 5xx is an answer the app gives on purpose (a feature this server does not run,
+     * a payment gateway down), not a fault of its own: the request log writes it as a warning.
+     */
+    deliberateFailure: boolean
+  }
+}
+
 /**
  * One place turns every failure into `{detail, code}`: a pt-BR message and a machine reason. Client errors say what was wrong;
  * server errors are logged in full and answered with a generic message, never internals.
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('deliberateFailure', false)
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.deliberateFailure = true
       return reply
         .status(error.statusCode)
         .headers(error.headers)

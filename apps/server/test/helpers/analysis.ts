@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AnalystVideo, TokenPair } from '@areia/contracts'
+import type { AnalystVideo, PointTag, TokenPair } from '@areia/contracts'
 import type { AnalysisResult } from '@areia/vision'
 import { and, eq } from 'drizzle-orm'
 import { chatMessages, coaches, users, videoAnalyses, videos } from '../../src/db/schema'
@@ -151,3 +151,20 @@ export function analystApi(app: TestApp, tokens: TokenPair) {
       call('POST', `/videos/${id}/swap`, body),
   }
 }
+
+/** A tagged point on the fixture's first rally (a winner by track 4); `over` sets what differs. */
+export const pointTag = (over: Partial<PointTag> = {}): PointTag => ({
+  start_sec: 0.9,
+  end_sec: 5.1,
+  rally_index: 1,
+  server: 1,
+  serve_in: true,
+  returner: 3,
+  return_in: true,
+  ending: 'winner',
+  last_stroke: 'voleio',
+  last_player: 4,
+  golden_point: false,
+  score_after: { sets: [], games: [0, 0], points: [0, 1], tiebreak: false },
+  ...over,
+})

@@ -134,3 +134,13 @@ export async function status(app: App, accessToken: string) {
     headers: bearer(accessToken),
   })
 }
+
+/** The player deletes their account as the page does: the phrase and their password. */
+export function deleteAccount(app: App, accessToken: string, password = 'segredo123') {
+  return app.server.inject({
+    method: 'DELETE',
+    url: '/api/v1/users/me',
+    headers: bearer(accessToken),
+    payload: { confirmation: 'excluir minha conta', password },
+  })
+}

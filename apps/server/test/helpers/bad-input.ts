@@ -31,6 +31,9 @@ const weird = fc.constantFrom<unknown>(
   1e308,
   -1e308,
   2 ** 53 + 1,
+  // Just past a PostgreSQL integer column, either way.
+  2_147_483_648,
+  -2_147_483_649,
   0.1,
   '',
   ' ',

@@ -62,7 +62,7 @@ const describeCase = (c: BadCase) =>
  * 502/503 are answers some routes declare (gateway down, a feature this server does not run);
  * a 500 never is, nor a 5xx the route does not document.
  */
-function declaresStatus(route: RouteEntry, status: number): boolean {
+export function declaresStatus(route: RouteEntry, status: number): boolean {
   const response = route.schema?.response as Record<string, unknown> | undefined
   return (status === 502 || status === 503) && Boolean(response?.[status])
 }

@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
+import { waitUntil } from './wait'
 
 export interface Received {
   to: string[]
@@ -43,4 +44,28 @@ export async function startSmtpReceiver(failFor: (rcpt: string) => boolean = () 
     refusals: () => refusals,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/**
+ * The token of the `path` link (`/redefinir-senha`, `/confirmar-email`) in the newest message to
+ * `to` with `subject`, once the mail server received one past the first `after` messages: what
+ * the player finds in their inbox.
+ */
+export async function deliveredToken(
+  received: Received[],
+  to: string,
+  subject: string,
+  path: string,
+  after = 0,
+): Promise<string> {
+  const newest = () =>
+    received
+      .slice(after)
+      .filter((r) => r.to.includes(to) && r.parsed.subject === subject)
+      .at(-1)
+  await waitUntil(() => newest() !== undefined)
+  const text = newest()!.parsed.text ?? ''
+  const match = new RegExp(`${path.replaceAll('/', '\\/')}\\?token=([\\w-]+)`).exec(text)
+  if (!match) throw new Error(`no ${path} link in:\n${text}`)
+  return match[1]!
 }

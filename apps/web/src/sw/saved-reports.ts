@@ -6,8 +6,12 @@ import { REPORTS_CACHE } from './cache-names'
 
 /** A report's answer: the player's own, or one opened through a shared link. */
 export const REPORT_API = /^\/api\/v1\/(videos\/\d+\/report|shared-reports\/[A-Za-z0-9_-]+)$/
-/** Its heatmaps: signed links, a new signature each time, so the cache keys them without it. */
-export const REPORT_IMAGE = /^\/api\/v1\/media\/videos\/\d+\/heatmap\//
+/**
+ * Its heatmaps (the player's own, or a shared link's): signed links, a new signature each time,
+ * so the cache keys them without it.
+ */
+export const REPORT_IMAGE =
+  /^\/api\/v1\/(media\/videos\/\d+|shared-media\/[0-9a-f-]{36})\/heatmap\//
 /**
  * Report pages kept for offline reading: the public ones and the player's own, whose session the
  * app keeps while offline (the copies go at logout with the rest of the cache).
@@ -39,6 +43,18 @@ const forgetRevoked: WorkboxPlugin = {
   },
 }
 
+/** A shared link's image that answers 404 belongs to a revoked link: its copy goes too. */
+const forgetRevokedImage: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    const url = new URL(request.url)
+    if (url.pathname.startsWith('/api/v1/shared-media/') && response.status === 404) {
+      url.search = ''
+      await (await caches.open(REPORTS_CACHE)).delete(url.href)
+    }
+    return response
+  },
+}
+
 /**
  * Fresh from the network whenever there is one (links are re-signed, a revoked share must stop
  * working), the last copy when there is none. Headers do not pick the copy: the token changes.
@@ -51,7 +67,7 @@ export function registerSavedReports(): void {
   )
   registerRoute(
     ({ url }) => REPORT_IMAGE.test(url.pathname),
-    new NetworkFirst({ ...options, plugins: [withoutSignature] }),
+    new NetworkFirst({ ...options, plugins: [withoutSignature, forgetRevokedImage] }),
   )
   registerRoute(({ url }) => url.pathname.startsWith('/exemplo/'), new NetworkFirst(options))
 }

@@ -34,6 +34,7 @@ export function makeUser(overrides: Partial<UserStatusResponse> = {}): UserStatu
     profile: Object.fromEntries(Object.keys(Profile.shape).map((key) => [key, null])) as Profile,
     created_at: '2025-09-03T12:00:00.000Z',
     email_verified: true,
+    has_password: true,
     ...overrides,
   }
 }

@@ -4,13 +4,21 @@ import type { Db } from '../db'
 import type { JobQueue, QueuePolicy } from '../queue'
 import { job } from '../queue/jobs'
 import { startLocalMailbox } from './local-mailbox'
-import { MailOutbox } from './outbox'
+import { type LinkTokens, MailDelivery, MailOutbox } from './outbox'
 import { MailTemplates } from './templates'
 import { createSmtpTransport, type MailTransport } from './transport'
 
 export { htmlFromText, renderHtml, renderText, type MailContent } from './layout'
 export { startLocalMailbox, type LocalMailbox } from './local-mailbox'
-export { deleteOutboxMailTo, type Mail, type Mailer, MailOutbox } from './outbox'
+export { redactLinkTokens } from './links'
+export {
+  deleteOutboxMailTo,
+  type LinkTokens,
+  type Mail,
+  type Mailer,
+  MailDelivery,
+  MailOutbox,
+} from './outbox'
 export { MailTemplates, type Recipient } from './templates'
 export { createSmtpTransport, type MailTransport } from './transport'
 
@@ -52,19 +60,22 @@ export async function createMail(opts: {
     opts.runWorker && !settings.smtpUrl ? await startLocalMailbox(db, opts.log) : undefined
   const smtpUrl = settings.smtpUrl ?? mailbox?.url
   const transport = smtpUrl ? createSmtpTransport(smtpUrl, settings.from) : notHere
-  const outbox = new MailOutbox(db, queue, transport, opts.log, opts.onErased)
+  const outbox = new MailOutbox(db, queue, opts.log)
   return {
     outbox,
     templates: new MailTemplates(opts.link),
     /** Whether e-mail stays on this machine (the console then shows the local mailbox). */
     local: !settings.smtpUrl,
-    /** The consumers of the worker role. */
-    jobs: [
-      job('mail.deliver', (data) => outbox.deliver(data.outbox_id)),
-      job('mail.dead', (data) => outbox.markFailed(data.outbox_id)),
-      // Plain e-mails other modules queue as jobs (the push fallback) enter the outbox here.
-      job('mail.send', (mail) => outbox.send(mail)),
-    ],
+    /** The consumers of the worker role; `links` mints the tokens of e-mailed links. */
+    jobs(links: LinkTokens) {
+      const delivery = new MailDelivery(db, transport, links, opts.onErased)
+      return [
+        job('mail.deliver', (data) => delivery.deliver(data.outbox_id)),
+        job('mail.dead', (data) => delivery.markFailed(data.outbox_id)),
+        // Plain e-mails other modules queue as jobs (the push fallback) enter the outbox here.
+        job('mail.send', (mail) => outbox.send(mail)),
+      ]
+    },
     async close() {
       transport.close()
       await mailbox?.close()

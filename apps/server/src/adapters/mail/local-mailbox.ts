@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server'
 import type { Db } from '../db'
 import { sql } from 'drizzle-orm'
 import { localMailbox, mailOutbox } from '../../db/schema'
+import { redactLinkTokens } from './links'
 
 /** Larger messages are refused: the app's own e-mails are a few kilobytes. */
 const MAX_MESSAGE_BYTES = 2 * 1024 * 1024
@@ -22,7 +23,9 @@ export interface LocalMailbox {
 /**
  * The embedded mode's mail server: a real SMTP server on loopback, in this process, keeping
  * each message it receives (per recipient) where the operations console reads it. E-mail thus
- * takes the very path it takes in production, only the last hop stays on this machine.
+ * takes the very path it takes in production, only the last hop stays on this machine. What it
+ * keeps has the token of every link written as `…`: whoever reads the console or the database
+ * sees what was sent without being able to open anyone's account with it.
  */
 export async function startLocalMailbox(
   db: Db,
@@ -45,8 +48,8 @@ export async function startLocalMailbox(
               addresses(parsed.from)[0] ??
               (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : null,
+            text: redactLinkTokens(parsed.text ?? ''),
+            html: typeof parsed.html === 'string' ? redactLinkTokens(parsed.html) : null,
           }))
           const outboxId = Number(/^<outbox-(\d+)@areia>$/.exec(parsed.messageId ?? '')?.[1])
           for (const row of rows) {

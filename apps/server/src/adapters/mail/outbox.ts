@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../db'
 import { localMailbox, mailOutbox } from '../../db/schema'
 import type { JobQueue } from '../queue'
 import { htmlFromText } from './layout'
+import { withLinkToken } from './links'
 import type { MailTransport } from './transport'
 
 export interface Mail {
@@ -16,6 +17,16 @@ export interface Mail {
    * confirms an account's deletion must not keep the address it was sent to.
    */
   eraseAfterSend?: boolean
+  /**
+   * The account-token grant of the link in this e-mail (written with its token as `…`): the
+   * token is minted only as the message leaves, so the stored copy never opens the account.
+   */
+  linkGrant?: number
+}
+
+/** Mints the token of an e-mailed link at delivery; null once the link no longer stands. */
+export interface LinkTokens {
+  mintLink(grant: number): Promise<string | null>
 }
 
 /** What modules send e-mail through: queued at once, delivered by a job with retries. */
@@ -26,6 +37,9 @@ export interface Mailer {
 /** Longest last error kept for the console: the SMTP server's answer, not a stack. */
 const ERROR_MAX = 500
 
+const LINK_GONE =
+  'Não enviado: o link deste e-mail expirou ou foi substituído por um mais novo antes da entrega.'
+
 /**
  * The outbox: every e-mail is a row (what was sent, to whom, and how delivery went) and a
  * `mail.deliver` job. A failed attempt is retried by the queue with back-off; once the retries
@@ -35,10 +49,7 @@ export class MailOutbox implements Mailer {
   constructor(
     private readonly db: Db,
     private readonly queue: Pick<JobQueue, 'send'>,
-    private readonly transport: MailTransport,
     private readonly log: { info(obj: object, msg: string): void },
-    /** Told when an erase-after-send e-mail left no trace (the database may compact its files). */
-    private readonly onErased: () => Promise<void> = async () => undefined,
   ) {}
 
   async send(mail: Mail): Promise<void> {
@@ -50,24 +61,51 @@ export class MailOutbox implements Mailer {
         body: mail.text,
         html: mail.html ?? htmlFromText(mail.subject, mail.text),
         eraseAfterSend: mail.eraseAfterSend ?? false,
+        linkGrant: mail.linkGrant ?? null,
       })
       .returning({ id: mailOutbox.id })
     if (!row) throw new Error('insert into mail_outbox returned nothing')
     await this.queue.send('mail.deliver', { outbox_id: row.id })
     this.log.info({ outbox: row.id, to: mail.to }, 'e-mail queued')
   }
+}
+
+/**
+ * Where jobs run: hands each queued e-mail to the mail server, with the token of its link (if it
+ * has one) minted into the outgoing message alone.
+ */
+export class MailDelivery {
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly links: LinkTokens,
+    /** Told when an erase-after-send e-mail left no trace (the database may compact its files). */
+    private readonly onErased: () => Promise<void> = async () => undefined,
+  ) {}
 
   /** The `mail.deliver` job: throws to have the queue try again later. */
   async deliver(id: number): Promise<void> {
     const [row] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id))
     // Sent already (a retry after a crash past the send), or its player deleted meanwhile.
     if (!row || row.status !== 'QUEUED') return
+    let fill = (text: string) => text
+    if (row.linkGrant !== null) {
+      const token = await this.links.mintLink(row.linkGrant)
+      if (token === null) {
+        await this.db
+          .update(mailOutbox)
+          .set({ status: 'FAILED', lastError: LINK_GONE })
+          .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'QUEUED')))
+        return
+      }
+      fill = (text) => withLinkToken(text, token)
+    }
     try {
       await this.transport.send({
         to: row.to,
         subject: row.subject,
-        text: row.body,
-        html: row.html ?? undefined,
+        text: fill(row.body),
+        html: row.html === null ? undefined : fill(row.html),
         // Fixed per row: a resend after a crash carries the same id, so clients can fold it.
         messageId: `<outbox-${row.id}@areia>`,
       })

@@ -1,4 +1,5 @@
 import { type MailContent, renderHtml, renderText } from './layout'
+import { LINK_TOKEN_PLACEHOLDER } from './links'
 import type { Mail } from './outbox'
 
 /** Who the e-mail is for: the greeting uses the name when the player gave one. */
@@ -21,31 +22,34 @@ function mail(to: Recipient, subject: string, content: Omit<MailContent, 'greeti
 export class MailTemplates {
   constructor(private readonly link: (path: string) => string) {}
 
-  passwordReset(to: Recipient, token: string, validMinutes: number): Mail {
-    return mail(to, 'Redefina a sua senha do Areia', {
+  /** `grant`: the account-token grant whose token the link gets as the e-mail leaves. */
+  passwordReset(to: Recipient, grant: number, validMinutes: number): Mail {
+    const content = mail(to, 'Redefina a sua senha do Areia', {
       paragraphs: [
         'Recebemos um pedido para redefinir a senha da sua conta no Areia.',
         `O link abaixo vale por ${validMinutes} minutos e pode ser usado uma única vez. Ao definir a nova senha, você sai de todos os aparelhos conectados.`,
       ],
       action: {
         label: 'Definir nova senha',
-        url: this.link(`/redefinir-senha?token=${encodeURIComponent(token)}`),
+        url: this.link(`/redefinir-senha?token=${LINK_TOKEN_PLACEHOLDER}`),
       },
       footnote: 'Se não foi você quem pediu, ignore este e-mail: a sua senha continua a mesma.',
     })
+    return { ...content, linkGrant: grant }
   }
 
-  emailConfirmation(to: Recipient, token: string): Mail {
-    return mail(to, 'Confirme o seu e-mail no Areia', {
+  emailConfirmation(to: Recipient, grant: number): Mail {
+    const content = mail(to, 'Confirme o seu e-mail no Areia', {
       paragraphs: [
         'Falta pouco: confirme que este endereço é seu para receber os avisos da sua conta (vagas, pagamentos, análises e recuperação de senha).',
       ],
       action: {
         label: 'Confirmar e-mail',
-        url: this.link(`/confirmar-email?token=${encodeURIComponent(token)}`),
+        url: this.link(`/confirmar-email?token=${LINK_TOKEN_PLACEHOLDER}`),
       },
       footnote: 'Se você não criou uma conta no Areia, ignore este e-mail.',
     })
+    return { ...content, linkGrant: grant }
   }
 
   waitlistSpot(to: Recipient, plan: string, cycle: string): Mail {

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 
-export type GatewayOrderStatus = 'WAITING' | 'PAID' | 'DECLINED' | 'CANCELED'
+/** CHARGED_BACK: paid, then disputed by the cardholder and lost (the money went back). */
+export type GatewayOrderStatus = 'WAITING' | 'PAID' | 'DECLINED' | 'CANCELED' | 'CHARGED_BACK'
 
 export interface GatewayOrder {
   id: string
@@ -120,11 +121,15 @@ const PagBankOrder = z.object({
     .optional(),
 })
 
-/** AUTHORIZED, IN_ANALYSIS and WAITING are all "not decided yet" for us. */
+/**
+ * AUTHORIZED, IN_ANALYSIS and WAITING are all "not decided yet" for us. CHARGEBACK is the
+ * charge's state once the cardholder's dispute went against the sale.
+ */
 const STATUSES: Record<string, GatewayOrderStatus> = {
   PAID: 'PAID',
   DECLINED: 'DECLINED',
   CANCELED: 'CANCELED',
+  CHARGEBACK: 'CHARGED_BACK',
 }
 
 function toGatewayOrder(raw: unknown): GatewayOrder {

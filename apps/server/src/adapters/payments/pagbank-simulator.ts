@@ -17,9 +17,10 @@ import {
 /**
  * A local stand-in for PagBank's Orders API (embedded mode and tests): the same paths and
  * shapes, real PIX BR Codes, card charges sealed by the SDK stand-in and decided by the
- * sandbox's test cards, stored cards for renewals, refunds, a control action to mark a PIX
- * order paid (as PagBank's sandbox offers) and signed webhooks to the order's notification
- * URLs, retried on failure. Orders live in memory, like a sandbox that resets; the key pair
+ * sandbox's test cards, stored cards for renewals, refunds, control actions to mark a PIX
+ * order paid (as PagBank's sandbox offers) and to settle a cardholder's dispute against a paid
+ * card charge (a chargeback), and signed webhooks to the order's notification URLs, retried on
+ * failure. Orders live in memory, like a sandbox that resets; the key pair
  * lives under DATA_DIR. Never mounted in production.
  */
 const Amount = z.object({ value: z.number().int().min(1) })
@@ -70,7 +71,7 @@ const CreateOrder = z
 export interface SimCharge {
   id: string
   reference_id: string
-  status: 'AUTHORIZED' | 'PAID' | 'DECLINED' | 'CANCELED'
+  status: 'AUTHORIZED' | 'PAID' | 'DECLINED' | 'CANCELED' | 'CHARGEBACK'
   created_at: string
   paid_at?: string
   description?: string
@@ -258,6 +259,12 @@ export function createPagBankSimulator(opts: {
     }
   }
 
+  /** A charge and the order it belongs to. */
+  const chargeById = (id: string) => {
+    const order = [...orders.values()].find((o) => o.charges?.some((c) => c.id === id))
+    return { order, charge: order?.charges?.find((c) => c.id === id) }
+  }
+
   const plugin = async (app: FastifyInstance) => {
     await app.register(
       async (sim) => {
@@ -331,10 +338,7 @@ export function createPagBankSimulator(opts: {
         sim.post<{ Params: { id: string } }>('/charges/:id/cancel', async (request, reply) => {
           const body = z.object({ amount: Amount }).safeParse(request.body)
           if (!body.success) return reply.status(400).send(invalid('amount.value', 'required'))
-          const order = [...orders.values()].find((o) =>
-            o.charges?.some((c) => c.id === request.params.id),
-          )
-          const charge = order?.charges?.find((c) => c.id === request.params.id)
+          const { order, charge } = chargeById(request.params.id)
           if (!order || !charge)
             return reply.status(404).send({ error_messages: [{ code: 'NOT_FOUND' }] })
           if (charge.status === 'CANCELED') return charge
@@ -347,6 +351,21 @@ export function createPagBankSimulator(opts: {
           // An authorisation is released; a paid charge is refunded.
           if (charge.status === 'PAID') charge.amount.summary.refunded = body.data.amount.value
           charge.status = 'CANCELED'
+          void notify(order)
+          return charge
+        })
+
+        // A cardholder disputed a paid card charge with the issuer and won: the sale is undone and
+        // the order's notification URLs hear of it like of any other change of the charge.
+        sim.post<{ Params: { id: string } }>('/charges/:id/chargeback', async (request, reply) => {
+          const { order, charge } = chargeById(request.params.id)
+          if (!order || !charge)
+            return reply.status(404).send({ error_messages: [{ code: 'NOT_FOUND' }] })
+          if (charge.status === 'CHARGEBACK') return charge
+          if (charge.status !== 'PAID' || charge.payment_method.type !== 'CREDIT_CARD') {
+            return reply.status(400).send(invalid('id', 'only a paid card charge can be disputed'))
+          }
+          charge.status = 'CHARGEBACK'
           void notify(order)
           return charge
         })

@@ -5,16 +5,20 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 export interface Decision {
   allowed: boolean
   retryAfterSeconds: number
-  /** Events counted past the limit in this window (0 while allowed). */
+  /** Events counted past the limit in this window, this one included (0 while allowed). */
   over?: number
 }
 
 /** A fixed-window counter per key. */
 export interface Limiter {
-  /** Counts one event and says whether it was still within the limit. */
+  /**
+   * Counts one event and says whether it was still within the limit. The count is atomic (one
+   * increment in Redis, or in this process), so requests racing each other each see their own
+   * place in the window.
+   */
   hit(key: string): Promise<Decision>
-  /** Says whether the key is over its limit, without counting. */
-  peek(key: string): Promise<Decision>
+  /** Takes back one event counted by `hit` (an attempt that turned out not to count). */
+  refund(key: string): Promise<void>
   reset(key: string): Promise<void>
 }
 
@@ -34,18 +38,16 @@ function wrap(impl: RateLimiterAbstract, points: number): Limiter {
         return ALLOWED
       } catch (err) {
         if (err instanceof RateLimiterRes)
-          return { allowed: false, retryAfterSeconds: retryAfter(err) }
+          return {
+            allowed: false,
+            retryAfterSeconds: retryAfter(err),
+            over: Math.max(1, err.consumedPoints - points),
+          }
         throw err
       }
     },
-    async peek(key) {
-      const res = await impl.get(key)
-      if (!res || res.consumedPoints < points) return ALLOWED
-      return {
-        allowed: false,
-        retryAfterSeconds: retryAfter(res),
-        over: res.consumedPoints - points,
-      }
+    async refund(key) {
+      await impl.reward(key, 1)
     },
     async reset(key) {
       await impl.delete(key)

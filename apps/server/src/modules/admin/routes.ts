@@ -23,6 +23,7 @@ import {
   AdminWaitingVideos,
   AdminWaitlist,
   ErrorBody,
+  INT4_MAX,
   type Role,
 } from '@areia/contracts'
 import type { FastifyRequest } from 'fastify'
@@ -44,7 +45,7 @@ const ADMIN_ONLY: readonly Role[] = ['ADMIN']
 const ANALYST_TOO = { consoleRoles: ['ADMIN', 'ANALYST'] as const satisfies readonly Role[] }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody }
-const numericId = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
+const numericId = z.object({ id: z.coerce.number().int().min(1).max(INT4_MAX) })
 const userId = z.object({ id: z.uuid({ error: 'Jogador não encontrado.' }) })
 
 /**

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@areia/contracts'
+import { type ErrorBody, INT4_MAX } from '@areia/contracts'
 import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
@@ -6,7 +6,7 @@ import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
 import { AppError, notFound } from '../../errors'
 import { loadSecret } from '../../lib/secrets'
-import { UrlSigner } from '../../lib/signed-url'
+import { type SignatureVerdict, UrlSigner } from '../../lib/signed-url'
 
 /** Long enough to review a video or watch the clips in one sitting; the pages ask for new ones. */
 export const MEDIA_TTL_SECONDS = 3 * 3600
@@ -16,7 +16,7 @@ export const MediaKind = z.enum(['source', 'keyframe', 'heatmap', 'clip', 'highl
 export type MediaKind = z.infer<typeof MediaKind>
 
 export const MediaParams = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: z.coerce.number().int().min(1).max(INT4_MAX),
   kind: MediaKind,
   /** Track id of a heatmap, rally index of a clip, `0` otherwise. */
   name: z.string().regex(/^\d{1,4}$/, { error: 'Mídia não encontrada.' }),
@@ -37,11 +37,28 @@ export const MEDIA_ERRORS = {
 
 export const loadMediaKey = (db: Db): Promise<Buffer> => loadSecret(db, 'analysis_media_hmac')
 
+/** Makes the signed URL of a video's medium; a report is built with one (the owner's, a share's). */
+export interface MediaUrls {
+  url(videoId: number, kind: MediaKind, name?: string | number, version?: string): string
+}
+
+/** The pt-BR 403 of a tampered or expired media URL; nothing for a good one. */
+export function refuseUnlessSigned(verdict: SignatureVerdict): void {
+  if (verdict === 'ok') return
+  throw new AppError(403, MEDIA_ERRORS[verdict], {
+    code: verdict === 'expired' ? 'media_url_expired' : 'media_url_invalid',
+  })
+}
+
+/** `&v=…` from the artifact's storage key: a redrawn image gets a new URL (and cache entry). */
+export const versionQuery = (version: string | undefined): string =>
+  version ? `&v=${createHash('sha256').update(version).digest('base64url').slice(0, 10)}` : ''
+
 /**
  * `<img>` and `<video>` cannot send a bearer token, so media URLs carry their own authority: the
  * video, the medium and an expiry signed with HMAC-SHA256 (the same idea as the upload URLs).
  */
-export class MediaSigner {
+export class MediaSigner implements MediaUrls {
   private readonly urls: UrlSigner
 
   constructor(
@@ -51,30 +68,32 @@ export class MediaSigner {
     this.urls = new UrlSigner(key)
   }
 
-  /** `version` (the artifact's storage key) changes the URL when the image is redrawn. */
-  url(videoId: number, kind: MediaKind, name: string | number = 0, version?: string): string {
-    const expiresAt = new Date(this.now().getTime() + MEDIA_TTL_SECONDS * 1000)
+  /**
+   * `version` (the artifact's storage key) changes the URL when the image is redrawn; `expiresAt`
+   * replaces the pages' few hours (the data export's links last a day).
+   */
+  url(
+    videoId: number,
+    kind: MediaKind,
+    name: string | number = 0,
+    version?: string,
+    expiresAt = new Date(this.now().getTime() + MEDIA_TTL_SECONDS * 1000),
+  ): string {
     const query = this.urls.sign('analysis-media', [videoId, kind, name], expiresAt)
-    const v = version
-      ? `&v=${createHash('sha256').update(version).digest('base64url').slice(0, 10)}`
-      : ''
-    return `/api/v1/media/videos/${videoId}/${kind}/${name}?${query}${v}`
+    return `/api/v1/media/videos/${videoId}/${kind}/${name}?${query}${versionQuery(version)}`
   }
 
   /** Throws the pt-BR 403 of a tampered or expired URL. */
   verify(p: z.infer<typeof MediaParams>, q: z.infer<typeof MediaQuery>): void {
-    const verdict = this.urls.verify(
-      'analysis-media',
-      [p.id, p.kind, p.name],
-      q.expires,
-      q.signature,
-      this.now(),
+    refuseUnlessSigned(
+      this.urls.verify(
+        'analysis-media',
+        [p.id, p.kind, p.name],
+        q.expires,
+        q.signature,
+        this.now(),
+      ),
     )
-    if (verdict !== 'ok') {
-      throw new AppError(403, MEDIA_ERRORS[verdict], {
-        code: verdict === 'expired' ? 'media_url_expired' : 'media_url_invalid',
-      })
-    }
   }
 }
 
@@ -115,13 +134,14 @@ export async function sendObject(
   contentType: string,
   rangeHeader: string | undefined,
   reply: FastifyReply,
+  cacheControl = 'private, max-age=3600',
 ): Promise<FastifyReply> {
   const size = await storage.size(key)
   if (size === null) throw notFound(MEDIA_ERRORS.missing)
   reply
     .header('accept-ranges', 'bytes')
     .header('content-type', contentType)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', cacheControl)
   const range = size > 0 ? parseRange(rangeHeader, size) : null
   if (range === 'unsatisfiable') {
     return reply

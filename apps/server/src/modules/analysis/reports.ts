@@ -1,5 +1,5 @@
 import { heatmapPng } from '@areia/vision'
-import type { CheckForReportResponse, VideoReport } from '@areia/contracts'
+import type { CheckForReportResponse, ExportFile, VideoReport } from '@areia/contracts'
 import type { FastifyReply } from 'fastify'
 import type { z } from 'zod'
 import type { Clock } from '../../adapters/clock'
@@ -11,7 +11,9 @@ import {
   MEDIA_ERRORS,
   type MediaParams,
   type MediaQuery,
+  type MediaKind,
   type MediaSigner,
+  type MediaUrls,
   readObject,
   sendObject,
 } from './files'
@@ -28,6 +30,12 @@ import {
 } from './views'
 
 const REPORT_NOT_FOUND = 'Relatório não encontrado.'
+
+/** The numbers that key an artifact map (tracks, rallies), in order. */
+const numbered = (map: Record<string, string> | undefined) =>
+  Object.keys(map ?? {})
+    .map(Number)
+    .sort((a, b) => a - b)
 
 const CONTENT_TYPES = {
   keyframe: 'image/jpeg',
@@ -64,14 +72,19 @@ export class ReportsService {
     } = deps)
   }
 
-  async report(userId: string, videoId: number): Promise<VideoReport> {
+  /** `urls` signs the media links: the owner's by default, a share's for a shared link. */
+  async report(
+    userId: string,
+    videoId: number,
+    urls: MediaUrls = this.signer,
+  ): Promise<VideoReport> {
     const { video, analysis, result, player } = await this.published(userId, videoId)
     const artifacts = artifactsOf(analysis.artifacts)
     const partner = result.players.find((p) => p.id === player.partnerId)
-    const heatmap = (id: number) => heatmapUrl(videoId, id, artifacts, this.signer)
+    const heatmap = (id: number) => heatmapUrl(videoId, id, artifacts, urls)
     const stored = await this.tags.get(this.db, videoId)
     const tagged = taggedReport(tagsOf(stored?.tags ?? null), result, () =>
-      this.signer.url(videoId, 'source'),
+      urls.url(videoId, 'source'),
     )
     return {
       video_id: videoId,
@@ -80,7 +93,7 @@ export class ReportsService {
       markdown: analysis.reportMarkdown,
       player: trackedPlayer(player, heatmap(player.id)),
       partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,
-      rallies: ralliesSummary(videoId, result, artifacts, this.signer),
+      rallies: ralliesSummary(videoId, result, artifacts, urls),
       stats: tagged.stats,
       points: tagged.points,
     }
@@ -105,6 +118,50 @@ export class ReportsService {
     }
   }
 
+  /**
+   * Download links of the files a player's videos left (the video as sent, and what its
+   * analysis made), signed until `expiresAt`, as paths: the data export makes them absolute.
+   */
+  async exportFiles(userId: string, expiresAt: Date): Promise<ExportFile[]> {
+    const rows = await this.store.filesOfUser(this.db, userId)
+    const files: ExportFile[] = []
+    const add = (
+      videoId: number,
+      kind: Exclude<ExportFile['kind'], 'identification_picture'>,
+      part: number | null,
+      contentType: string,
+    ) =>
+      files.push({
+        kind,
+        video_id: videoId,
+        part,
+        content_type: contentType,
+        url: this.signer.url(
+          videoId,
+          kind === 'video' ? 'source' : kind,
+          part ?? 0,
+          undefined,
+          expiresAt,
+        ),
+        expires_at: expiresAt.toISOString(),
+      })
+    for (const row of rows) {
+      if ((await this.storage.size(row.storageKey)) !== null) {
+        add(row.videoId, 'video', null, row.contentType ?? 'video/mp4')
+      }
+      const artifacts = artifactsOf(row.artifacts)
+      if (artifacts.keyframe) add(row.videoId, 'keyframe', null, CONTENT_TYPES.keyframe)
+      for (const track of numbered(artifacts.heatmaps)) {
+        add(row.videoId, 'heatmap', track, CONTENT_TYPES.heatmap)
+      }
+      for (const rally of numbered(artifacts.clips)) {
+        add(row.videoId, 'clip', rally, CONTENT_TYPES.clip)
+      }
+      if (artifacts.highlights) add(row.videoId, 'highlights', null, CONTENT_TYPES.highlights)
+    }
+    return files
+  }
+
   /** A signed media URL: the source video for the analyst, or an artifact of the pipeline. */
   async media(
     params: z.infer<typeof MediaParams>,
@@ -113,21 +170,37 @@ export class ReportsService {
     reply: FastifyReply,
   ): Promise<FastifyReply> {
     this.signer.verify(params, query)
-    const video = await this.store.videoFile(this.db, params.id)
+    return this.serve(params.id, params.kind, params.name, range, reply)
+  }
+
+  /**
+   * A medium of a video, its authority already checked (a signature, a live share);
+   * `cacheControl` for media whose authority can end before their URL does.
+   */
+  async serve(
+    videoId: number,
+    kind: MediaKind,
+    name: string,
+    range: string | undefined,
+    reply: FastifyReply,
+    cacheControl?: string,
+  ): Promise<FastifyReply> {
+    const video = await this.store.videoFile(this.db, videoId)
     if (!video || video.status === 'CANCELLED') throw notFound(MEDIA_ERRORS.missing)
-    if (params.kind === 'source') {
+    if (kind === 'source') {
       return sendObject(
         this.storage,
         video.storageKey,
         video.contentType ?? 'video/mp4',
         range,
         reply,
+        cacheControl,
       )
     }
-    const analysis = await this.store.analysisOf(this.db, params.id)
-    const key = analysis && artifactKey(artifactsOf(analysis.artifacts), params.kind, params.name)
+    const analysis = await this.store.analysisOf(this.db, videoId)
+    const key = analysis && artifactKey(artifactsOf(analysis.artifacts), kind, name)
     if (!key) throw notFound(MEDIA_ERRORS.missing)
-    return sendObject(this.storage, key, CONTENT_TYPES[params.kind], range, reply)
+    return sendObject(this.storage, key, CONTENT_TYPES[kind], range, reply, cacheControl)
   }
 
   private async published(userId: string, videoId: number) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { AnalysisStage, VideoStatus } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import { auditLog, plans, subscriptions, users, videoAnalyses, videos } from '../../db/schema'
@@ -71,6 +71,21 @@ export class AnalysisStore {
       .from(videoAnalyses)
       .innerJoin(videos, eq(videos.id, videoAnalyses.videoId))
       .where(eq(videos.userId, userId))
+  }
+
+  /** A player's videos past their upload, with what their analyses made (the data export). */
+  filesOfUser(db: DbOrTx, userId: string) {
+    return db
+      .select({
+        videoId: videos.id,
+        storageKey: videos.storageKey,
+        contentType: videos.contentType,
+        artifacts: videoAnalyses.artifacts,
+      })
+      .from(videos)
+      .leftJoin(videoAnalyses, eq(videoAnalyses.videoId, videos.id))
+      .where(and(eq(videos.userId, userId), notInArray(videos.status, ['UPLOADING', 'CANCELLED'])))
+      .orderBy(asc(videos.id))
   }
 
   /** The source file of a video (the analyst's media and the report's). */

@@ -1,5 +1,5 @@
 import type { MatchTags } from '@areia/contracts'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../adapters/db'
 import { matchTags } from '../../db/schema'
 
@@ -20,23 +20,20 @@ export class TagsStore {
     db: DbOrTx,
     row: { videoId: number; from: number; tags: MatchTags; savedBy: string; savedAt: Date },
   ): Promise<MatchTagsRow | undefined> {
-    const values = {
-      tags: row.tags,
-      revision: row.from + 1,
-      savedBy: row.savedBy,
-      savedAt: row.savedAt,
-    }
+    const values = { tags: row.tags, savedBy: row.savedBy, savedAt: row.savedAt }
     if (row.from === 0) {
       const [inserted] = await db
         .insert(matchTags)
-        .values({ videoId: row.videoId, ...values })
+        .values({ videoId: row.videoId, revision: 1, ...values })
         .onConflictDoNothing()
         .returning()
       return inserted
     }
+    // The next revision is counted by the database from the stored one: a client's revision is
+    // only compared, never incremented here, so none can overflow the column.
     const [updated] = await db
       .update(matchTags)
-      .set(values)
+      .set({ ...values, revision: sql`${matchTags.revision} + 1` })
       .where(and(eq(matchTags.videoId, row.videoId), eq(matchTags.revision, row.from)))
       .returning()
     return updated

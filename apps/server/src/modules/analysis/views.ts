@@ -1,7 +1,7 @@
 import type { AnalysisResult, PlayerMetrics } from '@areia/vision'
 import type { OverlayRound, RalliesSummary, TrackedPlayer } from '@areia/contracts'
 import { z } from 'zod'
-import type { MediaSigner } from './files'
+import type { MediaUrls } from './files'
 
 /** `video_analyses.artifacts` as the pipeline records it (storage keys). */
 export const Artifacts = z.object({
@@ -45,7 +45,7 @@ export function trackedPlayers(
   videoId: number,
   result: AnalysisResult,
   artifacts: Artifacts,
-  signer: MediaSigner,
+  signer: MediaUrls,
 ): TrackedPlayer[] {
   return result.players.map((p) => trackedPlayer(p, heatmapUrl(videoId, p.id, artifacts, signer)))
 }
@@ -54,7 +54,7 @@ export function heatmapUrl(
   videoId: number,
   trackId: number,
   artifacts: Artifacts,
-  signer: MediaSigner,
+  signer: MediaUrls,
 ): string {
   const key = artifacts.heatmaps?.[String(trackId)]
   return key ? signer.url(videoId, 'heatmap', trackId, key) : ''
@@ -64,7 +64,7 @@ export function ralliesSummary(
   videoId: number,
   result: AnalysisResult,
   artifacts: Artifacts,
-  signer: MediaSigner,
+  signer: MediaUrls,
 ): RalliesSummary {
   const r = result.rallies
   return {

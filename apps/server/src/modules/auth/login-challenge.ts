@@ -5,7 +5,19 @@ import type { Limiter } from '../../adapters/rate-limit'
 /** Leading zero bits of SHA-256(challenge:nonce): 2^16 hashes take a phone about a second. */
 const BASE_DIFFICULTY = 16
 const MAX_DIFFICULTY = 20
+/** Attempts past the limit that each difficulty admits before the next one is asked. */
+const ATTEMPTS_PER_STEP = 10
 const VALID_MS = 5 * 60_000
+
+/**
+ * The difficulty an attempt must have solved, from its place past the account's limit (1 for the
+ * first attempt over it). Attempts count before their password is checked, so a burst of guesses
+ * sent at once, from however many addresses, climbs the steps as fast as guesses sent one by one.
+ */
+export function requiredDifficulty(over: number): number {
+  const step = Math.floor(Math.max(0, over - 1) / ATTEMPTS_PER_STEP)
+  return Math.min(MAX_DIFFICULTY, BASE_DIFFICULTY + step)
+}
 
 /** SHA-256(`challenge:nonce`) starts with `difficulty` zero bits. */
 export function solves(challenge: string, nonce: string, difficulty: number): boolean {
@@ -40,12 +52,9 @@ export class LoginChallenges {
     this.key = createHmac('sha256', secret).update('areia-login-challenge').digest()
   }
 
-  /** More failures past the limit, a harder proof. */
-  issue(account: string, failuresPastLimit: number): LoginChallenge {
-    const difficulty = Math.min(
-      MAX_DIFFICULTY,
-      BASE_DIFFICULTY + Math.floor(Math.max(0, failuresPastLimit) / 10),
-    )
+  /** A challenge of the difficulty the account's place past its limit asks for. */
+  issue(account: string, over: number): LoginChallenge {
+    const difficulty = requiredDifficulty(over)
     const payload = [
       this.accountTag(account),
       String(this.now().getTime() + VALID_MS),
@@ -55,7 +64,16 @@ export class LoginChallenges {
     return { challenge: `${payload}.${this.mac(payload)}`, difficulty }
   }
 
-  async verify(account: string, challenge: string, nonce: string): Promise<boolean> {
+  /**
+   * Whether `nonce` solves `challenge` for this account at `minDifficulty` or harder. A challenge
+   * collected while the account was calm is refused once attempts have climbed past its step.
+   */
+  async verify(
+    account: string,
+    challenge: string,
+    nonce: string,
+    minDifficulty: number,
+  ): Promise<boolean> {
     const parts = challenge.split('.')
     if (parts.length !== 5 || nonce.length > 64) return false
     const [tag, expires, difficulty, , mac] = parts as [string, string, string, string, string]
@@ -64,6 +82,7 @@ export class LoginChallenges {
     const given = Buffer.from(mac)
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false
     if (tag !== this.accountTag(account) || Number(expires) < this.now().getTime()) return false
+    if (Number(difficulty) < minDifficulty) return false
     if (!solves(challenge, nonce, Number(difficulty))) return false
     // Once: a solved challenge must not carry a burst of guesses.
     return (await this.spent.hit(challenge)).allowed

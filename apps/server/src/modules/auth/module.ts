@@ -3,6 +3,7 @@ import type { Mailer, MailTemplates } from '../../adapters/mail'
 import type { RateLimitStore } from '../../adapters/rate-limit'
 import type { ModuleBase, ServerModule } from '../module'
 import type { UsersService } from '../users/service'
+import { AccountAttempts } from './account-attempts'
 import { AccountTokensStore } from './account-tokens-store'
 import { LoginChallenges } from './login-challenge'
 import { PasswordHasher } from './passwords'
@@ -41,8 +42,15 @@ export async function createAuthModule(d: AuthModuleDeps) {
     rateLimits,
     config: { ...config, limits: d.config.rateLimits },
     revocations,
-    challenges: new LoginChallenges(signingKey, rateLimits.limiter('login-challenge', 1, 600), () =>
-      clock.now(),
+    attempts: new AccountAttempts(
+      rateLimits.limiter(
+        'login-account',
+        d.config.rateLimits.loginFailuresPerAccount,
+        d.config.rateLimits.windowSeconds,
+      ),
+      new LoginChallenges(signingKey, rateLimits.limiter('login-challenge', 1, 600), () =>
+        clock.now(),
+      ),
     ),
   })
   const recovery = new AccountRecovery({
@@ -63,6 +71,8 @@ export async function createAuthModule(d: AuthModuleDeps) {
   })
   return {
     auth,
+    /** The e-mail delivery mints the tokens of reset and confirmation links through this. */
+    linkTokens: { mintLink: (grant: number) => recovery.mintLink(grant) },
     routes: async (server) => {
       await server.register(authRoutes, {
         auth,

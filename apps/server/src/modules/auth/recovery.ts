@@ -34,7 +34,9 @@ export interface RecoveryDeps {
 
 /**
  * Password reset and e-mail confirmation: single-use links sent by e-mail, stored only as
- * SHA-256 hashes (the same 256-bit tokens as refresh tokens).
+ * SHA-256 hashes (the same 256-bit tokens as refresh tokens). The e-mail waits in the outbox with
+ * a grant, never a token: the token is minted as the message leaves for the mail server
+ * (`mintLink`), so neither the outbox, the local mailbox nor a backup holds a usable link.
  */
 export class AccountRecovery {
   constructor(private readonly d: RecoveryDeps) {}
@@ -66,8 +68,8 @@ export class AccountRecovery {
   private async sendReset(email: string): Promise<void> {
     const user = await this.d.users.findByEmail(email)
     if (!user || user.status === 'BLOCKED') return
-    const token = await this.issue(user, 'PASSWORD_RESET', user.email, RESET_MINUTES * MINUTE)
-    await this.d.mailer.send(this.d.templates.passwordReset(user, token, RESET_MINUTES))
+    const grant = await this.grant(user, 'PASSWORD_RESET', user.email, RESET_MINUTES * MINUTE)
+    await this.d.mailer.send(this.d.templates.passwordReset(user, grant, RESET_MINUTES))
   }
 
   /** The new password from the link: every session of the account ends. */
@@ -103,8 +105,8 @@ export class AccountRecovery {
     if (!user) throw new AppError(404, 'Usuário não encontrado.', { code: 'not_found' })
     if (user.emailVerifiedAt) return { message: 'Seu e-mail já está confirmado.' }
     if (limited) await this.limitConfirmations(userId)
-    const token = await this.issue(user, 'EMAIL_CONFIRM', user.email, CONFIRM_DAYS * 1440 * MINUTE)
-    await this.d.mailer.send(this.d.templates.emailConfirmation(user, token))
+    const grant = await this.grant(user, 'EMAIL_CONFIRM', user.email, CONFIRM_DAYS * 1440 * MINUTE)
+    await this.d.mailer.send(this.d.templates.emailConfirmation(user, grant))
     return { message: `Enviamos um link de confirmação para ${user.email}.` }
   }
 
@@ -120,9 +122,9 @@ export class AccountRecovery {
       throw new AppError(400, 'Este já é o e-mail da sua conta.', { code: 'email_unchanged' })
     if (await this.d.users.findByEmail(body.email)) throw emailTaken()
     await this.limitConfirmations(userId)
-    const token = await this.issue(user, 'EMAIL_CONFIRM', body.email, CONFIRM_DAYS * 1440 * MINUTE)
+    const grant = await this.grant(user, 'EMAIL_CONFIRM', body.email, CONFIRM_DAYS * 1440 * MINUTE)
     await this.d.mailer.send(
-      this.d.templates.emailConfirmation({ email: body.email, name: user.name }, token),
+      this.d.templates.emailConfirmation({ email: body.email, name: user.name }, grant),
     )
     return {
       message: `Enviamos um link para ${body.email}. O novo e-mail passa a valer quando você o confirmar.`,
@@ -151,25 +153,36 @@ export class AccountRecovery {
     }
   }
 
-  private async issue(
+  /**
+   * A fresh token for the link of the e-mail queued with `grant`, minted as it is handed to the
+   * mail server; null when the grant no longer stands (spent, replaced by a newer e-mail, or
+   * expired), and the e-mail is then not sent. A retried delivery mints another token; the
+   * tokens of earlier attempts keep working until one of them is used.
+   */
+  async mintLink(grant: number): Promise<string | null> {
+    const { token, hash } = newRefreshToken()
+    const now = this.d.clock.now()
+    const minted = await this.d.db.transaction((tx) => this.d.store.mint(tx, grant, hash, now))
+    return minted ? token : null
+  }
+
+  /** A new link replaces the earlier ones of its kind. */
+  private async grant(
     user: UserRow,
     purpose: AccountTokenPurpose,
     email: string,
     validMs: number,
-  ): Promise<string> {
-    const { token, hash } = newRefreshToken()
+  ): Promise<number> {
     const now = this.d.clock.now()
-    await this.d.db.transaction(async (tx) => {
+    return this.d.db.transaction(async (tx) => {
       await this.d.store.retire(tx, user.id, purpose, now)
-      await this.d.store.create(tx, {
+      return this.d.store.grant(tx, {
         userId: user.id,
         purpose,
-        tokenHash: hash,
         email,
         now,
         expiresAt: new Date(now.getTime() + validMs),
       })
     })
-    return token
   }
 }

@@ -13,7 +13,8 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { type AuthService, ChallengeRequired, type ClientInfo } from './service'
+import { ChallengeRequired } from './account-attempts'
+import type { AuthService, ClientInfo } from './service'
 
 const client = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,

@@ -1,7 +1,6 @@
 import type {
   ErrorCode,
   LoginBody,
-  LoginChallenge,
   PasswordChangeBody,
   RegisterBody,
   RegisterResponse,
@@ -14,7 +13,7 @@ import type { Limiter, RateLimitStore } from '../../adapters/rate-limit'
 import type { Config } from '../../config'
 import { AppError, inTime, tooManyRequests } from '../../errors'
 import { emailTaken, type UsersService } from '../users/service'
-import type { LoginChallenges } from './login-challenge'
+import type { AccountAttempts } from './account-attempts'
 import type { PasswordHasher } from './passwords'
 import type { RevocationKind, SessionRevocations } from './revocations'
 import type { SessionsStore } from './store'
@@ -38,24 +37,10 @@ const TOKEN_REUSED = 'Sua sessão foi encerrada por segurança. Faça login nova
 const NOT_AUTHENTICATED = 'Não autenticado.'
 const INVALID_ACCESS_TOKEN = 'Token de acesso inválido ou expirado.'
 
-/** The delay before answering a login to an account past its limit, doubling per failure. */
-const SLOWDOWN_BASE_MS = 250
-const SLOWDOWN_MAX_MS = 8_000
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** A login that must first solve `challenge` (a 429 with the challenge in its body). */
-export class ChallengeRequired extends AppError {
-  constructor(
-    detail: string,
-    readonly challenge: LoginChallenge,
-    retryAfterSeconds: number,
-  ) {
-    super(429, detail, {
-      code: 'login_challenge',
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    })
-  }
-}
+/** How recent a sign-in must be to stand in for the password (accounts without one). */
+const RECENT_SIGN_IN_MS = 10 * 60_000
+const REAUTHENTICATE =
+  'Por segurança, entre de novo com o Google para confirmar que é você e então exclua a conta.'
 
 const unauthorized = (detail: string, code: ErrorCode) =>
   new AppError(401, detail, { code, headers: { 'www-authenticate': 'Bearer' } })
@@ -82,13 +67,12 @@ export interface AuthServiceDeps {
   rateLimits: RateLimitStore
   config: Config['auth'] & { limits: Config['rateLimits'] }
   revocations: SessionRevocations
-  challenges: LoginChallenges
+  attempts: AccountAttempts
 }
 
 export class AuthService {
   private readonly limits: {
     loginPerIp: Limiter
-    loginFailuresPerAccount: Limiter
     registerPerIp: Limiter
     refreshPerIp: Limiter
   }
@@ -101,7 +85,7 @@ export class AuthService {
   private readonly clock: Clock
   private readonly config: Config['auth'] & { limits: Config['rateLimits'] }
   private readonly revocations: SessionRevocations
-  private readonly challenges: LoginChallenges
+  private readonly attempts: AccountAttempts
 
   constructor(deps: AuthServiceDeps) {
     ;({
@@ -113,18 +97,13 @@ export class AuthService {
       clock: this.clock,
       config: this.config,
       revocations: this.revocations,
-      challenges: this.challenges,
+      attempts: this.attempts,
     } = deps)
     const { rateLimits, config } = deps
     const { limits } = config
     const w = limits.windowSeconds
     this.limits = {
       loginPerIp: rateLimits.limiter('login-ip', limits.loginPerIp, w),
-      loginFailuresPerAccount: rateLimits.limiter(
-        'login-account',
-        limits.loginFailuresPerAccount,
-        w,
-      ),
       registerPerIp: rateLimits.limiter('register-ip', limits.registerPerIp, w),
       refreshPerIp: rateLimits.limiter('refresh-ip', limits.refreshPerIp, w),
     }
@@ -153,33 +132,15 @@ export class AuthService {
         ipLimit.retryAfterSeconds,
       )
     }
-    // Past the account's failure limit the right password still works, but slowly and only
-    // with a proof of work: a guesser pays for every guess, and nobody can lock a player out.
-    const accountLimit = await this.limits.loginFailuresPerAccount.peek(body.username)
-    if (!accountLimit.allowed) {
-      const over = accountLimit.over ?? 0
-      await sleep(Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_BASE_MS * 2 ** Math.min(over, 10)))
-      const proven =
-        body.challenge !== undefined &&
-        body.nonce !== undefined &&
-        (await this.challenges.verify(body.username, body.challenge, body.nonce))
-      if (!proven) {
-        throw new ChallengeRequired(
-          'Muitas tentativas sem sucesso para esta conta. Confirme que é você resolvendo o desafio de verificação.',
-          this.challenges.issue(body.username, over),
-          accountLimit.retryAfterSeconds,
-        )
-      }
-    }
+    // Past the account's limit the right password still works, but only with a proof of work.
+    await this.attempts.admitLogin(body.username, body)
     const user = await this.users.findByEmail(body.username)
     const ok = await this.passwords.verify(user?.passwordHash ?? null, body.password)
-    if (!user || !ok) {
-      await this.limits.loginFailuresPerAccount.hit(body.username)
-      throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials')
-    }
+    // A wrong password keeps the attempt counted as the failure it is.
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS, 'invalid_credentials')
+    await this.attempts.succeeded(body.username)
     if (user.status === 'BLOCKED')
       throw new AppError(403, 'Esta conta está bloqueada.', { code: 'account_blocked' })
-    await this.limits.loginFailuresPerAccount.reset(body.username)
     if (user.passwordHash && this.passwords.needsRehash(user.passwordHash)) {
       await this.users.setPasswordHash(user.id, await this.passwords.hash(body.password))
     }
@@ -309,7 +270,7 @@ export class AuthService {
 
   /** A proven owner (a reset password) starts with a clean slate of failed logins. */
   clearLoginFailures(email: string): Promise<void> {
-    return this.limits.loginFailuresPerAccount.reset(email)
+    return this.attempts.succeeded(email)
   }
 
   /** The user's role changed: what was opened under the old one (sockets) opens again. */
@@ -358,22 +319,7 @@ export class AuthService {
   async changePassword(userId: string, body: PasswordChangeBody): Promise<{ message: string }> {
     const user = await this.users.findById(userId)
     if (!user) throw unauthorized(SESSION_ENDED, 'session_expired')
-    const limit = await this.limits.loginFailuresPerAccount.peek(user.email)
-    if (!limit.allowed) {
-      throw tooManyRequests(
-        `Muitas tentativas sem sucesso para esta conta. Tente novamente ${inTime(limit.retryAfterSeconds)}.`,
-        limit.retryAfterSeconds,
-      )
-    }
-    if (!user.passwordHash) {
-      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.', {
-        code: 'no_password',
-      })
-    }
-    if (!(await this.passwords.verify(user.passwordHash, body.current_password))) {
-      await this.limits.loginFailuresPerAccount.hit(user.email)
-      throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
-    }
+    await this.checkCurrentPassword(user, body.current_password)
     if (body.current_password === body.new_password) {
       throw new AppError(400, 'A nova senha deve ser diferente da senha atual.', {
         code: 'password_unchanged',
@@ -387,6 +333,39 @@ export class AuthService {
     })
     await this.announceEnded(userId)
     return { message: 'Senha alterada com sucesso!' }
+  }
+
+  /**
+   * The password of a signed-in player, asked again before what a stolen session must not do
+   * (a new password, deleting the account). Wrong answers count with the failed logins of the
+   * account, each counted before it is checked; past the limit none is checked until the window
+   * passes.
+   */
+  async checkCurrentPassword(
+    user: { email: string; passwordHash: string | null },
+    password: string,
+  ): Promise<void> {
+    if (!user.passwordHash) {
+      throw new AppError(400, 'Sua conta entra com o Google e não possui senha definida.', {
+        code: 'no_password',
+      })
+    }
+    await this.attempts.admitPasswordCheck(user.email)
+    if (!(await this.passwords.verify(user.passwordHash, password))) {
+      throw new AppError(400, 'A senha atual está incorreta.', { code: 'wrong_password' })
+    }
+    await this.attempts.notAFailure(user.email)
+  }
+
+  /**
+   * For an account without a password (Google only): the session must come from a sign-in of the
+   * last few minutes, so a stolen access token alone cannot do what needs the owner.
+   */
+  async requireRecentSignIn(userId: string, sessionId: string): Promise<void> {
+    const at = await this.sessions.signedInAt(this.db, sessionId, userId)
+    if (!at || this.clock.now().getTime() - at.getTime() > RECENT_SIGN_IN_MS) {
+      throw new AppError(403, REAUTHENTICATE, { code: 'reauthentication_required' })
+    }
   }
 
   private refreshExpiry(now: Date, sessionEnd: Date): Date {

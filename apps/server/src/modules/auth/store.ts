@@ -102,6 +102,15 @@ export class SessionsStore {
       .then((rows) => rows[0])
   }
 
+  /** When the session's sign-in happened (refreshes keep the session, and this time). */
+  async signedInAt(db: DbOrTx, sessionId: string, userId: string): Promise<Date | undefined> {
+    const [row] = await db
+      .select({ createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    return row?.createdAt
+  }
+
   /** Returns the session's user when this call revoked it. */
   async revokeSession(
     db: DbOrTx,

@@ -325,9 +325,15 @@ export class CheckoutService {
       await this.refunds.giveBack(order, chargeId, 'LATE_PAYMENT')
       return
     }
-    // Refunded or charged back at PagBank after we counted it: the period it paid ends.
-    if (order.status === 'PAID' && (truth.refundedCents > 0 || truth.status === 'CANCELED')) {
-      await this.refunds.refundedAtGateway(order)
+    // Charged back (the cardholder's dispute won) or refunded at PagBank after we counted it:
+    // the period it paid ends.
+    if (order.status === 'PAID' && truth.status === 'CHARGED_BACK') {
+      await this.refunds.refundedAtGateway(order, 'CHARGEBACK')
+    } else if (
+      order.status === 'PAID' &&
+      (truth.refundedCents > 0 || truth.status === 'CANCELED')
+    ) {
+      await this.refunds.refundedAtGateway(order, 'GATEWAY_REFUND')
     }
   }
 

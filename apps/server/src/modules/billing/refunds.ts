@@ -9,11 +9,16 @@ import { brl, type BillingNotices, dataBr } from './notices'
  * Why money went back. LATE: the order had been replaced, had expired or its subscription was
  * cancelled before the payment arrived. STRAY: a second purchase paid while a plan was already
  * running. SOLD_OUT: a lapsed PIX paid after the plan's last spot was sold (the player joins the
- * waiting list). GATEWAY: a refund or chargeback made at PagBank.
+ * waiting list). GATEWAY_REFUND: a refund made at PagBank. CHARGEBACK: the cardholder disputed
+ * the charge with the card's issuer and the dispute went against the sale.
  */
-export type RefundReason = 'LATE_PAYMENT' | 'STRAY_PAYMENT' | 'SOLD_OUT' | 'GATEWAY_REFUND'
+export type RefundReason =
+  'LATE_PAYMENT' | 'STRAY_PAYMENT' | 'SOLD_OUT' | 'GATEWAY_REFUND' | 'CHARGEBACK'
 
-const GIVEN_BACK: Record<Exclude<RefundReason, 'GATEWAY_REFUND'>, string> = {
+/** Money taken back at the gateway, not given back by us. */
+export type GatewayReversal = Extract<RefundReason, 'GATEWAY_REFUND' | 'CHARGEBACK'>
+
+const GIVEN_BACK: Record<Exclude<RefundReason, GatewayReversal>, string> = {
   LATE_PAYMENT:
     'Um pagamento chegou para um pedido que já tinha sido substituído, expirado ou cancelado.',
   STRAY_PAYMENT: 'Um pagamento chegou para uma segunda compra quando você já tinha um plano ativo.',
@@ -40,7 +45,7 @@ export class Refunds {
   async giveBack(
     order: OrderRow,
     chargeId: string,
-    reason: Exclude<RefundReason, 'GATEWAY_REFUND'>,
+    reason: Exclude<RefundReason, GatewayReversal>,
   ): Promise<void> {
     if (order.refundedAt) return
     // Keyed by the order: a retried webhook asks PagBank for the same refund, not a second one.
@@ -76,13 +81,14 @@ export class Refunds {
   }
 
   /**
-   * PagBank refunded (or charged back) a charge we had counted as paid: the period it paid for
-   * ends. A renewal paid ahead gives back only its own period; otherwise access ends now.
+   * PagBank refunded a charge we had counted as paid, or its cardholder charged it back: the
+   * period it paid for ends. A renewal paid ahead gives back only its own period; otherwise
+   * access ends now.
    */
-  async refundedAtGateway(order: OrderRow): Promise<void> {
+  async refundedAtGateway(order: OrderRow, reason: GatewayReversal): Promise<void> {
     const now = this.clock.now()
     const ended = await this.db.transaction(async (tx) => {
-      if (!(await this.store.markRefunded(tx, order.id, now, 'GATEWAY_REFUND'))) return null
+      if (!(await this.store.markRefunded(tx, order.id, now, reason))) return null
       await this.store.releaseHolds(tx, order.id)
       const row = await this.store.findSubscription(tx, order.userId)
       const sub = row?.subscription
@@ -113,7 +119,7 @@ export class Refunds {
         }
       }
       await this.store.recordForConsole(tx, 'payment.refunded', order.id, {
-        reason: 'GATEWAY_REFUND',
+        reason,
         user_id: order.userId,
         amount_cents: order.amountCents,
         access: paysCurrentPeriod ? (until ? `until ${until.toISOString()}` : 'ended') : 'kept',
@@ -128,11 +134,17 @@ export class Refunds {
         : 'O acesso aos recursos do plano terminou.'
     await this.notices.send(
       order.userId,
-      {
-        title: 'Pagamento estornado',
-        body: `O pagamento de ${brl(order.amountCents)} foi estornado no PagBank. ${access}`,
-        path: '/meu-plano',
-      },
+      reason === 'CHARGEBACK'
+        ? {
+            title: 'Pagamento contestado',
+            body: `O pagamento de ${brl(order.amountCents)} foi contestado junto ao emissor do cartão e devolvido (chargeback). ${access}`,
+            path: '/meu-plano',
+          }
+        : {
+            title: 'Pagamento estornado',
+            body: `O pagamento de ${brl(order.amountCents)} foi estornado no PagBank. ${access}`,
+            path: '/meu-plano',
+          },
       'always',
     )
   }

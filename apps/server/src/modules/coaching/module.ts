@@ -21,6 +21,23 @@ import { CoachingStore } from './store'
 export interface ConversationModuleDeps extends ModuleBase {
   bus: Bus
   queue: JobQueue
+  users: UsersService
+}
+
+/**
+ * A failed chat task is the server's own fault, logged as an error, unless its player is gone:
+ * a reply overtaken by the deletion of its account is only noted.
+ */
+function chatFailures(d: Pick<ModuleBase, 'log'> & { users: UsersService }) {
+  return (err: unknown, userId: string) => {
+    void d.users.findById(userId).then(
+      (user) =>
+        user
+          ? d.log.error({ err, userId }, 'chat: processing failed')
+          : d.log.info({ userId }, 'chat: reply dropped, the account was deleted meanwhile'),
+      (lookup: unknown) => d.log.error({ err, lookup, userId }, 'chat: processing failed'),
+    )
+  }
 }
 
 /**
@@ -38,7 +55,7 @@ export async function createConversation(d: ConversationModuleDeps) {
     queue: d.queue,
     clock: d.clock,
     turnTimeoutSeconds: d.config.chat.turnTimeoutSeconds,
-    onError: (err, userId) => d.log.error({ err, userId }, 'chat: processing failed'),
+    onError: chatFailures(d),
   })
   return { hub, store, conversation }
 }
@@ -72,7 +89,7 @@ export function createCoachingModule(d: CoachingModuleDeps) {
     clock: d.clock,
     typing: d.config.chat.typing,
     turnTimeoutSeconds: d.config.chat.turnTimeoutSeconds,
-    onError: (err, userId) => d.log.error({ err, userId }, 'chat: processing failed'),
+    onError: chatFailures(d),
     // A player with no chat open on this node gets the reply as a push notification; one tag
     // for the whole conversation, so a burst of replies shows as one notification.
     onCoachMessage: async (userId, coach, text) => {

@@ -20,7 +20,7 @@ import type { CoachingService } from './service'
 const SocketQuery = z.object({
   token: z.string({ error: 'Token ausente.' }).min(1, { error: 'Token ausente.' }).max(4096),
   /** Id of the last message the client has; what came after is sent before anything live. */
-  after: z.coerce.number().int().min(0).optional(),
+  after: ChatHistoryQuery.shape.after,
   /** `analysis`: the analysts' console follows every video's analysis, nothing else. */
   watch: z.literal('analysis').optional(),
 })

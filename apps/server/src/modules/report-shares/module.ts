@@ -1,5 +1,6 @@
 import type { RateLimitStore } from '../../adapters/rate-limit'
 import type { ModuleBase, ServerModule } from '../module'
+import { loadSharedMediaKey, SharedMediaSigner } from './media'
 import { reportSharesRoutes } from './routes'
 import { ReportSharesService, type ShareSources } from './service'
 import { ReportSharesStore } from './store'
@@ -10,7 +11,7 @@ export interface ReportSharesModuleDeps extends ModuleBase {
 }
 
 /** A player's report shared by a public link. */
-export function createReportSharesModule(d: ReportSharesModuleDeps) {
+export async function createReportSharesModule(d: ReportSharesModuleDeps) {
   const { publicOrigin, rateLimits: limits } = d.config
   const shares = new ReportSharesService({
     db: d.db,
@@ -18,6 +19,7 @@ export function createReportSharesModule(d: ReportSharesModuleDeps) {
     sources: d.sources,
     clock: d.clock,
     limiter: d.rateLimits.limiter('shared-report-ip', 120, limits.windowSeconds),
+    media: new SharedMediaSigner(await loadSharedMediaKey(d.db), () => d.clock.now()),
     link: (p) => (publicOrigin ? new URL(p, publicOrigin).href : p),
   })
   return {

@@ -1,5 +1,6 @@
 import {
   ErrorBody,
+  ReportShareCreateBody,
   ReportShareResponse,
   ReportShareStatus,
   SharedReport,
@@ -8,6 +9,8 @@ import {
 } from '@areia/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { MediaQuery } from '../analysis/files'
+import { SharedMediaParams } from './media'
 import type { ReportSharesService } from './service'
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody }
@@ -31,10 +34,14 @@ export const reportSharesRoutes: FastifyPluginAsyncZod<{ shares: ReportSharesSer
     '/api/v1/videos/:id/report/share',
     {
       ...owner,
-      schema: { params: VideoIdParams, response: { 201: ReportShareResponse, ...errors } },
+      schema: {
+        params: VideoIdParams,
+        body: ReportShareCreateBody,
+        response: { 201: ReportShareResponse, ...errors },
+      },
     },
     async (request, reply) =>
-      reply.status(201).send(await shares.create(request.user.id, request.params.id)),
+      reply.status(201).send(await shares.create(request.user.id, request.params.id, request.body)),
   )
 
   app.delete(
@@ -54,5 +61,13 @@ export const reportSharesRoutes: FastifyPluginAsyncZod<{ shares: ReportSharesSer
       const body = await shares.open(request.params.token, request.ip)
       return reply.header('cache-control', 'private, no-store').send(body)
     },
+  )
+
+  // The link's media (`<img>`, `<video>`): signed for the link, served while it stands.
+  app.get(
+    '/api/v1/shared-media/:share/:kind/:name',
+    { schema: { params: SharedMediaParams, querystring: MediaQuery } },
+    (request, reply) =>
+      shares.openMedia(request.params, request.query, request.headers.range, reply),
   )
 }

@@ -1,14 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type {
+  ReportShareCreateBody,
   ReportShareResponse,
   ReportShareStatus,
   SharedReport,
   VideoReport,
 } from '@areia/contracts'
+import type { FastifyReply } from 'fastify'
+import type { z } from 'zod'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
+import { MEDIA_ERRORS, type MediaKind, type MediaQuery, type MediaUrls } from '../analysis/files'
+import type { SharedMediaParams, SharedMediaSigner } from './media'
 import type { ReportSharesStore } from './store'
 
 export const SHARED_REPORT_GONE =
@@ -16,8 +21,20 @@ export const SHARED_REPORT_GONE =
 
 /** What sharing needs of the rest of the app, passed in by the composition root. */
 export interface ShareSources {
-  /** The owner's published report; throws 404 for another player's video or one not published. */
-  report(userId: string, videoId: number): Promise<VideoReport>
+  /**
+   * The owner's published report, its media signed by `urls`; throws 404 for another player's
+   * video or one not published.
+   */
+  report(userId: string, videoId: number, urls?: MediaUrls): Promise<VideoReport>
+  /** Streams a medium of the video (the caller has checked the authority). */
+  media(
+    videoId: number,
+    kind: MediaKind,
+    name: string,
+    range: string | undefined,
+    reply: FastifyReply,
+    cacheControl: string,
+  ): Promise<FastifyReply>
   /** The name the player chose, as stored (the first word is shown). */
   playerName(userId: string): Promise<string | null>
 }
@@ -30,12 +47,31 @@ export function firstName(name: string | null): string | null {
   return first ? first.slice(0, 40) : null
 }
 
+/**
+ * What a link shows of the four people on court: the player's figures and the clips of the
+ * points they finished, and the partner's only when the player chose so. The team's score and
+ * the rallies are the match's, and stay.
+ */
+export function sharedView(report: VideoReport, includePartner: boolean): VideoReport {
+  const partner = includePartner ? report.partner : null
+  const shown = new Set([report.player.track_id, ...(partner ? [partner.track_id] : [])])
+  return {
+    ...report,
+    partner,
+    stats: report.stats
+      ? { ...report.stats, players: report.stats.players.filter((p) => shown.has(p.track_id)) }
+      : null,
+    points: report.points.map((p) => (shown.has(p.last_player) ? p : { ...p, clip_url: null })),
+  }
+}
+
 export interface ReportSharesServiceDeps {
   db: Db
   store: ReportSharesStore
   sources: ShareSources
   clock: Clock
   limiter: Limiter
+  media: SharedMediaSigner
   /** The public address of an app path. */
   link: (path: string) => string
 }
@@ -51,6 +87,7 @@ export class ReportSharesService {
   private readonly sources: ShareSources
   private readonly clock: Clock
   private readonly limiter: Limiter
+  private readonly media: SharedMediaSigner
   private readonly link: (path: string) => string
 
   constructor(deps: ReportSharesServiceDeps) {
@@ -60,22 +97,39 @@ export class ReportSharesService {
       sources: this.sources,
       clock: this.clock,
       limiter: this.limiter,
+      media: this.media,
       link: this.link,
     } = deps)
   }
 
-  async create(userId: string, videoId: number): Promise<ReportShareResponse> {
+  async create(
+    userId: string,
+    videoId: number,
+    body: ReportShareCreateBody,
+  ): Promise<ReportShareResponse> {
     await this.sources.report(userId, videoId)
     const token = randomBytes(32).toString('base64url')
     const now = this.clock.now()
-    await this.store.put(this.db, videoId, hashOf(token), now)
-    return { url: this.link(`/r/${token}`), created_at: now.toISOString() }
+    await this.store.put(this.db, {
+      videoId,
+      tokenHash: hashOf(token),
+      includePartner: body.include_partner,
+      now,
+    })
+    return {
+      url: this.link(`/r/${token}`),
+      created_at: now.toISOString(),
+      include_partner: body.include_partner,
+    }
   }
 
   async status(userId: string, videoId: number): Promise<ReportShareStatus> {
     await this.sources.report(userId, videoId)
     const row = await this.store.ofVideo(this.db, videoId)
-    return { created_at: row?.createdAt.toISOString() ?? null }
+    return {
+      created_at: row?.createdAt.toISOString() ?? null,
+      include_partner: row?.includePartner ?? false,
+    }
   }
 
   async revoke(userId: string, videoId: number): Promise<void> {
@@ -95,13 +149,31 @@ export class ReportSharesService {
     if (!row) throw notFound(SHARED_REPORT_GONE)
     let report: VideoReport
     try {
-      report = await this.sources.report(row.userId, row.videoId)
+      report = await this.sources.report(row.userId, row.videoId, this.media.forShare(row.shareId))
     } catch (err) {
       // Published once, the analysis may since have been re-run or the video removed.
       if (err instanceof AppError && err.statusCode === 404) throw notFound(SHARED_REPORT_GONE)
       throw err
     }
-    const { markdown: _markdown, video_id: _videoId, ...shown } = report
+    const {
+      markdown: _markdown,
+      video_id: _videoId,
+      ...shown
+    } = sharedView(report, row.includePartner)
     return { ...shown, first_name: firstName(await this.sources.playerName(row.userId)) }
+  }
+
+  /** A medium of a shared report: only while the link it was signed for stands. */
+  async openMedia(
+    params: SharedMediaParams,
+    query: z.infer<typeof MediaQuery>,
+    range: string | undefined,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    this.media.verify(params, query)
+    const row = await this.store.byShareId(this.db, params.share)
+    if (!row) throw notFound(MEDIA_ERRORS.missing)
+    // The browser asks again each time: a revoked link must not live on in its cache.
+    return this.sources.media(row.videoId, params.kind, params.name, range, reply, 'no-cache')
   }
 }

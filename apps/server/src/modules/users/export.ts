@@ -1,4 +1,4 @@
-import type { DataExport } from '@areia/contracts'
+import type { DataExport, ExportFile } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { Limiter } from '../../adapters/rate-limit'
@@ -10,6 +10,12 @@ const iso = (d: Date) => d.toISOString()
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null)
 const reais = (cents: number) => cents / 100
 
+/** The export's download links last a day: long enough to fetch every file, then they lapse. */
+export const EXPORT_LINK_TTL_SECONDS = 86_400
+
+/** Download links of the player's files until a time, from the modules that keep them. */
+export type ExportFiles = (userId: string, expiresAt: Date) => Promise<ExportFile[]>
+
 /**
  * The player's copy of their data (LGPD art. 18 II, V): one JSON document with every row the
  * product keeps about them. Rate limited, since it reads every table the player touched.
@@ -20,6 +26,7 @@ export class DataExportService {
     private readonly store: ExportStore,
     private readonly clock: Clock,
     private readonly limiter: Limiter,
+    private readonly files: ExportFiles,
   ) {}
 
   async export(userId: string): Promise<DataExport> {
@@ -36,11 +43,13 @@ export class DataExportService {
       accessMode: 'read only',
     })
     if (!rows) throw notFound('Usuário não encontrado.')
-    return toDocument(rows, this.clock.now())
+    const now = this.clock.now()
+    const files = await this.files(userId, new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000))
+    return toDocument(rows, now, files)
   }
 }
 
-export function toDocument(r: PlayerRows, now: Date): DataExport {
+export function toDocument(r: PlayerRows, now: Date, files: ExportFile[]): DataExport {
   const tagsOf = (videoId: number) => {
     const t = r.matchTags.find((m) => m.videoId === videoId)
     return t ? { tags: t.tags, revision: t.revision, saved_at: iso(t.savedAt) } : null
@@ -209,5 +218,6 @@ export function toDocument(r: PlayerRows, now: Date): DataExport {
       created_at: iso(m.createdAt),
       sent_at: isoOrNull(m.sentAt),
     })),
+    files,
   }
 }

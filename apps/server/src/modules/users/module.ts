@@ -4,10 +4,11 @@ import { deleteOutboxMailTo } from '../../adapters/mail'
 import type { JobQueue } from '../../adapters/queue'
 import type { RateLimitStore } from '../../adapters/rate-limit'
 import { job, type ModuleBase, type ServerModule } from '../module'
+import { AccountClosure, type OwnerCheck } from './closure'
 import { AccountDeletion, type DeletionStep } from './deletion'
 import type { DiskErasure } from './disk-erasure'
 import { Erasure, type ErasureDeps } from './erasure'
-import { DataExportService } from './export'
+import { DataExportService, type ExportFiles } from './export'
 import { ExportStore } from './export-store'
 import { RetentionStore } from './retention-store'
 import { usersRoutes } from './routes'
@@ -27,6 +28,10 @@ export interface UsersModuleDeps extends ModuleBase {
   /** What the other modules remove of a deleted account, in order. */
   erasure: DeletionStep[]
   rateLimits: RateLimitStore
+  /** Proves the owner before their account is deleted (password, or a fresh Google sign-in). */
+  owner: OwnerCheck
+  /** The data export's download links of the player's files, as absolute URLs. */
+  exportFiles: ExportFiles
 }
 
 /**
@@ -65,11 +70,16 @@ export function createUsersModule(d: UsersModuleDeps) {
     new ExportStore(),
     clock,
     d.rateLimits.limiter('export-user', 5, 3600),
+    d.exportFiles,
   )
   return {
     deletion,
     routes: async (server) => {
-      await server.register(usersRoutes, { users, deletion, dataExport })
+      await server.register(usersRoutes, {
+        users,
+        closure: new AccountClosure(users, d.owner, deletion),
+        dataExport,
+      })
     },
     jobs: [
       job('erasure.compact', async () => {

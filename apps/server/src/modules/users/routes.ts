@@ -1,8 +1,13 @@
-import { DataExport, ErrorBody, ProfileUpdateBody, UserStatusResponse } from '@areia/contracts'
+import {
+  AccountDeletionBody,
+  DataExport,
+  ErrorBody,
+  ProfileUpdateBody,
+  UserStatusResponse,
+} from '@areia/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { notFound } from '../../errors'
-import type { AccountDeletion } from './deletion'
+import type { AccountClosure } from './closure'
 import type { DataExportService } from './export'
 import type { UsersService } from './service'
 
@@ -10,9 +15,9 @@ const errors = { 401: ErrorBody, 404: ErrorBody, 422: ErrorBody }
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
-  deletion: AccountDeletion
+  closure: AccountClosure
   dataExport: DataExportService
-}> = async (app, { users, deletion, dataExport }) => {
+}> = async (app, { users, closure, dataExport }) => {
   app.get(
     '/api/v1/auth/me/status',
     { preHandler: app.requireUser, schema: { response: { 200: UserStatusResponse, ...errors } } },
@@ -46,10 +51,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/v1/users/me',
-    { preHandler: app.requireUser, schema: { response: { 204: z.null(), ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: AccountDeletionBody,
+        response: { 204: z.null(), 400: ErrorBody, 403: ErrorBody, 429: ErrorBody, ...errors },
+      },
+    },
     async (request, reply) => {
-      if (!(await deletion.deleteAccount(request.user.id)))
-        throw notFound('Usuário não encontrado.')
+      await closure.close(request.user.id, request.user.sessionId, request.body)
       return reply.status(204).send(null)
     },
   )

@@ -76,6 +76,7 @@ function toStatus(user: UserRow, profile: ProfileRow | null): UserStatusResponse
     onboarding_status: user.onboardingStatus,
     created_at: user.createdAt.toISOString(),
     email_verified: user.emailVerifiedAt !== null,
+    has_password: user.passwordHash !== null,
     profile: profile ? toProfile(profile) : EMPTY_PROFILE,
   }
 }

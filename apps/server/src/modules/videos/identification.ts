@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { promisify } from 'node:util'
-import type { FrameBox, IdentificationFrame } from '@areia/contracts'
+import type { ExportFile, FrameBox, IdentificationFrame } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
@@ -210,6 +210,21 @@ export class IdentificationFrames {
   }
 
   /** The picture, for a signed URL (an `<img>` sends no bearer token). */
+  /** Download links of a player's identification pictures, until `expiresAt` (data export). */
+  async exportFiles(userId: string, expiresAt: Date): Promise<ExportFile[]> {
+    const rows = await this.store.list(this.db, userId)
+    return rows
+      .filter((row) => row.identificationFrame?.key)
+      .map((row) => ({
+        kind: 'identification_picture' as const,
+        video_id: row.id,
+        part: null,
+        content_type: 'image/jpeg',
+        url: `/api/v1/videos/${row.id}/identification/frame?${this.signer.signFrame(row.id, expiresAt)}`,
+        expires_at: expiresAt.toISOString(),
+      }))
+  }
+
   async open(videoId: number, expires?: string, signature?: string): Promise<Readable> {
     const verdict = this.signer.verifyFrame(videoId, expires, signature, this.clock.now())
     if (verdict === 'invalid')

@@ -53,6 +53,8 @@ export async function createVideosModule(d: VideosModuleDeps) {
   })
   return {
     videos,
+    /** The data export's links to the identification pictures. */
+    exportFiles: (userId: string, expiresAt: Date) => identification.exportFiles(userId, expiresAt),
     routes: async (server) => {
       await server.register(videosRoutes, {
         videos,

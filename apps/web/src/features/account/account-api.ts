@@ -22,8 +22,12 @@ export function changeEmail(email: string, currentPassword: string) {
   })
 }
 
-export function deleteAccount() {
-  return apiRequest('/api/v1/users/me', { method: 'DELETE' })
+/** The typed phrase, and the password of an account that has one. */
+export function deleteAccount(confirmation: string, password: string | undefined) {
+  return apiRequest('/api/v1/users/me', {
+    method: 'DELETE',
+    body: { json: { confirmation, ...(password === undefined ? {} : { password }) } },
+  })
 }
 
 /** Everything the product keeps about the player (LGPD art. 18), as the server's JSON file. */

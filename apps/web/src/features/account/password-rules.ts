@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@areia/contracts/auth'
+import { DELETE_ACCOUNT_PHRASE } from '@areia/contracts/users'
 
 export const FIELDS_REQUIRED_MESSAGE = 'Preencha todos os campos.'
 export const PASSWORD_MISMATCH_MESSAGE = 'A nova senha e a confirmação não correspondem.'
@@ -16,7 +17,7 @@ export function passwordChangeError(
   return null
 }
 
-export const DELETE_PHRASE = 'excluir minha conta'
+export const DELETE_PHRASE = DELETE_ACCOUNT_PHRASE
 
 export function isDeletePhrase(typed: string): boolean {
   return typed.toLowerCase() === DELETE_PHRASE

@@ -35,7 +35,8 @@ export function OutboxSection() {
           </h2>
           <p className="page__lead admin__lead">
             Sem um servidor de e-mail configurado (SMTP_URL), os e-mails são entregues a esta caixa
-            postal, dentro do próprio servidor: é exatamente o que os jogadores receberiam.
+            postal, dentro do próprio servidor: é o que os jogadores receberiam, exceto os códigos
+            dos links de senha e de confirmação, que aparecem como “…” por segurança.
           </p>
           {mailbox.data.messages.length === 0 ? (
             <p className="admin__empty">Nenhum e-mail recebido.</p>
@@ -64,7 +65,8 @@ export function OutboxSection() {
         </h2>
         <p className="page__lead admin__lead">
           Cada e-mail entra na fila e é enviado com novas tentativas em caso de falha. Os que
-          falharam em todas aparecem como “Falhou”, com a última resposta do servidor.
+          falharam em todas aparecem como “Falhou”, com a última resposta do servidor. Os links de
+          senha e de confirmação ficam guardados sem o código (“…”): ele é criado só no envio.
         </p>
         <QueryState
           query={outbox}

@@ -190,6 +190,22 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
   })
 
+  it('a signed-in player back from a fresh Google sign-in returns to the page that asked for it', async () => {
+    sessionStorage.setItem('areia.google-return', '/delete-account')
+    const loginWithGoogle = vi.fn(() =>
+      Promise.resolve({ success: true as const, user: makeUser() }),
+    )
+    const router = renderRoutes(
+      [...routes, { path: '/delete-account', element: <p>excluir</p> }],
+      '/login?code=abc&state=xyz',
+      fakeAuth({ loginWithGoogle }),
+    )
+    // Already signed in: the code is still exchanged (a new session), not skipped.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/delete-account'))
+    expect(loginWithGoogle).toHaveBeenCalledTimes(1)
+    expect(sessionStorage.getItem('areia.google-return')).toBeNull()
+  })
+
   it('alerts and stays on /login when the Google code is refused', async () => {
     const loginWithGoogle = vi.fn(() => Promise.reject(new Error('network')))
     const router = renderRoutes(routes, '/login?code=abc', visitor({ loginWithGoogle }))

@@ -16,7 +16,12 @@ import {
   useFormErrors,
 } from './auth-layout'
 import { emailProblem, found, PASSWORD_REQUIRED } from './auth-validation'
-import { googleRedirectUri, startGoogleSignIn } from './google-sign-in'
+import {
+  forgetGoogleReturnPath,
+  googleRedirectUri,
+  googleReturnPath,
+  startGoogleSignIn,
+} from '../../lib/auth/google-sign-in'
 import { TERMS_REQUIRED_MESSAGE, TermsCheckbox } from './terms-checkbox'
 
 const LOGIN_ERROR_FALLBACK = 'Ocorreu um erro no login.'
@@ -42,6 +47,8 @@ export function LoginPage() {
   const { formRef, focusFirstInvalid } = useFocusFirstInvalid()
   const [submitting, setSubmitting] = useState(false)
   const [finishingGoogle, setFinishingGoogle] = useState(googleCode !== null)
+  // A page that asked for a fresh Google sign-in (deleting the account) gets the player back.
+  const [returnPath] = useState(() => (googleCode !== null ? googleReturnPath() : null))
   const handledCode = useRef<string | null>(null)
   const location = useLocation()
   const hydrated = useHydrated()
@@ -50,7 +57,8 @@ export function LoginPage() {
   // prerendered page hydrates with the same empty field it was built with.
   const email = typed ?? (hydrated && typeof passed === 'string' ? passed : '')
 
-  // Google sends the player back here with ?code=…; exchange it once, then clean the URL.
+  // Google sends the player back here with ?code=…; exchange it once, then clean the URL. A
+  // player already signed in is signing in again on purpose: the new session replaces theirs.
   useEffect(() => {
     if (!googleCode || handledCode.current === googleCode) return
     handledCode.current = googleCode
@@ -61,7 +69,12 @@ export function LoginPage() {
         googleRedirectUri(),
       )
       // Once the session is live this page renders its way out (below).
+      .then(() => {
+        forgetGoogleReturnPath()
+        setFinishingGoogle(false)
+      })
       .catch((err: unknown) => {
+        forgetGoogleReturnPath()
         setParams({}, { replace: true })
         setFinishingGoogle(false)
         void showAlert(screenMessage(err, GOOGLE_ERROR_FALLBACK))
@@ -69,11 +82,11 @@ export function LoginPage() {
   }, [googleCode, params, auth, setParams, showAlert])
 
   if (auth.loading) return <Spinner label="Verificando autenticação..." fullPage />
+  if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
   // However the session went live (already there, this form, Google), the page leaves by this one
   // redirect. Navigating from the submit as well made two navigations race: the second could land
   // after the console had already moved on to its first section.
-  if (auth.isAuthenticated) return <Navigate to={landingPath(auth.user)} replace />
-  if (finishingGoogle) return <Spinner label="Finalizando login..." fullPage />
+  if (auth.isAuthenticated) return <Navigate to={returnPath ?? landingPath(auth.user)} replace />
 
   const requireTerms = () => {
     if (accepted) return true

@@ -16,7 +16,7 @@ import {
   useFormErrors,
 } from './auth-layout'
 import { CONFIRM_REQUIRED, emailProblem, found, newPasswordProblem } from './auth-validation'
-import { startGoogleSignIn } from './google-sign-in'
+import { startGoogleSignIn } from '../../lib/auth/google-sign-in'
 import { registerUser } from './register-api'
 import { TermsCheckbox } from './terms-checkbox'
 

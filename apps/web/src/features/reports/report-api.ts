@@ -18,10 +18,11 @@ export function fetchReportShare(id: number, signal?: AbortSignal) {
   return apiRequest(`/api/v1/videos/${id}/report/share`, { schema: ReportShareStatus, signal })
 }
 
-/** Makes a new link (any earlier one stops working). */
-export function createReportShare(id: number) {
+/** Makes a new link (any earlier one stops working); the partner's numbers only if chosen. */
+export function createReportShare(id: number, includePartner: boolean) {
   return apiRequest(`/api/v1/videos/${id}/report/share`, {
     method: 'POST',
+    body: { json: { include_partner: includePartner } },
     schema: ReportShareResponse,
   })
 }

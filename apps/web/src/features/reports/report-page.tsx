@@ -62,7 +62,7 @@ export function VideoReportPage() {
         voice={{ kind: 'own', gender: user?.profile.gender ?? null }}
         actions={
           <>
-            <SharePanel videoId={report.data.video_id} />
+            <SharePanel videoId={report.data.video_id} hasPartner={report.data.partner !== null} />
             <PrintButton />
           </>
         }

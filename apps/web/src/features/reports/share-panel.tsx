@@ -10,13 +10,15 @@ const SHARE_FAILED = 'Não foi possível criar o link. Tente novamente.'
 const REVOKE_FAILED = 'Não foi possível desativar o link. Tente novamente.'
 
 /**
- * "Compartilhar": a link anyone can open without an account, showing the match and the player's
- * first name only. The address is shown when it is made; the player can turn it off at any time.
+ * "Compartilhar": a link anyone can open without an account, showing the match, the player's
+ * first name, their own numbers and the clips of their points; the partner's only when the
+ * player ticks it. The address is shown when it is made; the player can turn it off at any time.
  */
-export function SharePanel({ videoId }: { videoId: number }) {
+export function SharePanel({ videoId, hasPartner }: { videoId: number; hasPartner: boolean }) {
   const [open, setOpen] = useState(false)
   const [url, setUrl] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
+  const [withPartner, setWithPartner] = useState(false)
   const client = useQueryClient()
   const status = useQuery({
     queryKey: reportKeys.share(videoId),
@@ -24,21 +26,25 @@ export function SharePanel({ videoId }: { videoId: number }) {
     enabled: open,
   })
   const create = useMutation({
-    mutationFn: () => createReportShare(videoId),
+    mutationFn: () => createReportShare(videoId, hasPartner && withPartner),
     onSuccess: (share) => {
       setUrl(new URL(share.url, window.location.origin).href)
       setCopied(false)
-      client.setQueryData(reportKeys.share(videoId), { created_at: share.created_at })
+      client.setQueryData(reportKeys.share(videoId), {
+        created_at: share.created_at,
+        include_partner: share.include_partner,
+      })
     },
   })
   const revoke = useMutation({
     mutationFn: () => revokeReportShare(videoId),
     onSuccess: () => {
       setUrl(null)
-      client.setQueryData(reportKeys.share(videoId), { created_at: null })
+      client.setQueryData(reportKeys.share(videoId), { created_at: null, include_partner: false })
     },
   })
   const since = status.data?.created_at ?? null
+  const sharesPartner = status.data?.include_partner ?? false
   const error = create.isError ? SHARE_FAILED : revoke.isError ? REVOKE_FAILED : null
 
   async function copy(link: string) {
@@ -66,8 +72,9 @@ export function SharePanel({ videoId }: { videoId: number }) {
         }
       >
         <p>
-          Quem tiver o link vê a análise deste jogo sem precisar de conta. Só aparecem o seu
-          primeiro nome e os números do jogo: nada de e-mail nem dos comentários do analista.
+          Quem tiver o link vê a análise deste jogo sem precisar de conta. Aparecem o seu primeiro
+          nome, o placar, os seus números e os vídeos dos pontos que você terminou: nada de e-mail
+          nem dos comentários do analista.
         </p>
         {url ? (
           <div className="share__link">
@@ -99,9 +106,20 @@ export function SharePanel({ videoId }: { videoId: number }) {
           </div>
         ) : since ? (
           <p className="share__status">
-            Há um link ativo desde {formatLongDate(since)}. Para ver o endereço de novo, crie um
-            novo link: o anterior deixa de funcionar.
+            Há um link ativo desde {formatLongDate(since)}
+            {sharesPartner ? ', com os números do seu parceiro' : ''}. Para ver o endereço de novo,
+            crie um novo link: o anterior deixa de funcionar.
           </p>
+        ) : null}
+        {!url && hasPartner ? (
+          <label className="share__check">
+            <input
+              type="checkbox"
+              checked={withPartner}
+              onChange={(e) => setWithPartner(e.target.checked)}
+            />
+            Mostrar também os números e os pontos do meu parceiro
+          </label>
         ) : null}
         {error ? (
           <p className="form-error" role="alert">
