@@ -9,7 +9,6 @@ import {
   fieldsFromText,
   isPast,
   rememberFacts,
-  type FactFields,
   type RememberedFact,
 } from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
@@ -150,7 +149,7 @@ export class MemoryService {
     const now = this.clock.now()
     const existing = await this.current(userId)
     const changes = rememberFacts(
-      existing.map((r) => ({ ...r, fields: r.fields as FactFields })),
+      existing.map((r) => ({ ...r, fields: r.fields })),
       text,
       now,
       MAX_FACTS - existing.length,
