@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parseGameFacts, type GameFacts } from '../src/modules/videos/game-facts'
+import { gameTalk } from '../src/modules/videos/game-talk'
 
 /**
  * How players answer "a data e o resultado do jogo" in the chat, as they type it in WhatsApp, and
@@ -110,7 +112,7 @@ describe('date and result of a game, as players type them', () => {
   it('reads at least 95% of the phrasings right', () => {
     const wrong = PHRASINGS.flatMap(([text, expected]) => {
       const got = parseGameFacts(text, now)
-      return JSON.stringify(got) === JSON.stringify(expected) ? [] : [{ text, expected, got }]
+      return isDeepStrictEqual(got, expected) ? [] : [{ text, expected, got }]
     })
     const right = PHRASINGS.length - wrong.length
     // The misses are listed, so a regression shows which phrasing it broke.
@@ -125,5 +127,68 @@ describe('date and result of a game, as players type them', () => {
     expect(
       parseGameFacts('perdemos 6/4 no super tie-break depois de 4/6 6/3, foi sábado', now),
     ).toMatchObject(expected)
+  })
+
+  it('ignores impossible or future dates', () => {
+    expect(parseGameFacts('31/02/2026 ganhamos', now)).toEqual(read('WON', null))
+    expect(parseGameFacts('25/12/2026', now)).toBeNull()
+    // Without a year, a date still to come is last year's.
+    expect(parseGameFacts('25/12, derrota', now)).toEqual(read('LOST', null, '2025-12-25'))
+  })
+
+  it('reads a correction with what the earlier message said of who won', () => {
+    expect(parseGameFacts('6/4 6/3', now, { outcome: 'LOST' })).toEqual(read('LOST', '4/6 3/6'))
+  })
+})
+
+describe('the read-back of what was understood', () => {
+  const lost = read('LOST', '4/6 6/3 [4/6]', '2026-12-05')
+
+  it('reads it back in one line, with chips to correct it', () => {
+    expect(
+      gameTalk('perdemos 6/4 no super tie-break depois de 4/6 6/3, foi sábado', null, now),
+    ).toEqual({
+      kind: 'read',
+      draft: lost,
+      messages: [
+        {
+          text: 'Entendi: derrota por 4/6 6/3 e 4/6 no super tie-break, no sábado 05/12 — confere?',
+          suggestions: ['Confere', 'Corrigir o placar', 'Corrigir a data', 'Foi vitória'],
+        },
+      ],
+    })
+  })
+
+  it('turns the sets around when the player corrects who won', () => {
+    const step = gameTalk('Foi vitória', lost, now)
+    expect(step).toMatchObject({ kind: 'read', draft: read('WON', '6/4 3/6 [6/4]', '2026-12-05') })
+  })
+
+  it('keeps the result when only the date is corrected, and says what is missing', () => {
+    const step = gameTalk('foi no domingo', read('WON', '6/1', null), now)
+    expect(step).toMatchObject({ kind: 'read', draft: read('WON', '6/1', '2026-12-06') })
+    expect(gameTalk('ganhamos', null, now)).toMatchObject({
+      messages: [
+        {
+          text: 'Entendi: vitória, sem a data do jogo — confere?',
+          suggestions: ['Confere', 'Informar o placar', 'Informar a data', 'Foi derrota'],
+        },
+      ],
+    })
+    expect(gameTalk('semana passada', null, now)).toMatchObject({
+      messages: [{ text: 'Entendi: jogo na semana de 30/11 a 06/12, sem o resultado — confere?' }],
+    })
+  })
+
+  it('confirms on "confere" and its kin, never on a message with a score', () => {
+    for (const yes of ['Confere', 'sim', 'Isso mesmo!', 'tá certo', '👍'])
+      expect(gameTalk(yes, lost, now).kind).toBe('confirm')
+    expect(gameTalk('sim, mas foi 6/3', lost, now).kind).toBe('read')
+    expect(gameTalk('Confere', null, now).kind).toBe('stop')
+  })
+
+  it('asks what changed on a plain "não", and lets go of anything else', () => {
+    expect(gameTalk('não', lost, now)).toMatchObject({ kind: 'ask' })
+    expect(gameTalk('Como melhoro o meu saque?', lost, now)).toEqual({ kind: 'stop' })
   })
 })

@@ -168,8 +168,10 @@ export const AnalystVideo = AnalystQueueItem.extend({
   players: z.array(TrackedPlayer),
   overlay: z.array(OverlayRound),
   rallies: RalliesSummary.nullable(),
+  /** The date and result the player confirmed in the chat (see Video's game_* fields). */
   game: z.object({
     date: z.string().nullable(),
+    week: z.string().nullable(),
     outcome: GameOutcome.nullable(),
     score: z.string().nullable(),
   }),

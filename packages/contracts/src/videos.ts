@@ -152,8 +152,12 @@ export const Video = z.object({
   /** Quality warnings that did not stop the video (low resolution, low fps). */
   warnings: z.array(z.string()),
   player_identifier: z.number().int().min(1).max(4).nullable(),
+  /** The game's day (YYYY-MM-DD), as the player confirmed it. */
   game_date: z.string().nullable(),
+  /** The Monday of the game's week, when the player named the week and not the day. */
+  game_week: z.string().nullable(),
   game_outcome: GameOutcome.nullable(),
+  /** The sets, player's team first: "4/6 6/3 [4/10]" (see game-result.ts). */
   game_score: z.string().nullable(),
   probe: VideoProbe.nullable(),
   /**

@@ -1,3 +1,4 @@
+import { resultInWords, type VideoReport } from '@areia/contracts'
 import type { AnalysisResult, PlayerMetrics } from '@areia/vision'
 
 /** The heading the analyst of an Ultra plan must write under before publishing. */
@@ -6,7 +7,7 @@ export const COMMENTARY_HEADING = '## Comentário do analista'
 export interface DraftInput {
   player: PlayerMetrics
   rallies: AnalysisResult['rallies']
-  game: { date: string | null; outcome: 'WON' | 'LOST' | null; score: string | null }
+  game: VideoReport['game']
   /** The plan's `human_review`: a person writes commentary (Ultra). */
   humanReview: boolean
   /** Spans in which the camera had moved away from the marked court (no figures there). */
@@ -40,16 +41,14 @@ const pct = (share: number) => `${Math.round(share * 100)}%`
 const seconds = (s: number) =>
   s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${num(s, 0)} s`
 
+const dayMonthYear = (isoDate: string) => isoDate.split('-').reverse().join('/')
+
 function gameLine(game: DraftInput['game']): string | null {
   const parts: string[] = []
-  if (game.date) {
-    const [y, m, d] = game.date.split('-')
-    parts.push(`Jogo de ${d}/${m}/${y}`)
-  }
-  if (game.outcome) {
-    const result = game.outcome === 'WON' ? 'vitória' : 'derrota'
-    parts.push(game.score ? `${result} por ${game.score}` : result)
-  } else if (game.score) parts.push(`placar ${game.score}`)
+  if (game.date) parts.push(`Jogo de ${dayMonthYear(game.date)}`)
+  else if (game.week) parts.push(`Jogo da semana de ${dayMonthYear(game.week)}`)
+  const result = resultInWords(game.outcome, game.score)
+  if (result) parts.push(result)
   if (parts.length === 0) return null
   const line = parts.join(' — ')
   return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`
