@@ -1,3 +1,4 @@
+import type { MatchStats, Team } from './match'
 import type { GameOutcome } from './videos'
 
 /**
@@ -87,3 +88,37 @@ export function resultInWords(outcome: GameOutcome | null, line: string | null):
 
 /** "Derrota por 6/4" from "derrota por 6/4": a sentence's words as a title. */
 export const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** Points it takes at least to finish a set: six games of four points. */
+const FEWEST_POINTS_IN_A_SET = 24
+
+/**
+ * Whether the analyst's tags tell the whole match, so that their score is the match's: every
+ * tagged set finished, no game under way, and the same sets as the result the player confirmed
+ * (a super tie-break is no set the tags can count). Without a confirmed result, the tags must at
+ * least hold enough points for their sets.
+ */
+export function tagsCoverMatch(
+  stats: Pick<MatchStats, 'final_score' | 'points_tagged'>,
+  team: Team,
+  confirmedScore: string | null,
+): boolean {
+  const f = stats.final_score
+  const underWay = f.tiebreak || f.games[0] + f.games[1] + f.points[0] + f.points[1] > 0
+  if (f.sets.length === 0 || underWay) return false
+  const tagged = f.sets.map(([a, b]) => (team === 0 ? [a, b] : [b, a]))
+  const confirmed = confirmedScore ? parseResultLine(confirmedScore) : null
+  if (confirmed) {
+    return (
+      confirmed.length === tagged.length &&
+      confirmed.every(
+        (s, i) => !s.superTiebreak && s.us === tagged[i]![0] && s.them === tagged[i]![1],
+      )
+    )
+  }
+  return stats.points_tagged >= FEWEST_POINTS_IN_A_SET * f.sets.length
+}
+
+/** "1 ponto marcado pelo analista", "12 pontos marcados pelo analista". */
+export const taggedPointsText = (n: number) =>
+  `${n.toLocaleString('pt-BR')} ${n === 1 ? 'ponto marcado' : 'pontos marcados'} pelo analista`

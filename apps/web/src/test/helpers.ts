@@ -49,6 +49,7 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     warnings: [],
     player_identifier: null,
     game_date: null,
+    game_week: null,
     game_outcome: null,
     game_score: null,
     probe: null,

@@ -60,7 +60,7 @@ describe('a match in Meus Vídeos', () => {
     const card = within(await cardOf('Jogo 1'))
     expect(card.getByText('Em revisão pelo analista')).toBeVisible()
     expect(card.getByText('Previsão: até 27/11 às 12h')).toBeVisible()
-    expect(card.getByText('Jogo de 12/10/2025 · Vitória · 6x4')).toBeVisible()
+    expect(card.getByText('Jogo de 12/10/2025 · Vitória por 6/4')).toBeVisible()
     const play = card.getByRole('button', { name: 'Assistir ao vídeo: Jogo 1' })
     expect(play.querySelector('img')).toHaveAttribute('src', THUMB)
     expect(card.queryByRole('link', { name: 'Ver relatório' })).toBeNull()

@@ -1,6 +1,6 @@
 import type { AnalysisStage } from '@areia/contracts/analysis'
+import { capitalize, resultInWords } from '@areia/contracts/game-result'
 import {
-  GAME_OUTCOME_LABEL,
   type LinkSource,
   type VideoSource,
   type VideoStatus,
@@ -75,16 +75,21 @@ export function formatGameDate(date: string): string {
   return `${d}/${m}/${y}`
 }
 
-/** "Jogo de 12/10/2025 · Vitória · 6x4", with only what the player told; null when nothing. */
+/**
+ * "Jogo de 05/12/2026 · Derrota por 4/6 6/3 e 4/10 no super tie-break": what the player
+ * confirmed in the chat, and only that; null when nothing.
+ */
 export function gameText(video: {
   game_date: string | null
+  game_week: string | null
   game_outcome: 'WON' | 'LOST' | null
   game_score: string | null
 }): string | null {
   const parts: string[] = []
   if (video.game_date) parts.push(`Jogo de ${formatGameDate(video.game_date)}`)
-  if (video.game_outcome) parts.push(GAME_OUTCOME_LABEL[video.game_outcome])
-  if (video.game_score) parts.push(video.game_score)
+  else if (video.game_week) parts.push(`Jogo da semana de ${formatGameDate(video.game_week)}`)
+  const result = resultInWords(video.game_outcome, video.game_score)
+  if (result) parts.push(capitalize(result))
   return parts.length > 0 ? parts.join(' · ') : null
 }
 
