@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { AnalystQueue, TokenPair } from '@areia/contracts'
+import type { AnalystQueue, TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, videos } from '../src/db/schema'
+import { auditLog, videoAnalyses, videos } from '../src/db/schema'
 import { VideosStore } from '../src/modules/videos/store'
 import {
   analysisOf,
@@ -115,6 +115,40 @@ describe('the queue', () => {
       status: 'ANALYZING',
     })
     expect(queue[3]?.problem).toBe('Menos de quatro jogadores encontrados na quadra.')
+  })
+})
+
+describe('one promise', () => {
+  it("is the player's Previsão and the queue's deadline, and a refused pass changes both", async () => {
+    const ultra = await payingPlayer(app, 'promessa@areia.test', 'ultra')
+    const id = await seedAnalysed(app, dataDir, ultra.userId, {
+      acceptedAt: new Date(app.clock.now().getTime() - 1 * HOUR),
+      status: 'ANALYZING',
+      stage: 'PLAYERS',
+    })
+    const card = async () => {
+      const res = await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/videos/me',
+        headers: bearer(ultra.tokens.access_token),
+      })
+      return res.json<Video[]>().find((v) => v.id === id)!
+    }
+    const row = async () =>
+      (await api.call('GET', '/queue')).json<AnalystQueue>().find((i) => i.video_id === id)!
+    expect((await card()).due_at).toBe((await row()).promised_at)
+    expect(await card()).toMatchObject({ needs_analyst: false })
+
+    // The automatic pass refuses the video: an analyst adjusts it, within the same promise.
+    await (
+      await db()
+    )
+      .update(videoAnalyses)
+      .set({ stage: 'REVIEW', percent: 100, problem: 'Não foi possível mapear a quadra.' })
+      .where(eq(videoAnalyses.videoId, id))
+    await (await db()).update(videos).set({ status: 'IN_REVIEW' }).where(eq(videos.id, id))
+    expect(await card()).toMatchObject({ needs_analyst: true, due_at: (await row()).promised_at })
+    expect(await row()).toMatchObject({ problem: 'Não foi possível mapear a quadra.' })
   })
 })
 

@@ -306,6 +306,8 @@ export const MatchStatus = z.object({
   percent: z.number().int().min(0).max(100).nullable(),
   /** When the report is promised (ISO); null before the analysis can start or once it ended. */
   due_at: z.string().nullable(),
+  /** The automatic pass could not read the video: an analyst takes it from here (same promise). */
+  needs_analyst: z.boolean().optional(),
   failure_reason: z.string().nullable(),
   game_date: z.string().nullable(),
   game_outcome: GameOutcome.nullable(),

@@ -169,8 +169,13 @@ export const Video = z.object({
   video_url: z.string().nullable(),
   /** How far the computer vision got (ANALYZING only). */
   analysis_percent: z.number().int().min(0).max(100).nullable(),
-  /** When the report is promised (ISO); null before the analysis can start or once it ended. */
+  /**
+   * When the report is promised (ISO): the plan's turnaround from the moment the analysis could
+   * start, as the analysts' queue promises it; null before that or once it ended.
+   */
   due_at: z.string().nullable(),
+  /** The automatic pass could not read the video: an analyst adjusts it, within the same promise. */
+  needs_analyst: z.boolean(),
   /** A refused video does not use the month's allowance (false unless FAILED). */
   allowance_returned: z.boolean(),
 })

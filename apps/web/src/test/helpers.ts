@@ -57,6 +57,7 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     video_url: null,
     analysis_percent: null,
     due_at: null,
+    needs_analyst: false,
     allowance_returned: false,
     ...overrides,
   }

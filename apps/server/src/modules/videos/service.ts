@@ -78,6 +78,7 @@ export function toVideo(row: VideoRow): Video {
     video_url: null,
     analysis_percent: null,
     due_at: null,
+    needs_analyst: false,
     allowance_returned: row.status === 'FAILED' && row.acceptedAt === null,
   }
 }

@@ -1,10 +1,6 @@
 import type { AnalysisStage } from '@areia/contracts/analysis'
 import { capitalize, resultInWords } from '@areia/contracts/game-result'
-import {
-  type LinkSource,
-  type VideoSource,
-  type VideoStatus,
-} from '@areia/contracts/videos'
+import { type LinkSource, type VideoSource, type VideoStatus } from '@areia/contracts/videos'
 
 /** SPEC §5/§8 messages of the upload modal and "Meus Vídeos". */
 export const NOT_A_VIDEO = 'Por favor, selecione um arquivo de vídeo.'
@@ -61,10 +57,22 @@ export function formatDue(iso: string): string {
   return `${parts.day}/${parts.month} às ${parts.hour}h${minute}`
 }
 
-/** "Previsão: até 27/11 às 12h", or, once that moment passed, that it is running late. */
-export function dueText(iso: string, now: Date): string {
+/** Under the status when the automatic pass could not read the video on its own. */
+export const NEEDS_ANALYST_HINT = 'A leitura automática não deu conta deste vídeo sozinha.'
+
+/**
+ * "Previsão: até 27/11 às 12h" (the promise the analysts' queue holds too), or, once that moment
+ * passed, that it is running late; with the automatic pass refused, that an analyst adjusts it.
+ */
+export function dueText(iso: string, now: Date, needsAnalyst = false): string {
   const when = formatDue(iso)
-  return new Date(iso).getTime() > now.getTime()
+  const ahead = new Date(iso).getTime() > now.getTime()
+  if (needsAnalyst) {
+    return ahead
+      ? `Um analista vai ajustar a quadra; previsão: até ${when}.`
+      : `Um analista vai ajustar a quadra; estava previsto para ${when} e está levando mais que o normal.`
+  }
+  return ahead
     ? `Previsão: até ${when}`
     : `Previsto para ${when}: está levando mais que o normal, mas o relatório sai assim que o analista terminar.`
 }
