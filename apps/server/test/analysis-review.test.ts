@@ -231,7 +231,8 @@ describe('reviewing a video', () => {
     const noPlayer = await api.publish(id)
     expect(noPlayer.statusCode).toBe(422)
     expect(noPlayer.json()).toEqual({
-      detail: 'Confirme qual dos jogadores é o cliente antes de publicar.',
+      detail:
+        'Escolha o cliente em “Jogador rastreado” e toque em “Confirmar jogador” antes de publicar.',
       code: 'no_player',
     })
 
@@ -255,7 +256,7 @@ describe('reviewing a video', () => {
     const missing = await api.publish(u)
     expect(missing.statusCode).toBe(422)
     expect(missing.json<{ detail: string }>().detail).toBe(
-      'Escreva o comentário do analista antes de publicar (seção “Comentário do analista”).',
+      'Escreva o seu comentário em “Texto do relatório”, abaixo do título “Comentário do analista”, antes de publicar.',
     )
     const [still] = await (await db()).select().from(videos).where(eq(videos.id, u))
     expect(still?.status).toBe('IN_REVIEW')

@@ -314,3 +314,25 @@ export const MatchStatus = z.object({
   game_score: z.string().nullable(),
 })
 export type MatchStatus = z.infer<typeof MatchStatus>
+
+// ---- The analyst's commentary (Ultra) ----------------------------------------------------
+
+/** The heading the analyst of an Ultra plan writes under, in the report's text. */
+export const COMMENTARY_HEADING = '## Comentário do analista'
+
+/** The analyst's own words under the commentary heading (empty when missing). */
+export function commentaryOf(markdown: string): string {
+  const at = markdown.indexOf(COMMENTARY_HEADING)
+  if (at < 0) return ''
+  const after = markdown.slice(at + COMMENTARY_HEADING.length)
+  const next = after.search(/^#{1,2} /m)
+  return (next < 0 ? after : after.slice(0, next)).trim()
+}
+
+/** Why publishing was refused, naming the field on the console that fixes it. */
+export const PUBLISH_REFUSALS = {
+  noPlayer:
+    'Escolha o cliente em “Jogador rastreado” e toque em “Confirmar jogador” antes de publicar.',
+  noCommentary:
+    'Escreva o seu comentário em “Texto do relatório”, abaixo do título “Comentário do analista”, antes de publicar.',
+} as const

@@ -1,8 +1,7 @@
-import { resultInWords, type VideoReport } from '@areia/contracts'
+import { COMMENTARY_HEADING, resultInWords, type VideoReport } from '@areia/contracts'
 import type { AnalysisResult, PlayerMetrics } from '@areia/vision'
 
-/** The heading the analyst of an Ultra plan must write under before publishing. */
-export const COMMENTARY_HEADING = '## Comentário do analista'
+export { COMMENTARY_HEADING, commentaryOf } from '@areia/contracts'
 
 export interface DraftInput {
   player: PlayerMetrics
@@ -172,13 +171,4 @@ export function draftReport(input: DraftInput): string {
   chooseDrills(p, rallies).forEach((d, i) => lines.push(`${i + 1}. **${d.title}:** ${d.text}`))
   if (input.humanReview) lines.push('', COMMENTARY_HEADING, '')
   return `${lines.join('\n').trimEnd()}\n`
-}
-
-/** Ultra: the analyst's own words under the commentary heading (empty when missing). */
-export function commentaryOf(markdown: string): string {
-  const at = markdown.indexOf(COMMENTARY_HEADING)
-  if (at < 0) return ''
-  const after = markdown.slice(at + COMMENTARY_HEADING.length)
-  const next = after.search(/^#{1,2} /m)
-  return (next < 0 ? after : after.slice(0, next)).trim()
 }

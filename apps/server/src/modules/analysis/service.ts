@@ -1,10 +1,11 @@
 import { heatmapPng, type AnalysisResult } from '@areia/vision'
-import type {
-  AnalystQueue,
-  AnalystQueueItem,
-  AnalystSwapBody,
-  AnalystVideo,
-  CourtCorners,
+import {
+  type AnalystQueue,
+  type AnalystQueueItem,
+  type AnalystSwapBody,
+  type AnalystVideo,
+  type CourtCorners,
+  PUBLISH_REFUSALS,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
@@ -40,10 +41,9 @@ export const ANALYSIS_ERRORS = {
   failed: 'A análise deste vídeo falhou: reanalise ou recuse o vídeo.',
   notAnalysable: (why: string | null) =>
     `Este vídeo não pôde ser analisado${why ? ` (${why.replace(/\.$/, '')})` : ''}. Corrija os cantos e reanalise, ou recuse o vídeo.`,
-  noPlayer: 'Confirme qual dos jogadores é o cliente antes de publicar.',
+  noPlayer: PUBLISH_REFUSALS.noPlayer,
   noTrack: 'Este jogador não foi encontrado na análise.',
-  noCommentary:
-    'Escreva o comentário do analista antes de publicar (seção “Comentário do analista”).',
+  noCommentary: PUBLISH_REFUSALS.noCommentary,
 }
 
 export interface Actor {

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button'
 import { SelectField } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { analystKeys, confirmPlayer, swapPlayers } from './analyst-api'
-import { formatClock, trackLabel } from './analyst-rules'
+import { formatClock, PLAYER_FIELD_ID, trackLabel } from './analyst-rules'
 
 const ALL_TRACKS = [1, 2, 3, 4]
 
@@ -29,7 +29,11 @@ export function IdentityPanel({
       </h2>
       <div className="analyst-identity__forms">
         <SwapForm video={video} currentTime={currentTime} />
-        <PlayerForm key={video.player_track_id ?? 'none'} video={video} />
+        {/* Starts again on what the server proposes once it knows more (the tracks arrived). */}
+        <PlayerForm
+          key={`${video.player_track_id ?? 'none'}:${video.player_pick?.nearest_track_id ?? 'none'}`}
+          video={video}
+        />
       </div>
     </section>
   )
@@ -171,7 +175,7 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
           : `Confirmado: ${trackLabel(video.player_track_id)}.`}
       </p>
       <TrackSelect
-        id="player-track"
+        id={PLAYER_FIELD_ID}
         label="Jogador rastreado"
         ids={ids}
         value={choice}
