@@ -97,8 +97,8 @@ export type FrameBox = z.infer<typeof FrameBox>
 
 /**
  * `picked_box` is the box the player tapped on the identification picture, and then
- * `player_identifier` is that box's number in the picture (left to right), not the first-touch
- * order the chips mean; the two are stored apart.
+ * `player_identifier` is that box's number in the picture. Without it, the chip's place in the
+ * first-touch order, unless the picture is ready: the chips then follow its numbers.
  */
 export const IdentifyRequest = IdentifyBody.extend({ picked_box: FrameBox.optional() })
 export type IdentifyRequest = z.input<typeof IdentifyRequest>
@@ -107,7 +107,8 @@ export const IdentificationStatus = z.enum(['pending', 'ready', 'unavailable'])
 export type IdentificationStatus = z.infer<typeof IdentificationStatus>
 
 /**
- * One frame of the video with the people found in it, numbered 1–4 from left to right:
+ * One frame of the video with the players found in it (on the court, when its lines were found),
+ * numbered 1–4, the near pair first and each pair from left to right:
  * `pending` until it is made, `unavailable` when fewer than two people were found (the chips
  * still work). `frame_url` is signed and short-lived; null unless ready.
  */

@@ -138,6 +138,6 @@ export const refusedMessage = (reason: string): PostedMessage => ({
 export const identifiedText = (position: number, gender: Gender | null) =>
   `Obrigado! Registramos que você é ${playerOrdinal(position, gender)}.`
 
-/** A tap on the picture: a person in that frame, counted from the left, not a first-touch place. */
+/** A person of the picture (tapped, or their number's chip), not a first-touch place. */
 export const pickedText = (number: number, gender: Gender | null) =>
-  `Obrigado! Registramos que você é ${byGender(gender, 'o jogador', 'a jogadora')} ${number} da foto, contando da esquerda.`
+  `Obrigado! Registramos que você é ${byGender(gender, 'o jogador', 'a jogadora')} ${number} da foto.`

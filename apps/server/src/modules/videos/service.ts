@@ -274,9 +274,10 @@ export class VideosService {
   }
 
   /**
-   * A chip's answer is a place in the order of the first touch; with `pickedBox` it is a person
-   * tapped on the identification picture (`position` is then their number there). They are kept
-   * apart: the first in `playerIdentifier`, the second in `playerPick`.
+   * With `pickedBox`, a person tapped on the identification picture (`position` is their number
+   * there). A chip's answer is a place in the order of the first touch; once the picture is
+   * shown, the chips follow its numbers instead, so a chip names that person of the picture.
+   * They are kept apart: a place in `playerIdentifier`, a person of the picture in `playerPick`.
    */
   async identify(
     userId: string,
@@ -291,7 +292,12 @@ export class VideosService {
         code: 'not_awaiting_identification',
       })
     }
-    const picked = pickedBox ? matchPick(row.identificationFrame, position, pickedBox) : null
+    const frame = row.identificationFrame
+    const picked = pickedBox
+      ? matchPick(frame, position, pickedBox)
+      : frame?.status === 'ready'
+        ? (frame.players.find((p) => p.number === position) ?? null)
+        : null
     if (pickedBox && !picked)
       throw new AppError(422, ERRORS.pickNotInFrame, { code: 'pick_not_in_frame' })
     const atSec = row.identificationFrame?.atSec ?? 0

@@ -155,7 +155,7 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
         Resposta no chat:{' '}
         <strong>
           {pick
-            ? `tocou na pessoa ${pick.number} da foto (contando da esquerda)`
+            ? `escolheu a pessoa ${pick.number} da foto`
             : video.player_answer === null
               ? 'o jogador ainda não respondeu'
               : `${video.player_answer}º jogador`}
