@@ -83,6 +83,7 @@ export async function buildApp(
     sources: {
       report: (userId, videoId) => analysis.reports.report(userId, videoId),
       playerName: async (userId) => (await users.findById(userId))?.name ?? null,
+      heatmap: (userId, videoId) => analysis.reports.heatmap(userId, videoId),
     },
   })
   const account = createUsersModule({

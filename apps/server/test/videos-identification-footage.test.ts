@@ -35,12 +35,12 @@ const HEIGHT = 1080
 
 type Box = { x: number; y: number; w: number; h: number }
 
-function iou(a: Box, b: Box): number {
-  const ix = Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x))
-  const iy = Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y))
-  const inter = ix * iy
-  return inter / (a.w * a.h + b.w * b.h - inter)
-}
+/** Whether a numbered box is that labelled player: its centre lies inside their box. */
+const isPlayer = (p: Box, l: Box) =>
+  p.x + p.w / 2 >= l.x &&
+  p.x + p.w / 2 <= l.x + l.w &&
+  p.y + p.h / 2 >= l.y &&
+  p.y + p.h / 2 <= l.y + l.h
 
 /** The four players' hand-drawn boxes at a moment, as shares of the picture. */
 function labelledPlayers(atSec: number): Box[] {
@@ -98,12 +98,11 @@ describe.skipIf(!footageWanted())('the identification picture on real footage', 
     const labelled = labelledPlayers(row!.identificationFrame!.atSec)
     // Each numbered box is one labelled player, each player is numbered once.
     expect(ready.players).toHaveLength(4)
-    const matched = ready.players.map((p) => {
-      const scores = labelled.map((l) => iou(p.box, l))
-      const best = Math.max(...scores)
-      expect(best).toBeGreaterThan(0.5)
-      return scores.indexOf(best)
-    })
+    const matched = ready.players.map((p) => labelled.findIndex((l) => isPlayer(p.box, l)))
+    expect(
+      matched.every((i) => i >= 0),
+      JSON.stringify({ players: ready.players, labelled }),
+    ).toBe(true)
     expect(new Set(matched).size).toBe(4)
     // The near pair first: lower in the picture than the far pair.
     const feet = ready.players.map((p) => p.box.y + p.box.h)

@@ -9,6 +9,7 @@ import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
+import { type CardFormat, renderCard } from './card'
 import type { ReportSharesStore } from './store'
 
 export const SHARED_REPORT_GONE =
@@ -20,6 +21,8 @@ export interface ShareSources {
   report(userId: string, videoId: number): Promise<VideoReport>
   /** The name the player chose, as stored (the first word is shown). */
   playerName(userId: string): Promise<string | null>
+  /** The PNG of the player's heatmap in that report. */
+  heatmap(userId: string, videoId: number): Promise<Buffer>
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -84,6 +87,28 @@ export class ReportSharesService {
   }
 
   async open(token: string, ip: string): Promise<SharedReport> {
+    return (await this.byToken(token, ip)).report
+  }
+
+  /** The owner's card of their match, to post before (or without) making a link. */
+  async ownerCard(userId: string, videoId: number, format: CardFormat): Promise<Buffer> {
+    const report = await this.shown(userId, await this.sources.report(userId, videoId))
+    return renderCard(report, await this.sources.heatmap(userId, videoId), format)
+  }
+
+  /** The card of a shared report, for anyone with its link. */
+  async sharedCard(token: string, ip: string, format: CardFormat): Promise<Buffer> {
+    const { report, owner } = await this.byToken(token, ip)
+    return renderCard(report, await this.sources.heatmap(owner.userId, owner.videoId), format)
+  }
+
+  /** What anyone may see of a report: the match and the first name. */
+  private async shown(userId: string, report: VideoReport): Promise<SharedReport> {
+    const { markdown: _markdown, video_id: _videoId, ...shown } = report
+    return { ...shown, first_name: firstName(await this.sources.playerName(userId)) }
+  }
+
+  private async byToken(token: string, ip: string) {
     const limit = await this.limiter.hit(ip)
     if (!limit.allowed) {
       throw tooManyRequests(
@@ -101,7 +126,6 @@ export class ReportSharesService {
       if (err instanceof AppError && err.statusCode === 404) throw notFound(SHARED_REPORT_GONE)
       throw err
     }
-    const { markdown: _markdown, video_id: _videoId, ...shown } = report
-    return { ...shown, first_name: firstName(await this.sources.playerName(row.userId)) }
+    return { report: await this.shown(row.userId, report), owner: row }
   }
 }

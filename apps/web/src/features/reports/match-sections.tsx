@@ -6,7 +6,12 @@ import {
 } from '@areia/contracts/game-result'
 import { teamOf, type MatchStats, type StatFigure } from '@areia/contracts/match'
 import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
-import { headlineInsights, sidesOf, type MatchView, type Voice } from './match-insights'
+import {
+  headlineInsights,
+  sidesOf,
+  type MatchView,
+  type Voice,
+} from '@areia/contracts/match-insights'
 import { usePointsDialog } from './points-dialog'
 import { StatButton } from './stat-button'
 import { formatSeconds } from './report-format'
