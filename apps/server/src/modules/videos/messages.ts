@@ -1,10 +1,4 @@
-import {
-  byGender,
-  type ChatAction,
-  type Gender,
-  PLAYER_LABELS,
-  playerOrdinal,
-} from '@areia/contracts'
+import { byGender, type Gender, PLAYER_LABELS, playerOrdinal } from '@areia/contracts'
 import type { PostedMessage } from '../coaching/service'
 import type { LinkFailure } from './link'
 import type { ProbeResult } from './probe'

@@ -1,8 +1,9 @@
 import type { ReportCardQuery } from '@areia/contracts/report-share'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { ApiError } from '../../lib/api-error'
 import { formatLongDate } from '../../lib/format'
+import { saveFile } from '../../lib/save-file'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
 import {
@@ -75,13 +76,8 @@ function CardShare({ videoId }: { videoId: number }) {
     queryFn: ({ signal }) => fetchReportCard(videoId, format, signal),
     staleTime: 5 * 60_000,
   })
-  const [preview, setPreview] = useState<string | null>(null)
-  useEffect(() => {
-    if (!card.data) return
-    const url = URL.createObjectURL(card.data)
-    setPreview(url)
-    return () => URL.revokeObjectURL(url)
-  }, [card.data])
+  const preview = useMemo(() => (card.data ? URL.createObjectURL(card.data) : null), [card.data])
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview])
 
   const file = card.data
     ? new File([card.data], `areia-jogo-${videoId}-${format}.png`, { type: 'image/png' })
@@ -91,11 +87,11 @@ function CardShare({ videoId }: { videoId: number }) {
   async function send() {
     if (!file) return
     setProblem(null)
-    if (!sheet) return download(file)
+    if (!sheet) return saveFile(file, file.name)
     try {
       await navigator.share({ files: [file], title: SHARE_TITLE, text: SHARE_TEXT })
     } catch (error) {
-      if (!dismissed(error)) download(file)
+      if (!dismissed(error)) saveFile(file, file.name)
     }
   }
 
@@ -146,16 +142,6 @@ function CardShare({ videoId }: { videoId: number }) {
       </div>
     </section>
   )
-}
-
-/** Saves the image where the browser has no share sheet for files. */
-function download(file: File) {
-  const url = URL.createObjectURL(file)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = file.name
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 function LinkShare({ videoId }: { videoId: number }) {
