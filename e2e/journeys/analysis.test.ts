@@ -106,6 +106,7 @@ describe('match analysis', () => {
     await expectMessage(chat, /data e o resultado/)
     await chat.send('12/10/2025, ganhamos 6x4')
     await expectMessage(chat, 'Entendi: vitória por 6/4, no domingo 12/10/2025 — confere?')
+    await chat.input().blur()
     await chat.tapChip('Confere')
     await expectMessage(chat, /^Anotado: vitória por 6\/4, no domingo 12\/10\/2025\./)
 

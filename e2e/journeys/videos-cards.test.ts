@@ -119,6 +119,7 @@ describe('Meus Vídeos cards', () => {
     await session.expectText(/data e o resultado/)
     await chat.send('12/10/2025, ganhamos 6x4')
     await session.expectText('Entendi: vitória por 6/4, no domingo 12/10/2025 — confere?')
+    await chat.input().blur()
     await chat.tapChip('Confere')
     await session.expectText(/^Anotado: vitória por 6\/4, no domingo 12\/10\/2025\./)
 

@@ -134,6 +134,7 @@ describe('match videos', () => {
         'Foi vitória',
       ])
       await session.capture('chat-game-readback')
+      await chat.input().blur()
       await chat.tapChip('Corrigir o placar')
       await expectMessage(chat, /^Qual foi o placar\?/)
       await chat.send('4/6 6/3 4/10')
@@ -141,6 +142,7 @@ describe('match videos', () => {
         chat,
         'Entendi: derrota por 4/6 6/3 e 4/10 no super tie-break, no domingo 12/10/2025 — confere?',
       )
+      await chat.input().blur()
       await chat.tapChip('Confere')
       await expectMessage(
         chat,
