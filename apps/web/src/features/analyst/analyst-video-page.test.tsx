@@ -310,7 +310,14 @@ describe('AnalystVideoPage', () => {
     })
     renderRoutes(routes, '/analista/7', analyst())
     await user.click(await screen.findByRole('button', { name: 'Publicar' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent(PUBLISH_REFUSALS.noPlayer)
+    // Said by the button and by the field, which has the focus.
+    const alerts = await screen.findAllByRole('alert')
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      PUBLISH_REFUSALS.noPlayer,
+      PUBLISH_REFUSALS.noPlayer,
+    ])
+    const form = screen.getByRole('form', { name: 'Quem é o cliente' })
+    expect(within(form).getByRole('alert')).toHaveTextContent(PUBLISH_REFUSALS.noPlayer)
     expect(screen.getByLabelText('Jogador rastreado')).toHaveFocus()
   })
 

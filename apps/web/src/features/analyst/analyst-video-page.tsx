@@ -62,6 +62,8 @@ function VideoScreen() {
 function Workspace({ video }: { video: AnalystVideo }) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const [currentTime, setCurrentTime] = useState(0)
+  // Publishing refused for want of the customer: the message stands by the field that fixes it.
+  const [playerProblem, setPlayerProblem] = useState<string | null>(null)
   const seek = useCallback((t: number) => {
     const element = videoRef.current
     if (!element) return
@@ -104,10 +106,10 @@ function Workspace({ video }: { video: AnalystVideo }) {
       <div className="analyst-grid">
         <OverlayVideo video={video} videoRef={videoRef} onTime={setCurrentTime} />
         <CornersEditor video={video} />
-        <IdentityPanel video={video} currentTime={currentTime} />
+        <IdentityPanel video={video} currentTime={currentTime} playerProblem={playerProblem} />
         <MetricsPanel video={video} onSeek={seek} />
         {video.rallies ? <TaggingPanel video={video} /> : null}
-        <ReportEditor video={video} />
+        <ReportEditor video={video} onPlayerMissing={setPlayerProblem} />
       </div>
     </>
   )

@@ -18,9 +18,12 @@ const trackIds = (video: AnalystVideo) =>
 export function IdentityPanel({
   video,
   currentTime,
+  playerProblem = null,
 }: {
   video: AnalystVideo
   currentTime: number
+  /** Why publishing was refused, when naming the customer is what fixes it. */
+  playerProblem?: string | null
 }) {
   return (
     <section className="card analyst-card analyst-identity" aria-labelledby="identity-title">
@@ -33,6 +36,7 @@ export function IdentityPanel({
         <PlayerForm
           key={`${video.player_track_id ?? 'none'}:${video.player_pick?.nearest_track_id ?? 'none'}`}
           video={video}
+          problem={video.player_track_id === null ? playerProblem : null}
         />
       </div>
     </section>
@@ -128,7 +132,7 @@ function SwapForm({ video, currentTime }: { video: AnalystVideo; currentTime: nu
 
 const pct = (share: number) => `${Math.round(share * 100)}%`
 
-function PlayerForm({ video }: { video: AnalystVideo }) {
+function PlayerForm({ video, problem }: { video: AnalystVideo; problem: string | null }) {
   const ids = trackIds(video)
   const pick = video.player_pick
   const initial = video.player_track_id ?? pick?.nearest_track_id ?? video.player_answer
@@ -182,7 +186,7 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
         onChange={setChoice}
         placeholder
       />
-      <FormError message={error} />
+      <FormError message={error ?? problem} />
       <Button type="submit" busy={mutation.isPending}>
         Confirmar jogador
       </Button>

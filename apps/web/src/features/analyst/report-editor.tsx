@@ -34,7 +34,14 @@ export function withCommentaryHeading(text: string): { text: string; caret: numb
  * The report as the player will read it: markdown with a live preview, saved as a draft,
  * published, or the video refused with a reason the player sees.
  */
-export function ReportEditor({ video }: { video: AnalystVideo }) {
+export function ReportEditor({
+  video,
+  onPlayerMissing,
+}: {
+  video: AnalystVideo
+  /** Publishing was refused for want of the customer (null: cleared). */
+  onPlayerMissing?: (message: string | null) => void
+}) {
   const id = video.video_id
   // The server regenerates an untouched draft (another player confirmed, identities swapped):
   // follow it while the analyst has not typed, keep their text once they have.
@@ -58,6 +65,7 @@ export function ReportEditor({ video }: { video: AnalystVideo }) {
       select?.scrollIntoView?.({ block: 'center' })
       select?.focus()
       setError(PUBLISH_REFUSALS.noPlayer)
+      onPlayerMissing?.(PUBLISH_REFUSALS.noPlayer)
       return
     }
     const { text: next, caret } = withCommentaryHeading(text)
