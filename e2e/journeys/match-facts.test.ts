@@ -111,7 +111,9 @@ describe('the facts of a match, read back and shown true', () => {
       const analyst = await open(app.analyst, viewport)
       await analyst.goto(`/analista/${videoId}`)
       await analyst.button('Publicar').click()
+      // Said by the field itself, which gets the focus.
       await analyst.page
+        .getByRole('form', { name: 'Quem é o cliente' })
         .getByRole('alert')
         .getByText('Escolha o cliente em “Jogador rastreado” e toque em “Confirmar jogador”', {
           exact: false,
