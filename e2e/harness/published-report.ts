@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import type { MatchTags } from '@areia/contracts'
 import type { PGlite } from '@electric-sql/pglite'
 import { REPO_ROOT } from './paths'
 import { SEEDED_PASSWORD } from './accounts'
@@ -17,7 +18,8 @@ export async function seedAnalysedVideo(
   db: PGlite,
   dataDir: string,
   email: string,
-  game: { date: string; outcome: 'WON' | 'LOST'; score: string },
+  /** What the player said of the game; null: not yet, and the chat is asking for it. */
+  game: { date: string; outcome: 'WON' | 'LOST'; score: string } | null,
 ): Promise<number> {
   const { rows: users } = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
     email,
@@ -33,8 +35,9 @@ export async function seedAnalysedVideo(
   write(storageKey, 'clip.mp4')
   const { rows } = await db.query<{ id: number }>(
     `INSERT INTO videos (user_id, source, status, content_type, storage_key, size_bytes, probe,
-       player_identifier, game_date, game_outcome, game_score, accepted_at)
-     VALUES ($1, 'GCS', 'IN_REVIEW', 'video/mp4', $2, $3, $4, 2, $5, $6, $7, now()) RETURNING id`,
+       player_identifier, game_date, game_outcome, game_score, awaiting_game_info, accepted_at)
+     VALUES ($1, 'GCS', 'IN_REVIEW', 'video/mp4', $2, $3, $4, 2, $5, $6, $7, $8, now())
+     RETURNING id`,
     [
       userId,
       storageKey,
@@ -47,9 +50,10 @@ export async function seedAnalysedVideo(
         height: 540,
         fps: 10,
       }),
-      game.date,
-      game.outcome,
-      game.score,
+      game?.date ?? null,
+      game?.outcome ?? null,
+      game?.score ?? null,
+      game === null,
     ],
   )
   const videoId = rows[0]!.id
@@ -85,6 +89,25 @@ export async function publishAsAnalyst(
   videoId: number,
   markdown: string,
 ): Promise<void> {
+  const call = await analystCalls(url, analyst, videoId)
+  await call('PUT', '/player', { track_id: 2 })
+  await call('PUT', '/report', { markdown })
+  await call('POST', '/publish')
+}
+
+/** The analyst's point-by-point tags of the video, saved through the API. */
+export async function tagAsAnalyst(
+  url: string,
+  analyst: string,
+  videoId: number,
+  tags: MatchTags,
+): Promise<void> {
+  const call = await analystCalls(url, analyst, videoId)
+  await call('PUT', '/tags', { revision: 0, tags })
+}
+
+/** The console's API for one video, logged in as the analyst. */
+async function analystCalls(url: string, analyst: string, videoId: number) {
   const login = await fetch(`${url}/api/v1/auth/login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -103,7 +126,5 @@ export async function publishAsAnalyst(
     })
     if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${await res.text()}`)
   }
-  await call('PUT', '/player', { track_id: 2 })
-  await call('PUT', '/report', { markdown })
-  await call('POST', '/publish')
+  return call
 }

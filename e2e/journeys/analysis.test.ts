@@ -105,6 +105,10 @@ describe('match analysis', () => {
     await expectMessage(chat, 'Obrigado! Registramos que você é o 2º jogador.')
     await expectMessage(chat, /data e o resultado/)
     await chat.send('12/10/2025, ganhamos 6x4')
+    await expectMessage(chat, 'Entendi: vitória por 6/4, no domingo 12/10/2025 — confere?')
+    await chat.input().blur()
+    await chat.tapChip('Confere')
+    await expectMessage(chat, /^Anotado: vitória por 6\/4, no domingo 12\/10\/2025\./)
 
     // Meus Vídeos follows the analysis live, then says it went to the analyst.
     await player.navigate('Meus Vídeos')
@@ -210,7 +214,8 @@ describe('match analysis', () => {
     ).toBe(true)
 
     // ---- The report page ------------------------------------------------------------------
-    await player.expectHeading('Jogo de 12 de outubro de 2025 · Vitória · 6x4')
+    await player.expectHeading('Vitória por 6/4')
+    await player.expectText('Jogo de 12 de outubro de 2025')
     const figures = player.page.getByRole('list', { name: 'Movimentação' })
     expect(await figures.getByRole('listitem').allInnerTexts()).toHaveLength(4)
     await expect
@@ -246,7 +251,7 @@ describe('match analysis', () => {
     const desk = await open(app.player, 'desktop')
     await desk.logIn(app.player, SEEDED_PASSWORD)
     await desk.goto(`/videos/${videoId}`)
-    await desk.expectHeading('Jogo de 12 de outubro de 2025 · Vitória · 6x4')
+    await desk.expectHeading('Vitória por 6/4')
     await expect
       .poll(
         () =>

@@ -91,7 +91,7 @@ describe('saying which player you are', () => {
     await player.page.getByRole('button', { name: 'Sou o jogador 2 da foto' }).click()
     await expect
       .poll(async () => (await chat.lines()).map((l) => l.text.trim()), WAIT)
-      .toContain('Obrigado! Registramos que você é o jogador 2 da foto, contando da esquerda.')
+      .toContain('Obrigado! Registramos que você é o jogador 2 da foto.')
     await expect
       .poll(() => player.page.getByRole('button', { name: /da foto$/ }).count(), WAIT)
       .toBe(0)

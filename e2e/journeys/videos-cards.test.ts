@@ -118,13 +118,16 @@ describe('Meus Vídeos cards', () => {
     await session.expectText('Obrigado! Registramos que você é o 2º jogador.')
     await session.expectText(/data e o resultado/)
     await chat.send('12/10/2025, ganhamos 6x4')
-    await session.expectText(/^Anotado: jogo de 12\/10\/2025/)
+    await session.expectText('Entendi: vitória por 6/4, no domingo 12/10/2025 — confere?')
+    await chat.input().blur()
+    await chat.tapChip('Confere')
+    await session.expectText(/^Anotado: vitória por 6\/4, no domingo 12\/10\/2025\./)
 
     // Queued, as the server says it: the game, the stage and the promised moment.
     await session.navigate('Meus Vídeos')
     await session.expectHeading('Meus Vídeos')
     await session.expectText('Na fila de análise')
-    await session.expectText('Jogo de 12/10/2025 · Vitória · 6x4')
+    await session.expectText('Jogo de 12/10/2025 · Vitória por 6/4')
     await session.expectText(/^Previsão: até \d{2}\/\d{2} às \d{1,2}h(\d{2})?$/)
     await session.capture('videos-card-queued')
 

@@ -63,7 +63,8 @@ async function expectMessage(chat: ChatScreen, text: string | RegExp) {
 
 async function waitForReceipt(chat: ChatScreen) {
   await expectMessage(chat, RECEIPT)
-  await expect.poll(actionChips, WAIT).toEqual(['Cancelar Envio', ...PLAYERS])
+  // Every byte has arrived: the receipt has no send left to cancel.
+  await expect.poll(actionChips, WAIT).toEqual(PLAYERS)
 }
 
 describe('match videos', () => {
@@ -110,7 +111,7 @@ describe('match videos', () => {
       await session.capture('chat-upload-progress')
       await throttleUploads(page, null)
 
-      // The receipt with Cancelar Envio, then the request to say which player: input waits.
+      // The receipt, then the request to say which player: input waits.
       await waitForReceipt(chat)
       await card.waitFor({ state: 'detached', ...WAIT })
       expect(await chat.input().isDisabled()).toBe(true)
@@ -118,12 +119,34 @@ describe('match videos', () => {
 
       await page.getByRole('button', { name: '2º jogador', exact: true }).click()
       await expectMessage(chat, 'Obrigado! Registramos que você é o 2º jogador.')
-      await expect.poll(actionChips, WAIT).toEqual(['Cancelar Envio'])
+      await expect.poll(actionChips, WAIT).toEqual([])
       await expectMessage(chat, /data e o resultado/)
-      await chat.send('12/10/2025, ganhamos 6x4')
+      // Read back in one line, with chips to correct it; only what is confirmed is kept.
+      await chat.send('perdemos 6/4 no super tie-break depois de 4/6 6/3, dia 12/10/2025')
       await expectMessage(
         chat,
-        'Anotado: jogo de 12/10/2025, vitória, placar 6x4. Vou levar isso em conta na análise do vídeo. 📊',
+        'Entendi: derrota por 4/6 6/3 e 4/6 no super tie-break, no domingo 12/10/2025 — confere?',
+      )
+      expect(await chat.chips()).toEqual([
+        'Confere',
+        'Corrigir o placar',
+        'Corrigir a data',
+        'Foi vitória',
+      ])
+      await session.capture('chat-game-readback')
+      await chat.input().blur()
+      await chat.tapChip('Corrigir o placar')
+      await expectMessage(chat, /^Qual foi o placar\?/)
+      await chat.send('4/6 6/3 4/10')
+      await expectMessage(
+        chat,
+        'Entendi: derrota por 4/6 6/3 e 4/10 no super tie-break, no domingo 12/10/2025 — confere?',
+      )
+      await chat.input().blur()
+      await chat.tapChip('Confere')
+      await expectMessage(
+        chat,
+        'Anotado: derrota por 4/6 6/3 e 4/10 no super tie-break, no domingo 12/10/2025. Vou levar isso em conta na análise do vídeo. 📊',
       )
 
       // "Meus Vídeos" lists it with its status; deleting asks first.
@@ -145,16 +168,21 @@ describe('match videos', () => {
     })
   }
 
-  it('Cancelar Envio deletes the video and says so in the chat', async () => {
+  it('Cancelar Envio stops a send still on its way, deletes the video and says so', async () => {
     const chat = await openChat(SEEDED_ACCOUNTS.videosCancel)
+    const page = session.page
+    // Slowed, so the bytes are still going when the player cancels from the chat.
+    await throttleUploads(page, 40 * 1024)
     await session.button('Enviar Vídeo').click()
     await uploadDialog().waitFor(WAIT)
     await pickFile()
-    await session.expectText('Vídeo enviado!')
-    await session.button('Ir para o chat').click()
-    await waitForReceipt(chat)
-    await session.button('Cancelar Envio').click()
+    await session.button('Continuar no chat').click()
+    const card = page.locator('.chat-upload')
+    await card.waitFor(WAIT)
+    await card.getByRole('button', { name: 'Cancelar Envio' }).click()
+    await throttleUploads(page, null)
     await expectMessage(chat, 'O envio do vídeo foi cancelado.')
+    await card.waitFor({ state: 'detached', ...WAIT })
     await expect.poll(actionChips, WAIT).toEqual([])
     await expect.poll(() => chat.input().isEnabled(), WAIT).toBe(true)
     // A reload brings no stale chips and no identification prompt back.

@@ -90,6 +90,7 @@ export async function buildApp(
       media: (videoId, kind, name, range, reply, cacheControl) =>
         analysis.reports.serve(videoId, kind, name, range, reply, cacheControl),
       playerName: async (userId) => (await users.findById(userId))?.name ?? null,
+      heatmap: (userId, videoId) => analysis.reports.heatmap(userId, videoId),
     },
   })
   const account = createUsersModule({

@@ -63,7 +63,7 @@ describe('the draft report', () => {
     const md = draftReport({
       player: player({ net: 30, mid: 50, back: 20 }),
       rallies: rallies(),
-      game: { date: '2026-11-02', outcome: 'LOST', score: '4/6' },
+      game: { date: '2026-11-02', week: null, outcome: 'LOST', score: '4/6' },
       humanReview: true,
     })
     expect(md).toContain('Jogo de 02/11/2026 — derrota por 4/6.')
@@ -76,7 +76,7 @@ describe('the draft report', () => {
     const pro = draftReport({
       player: player({ net: 30, mid: 50, back: 20 }),
       rallies: rallies(),
-      game: { date: null, outcome: null, score: null },
+      game: { date: null, week: null, outcome: null, score: null },
       humanReview: false,
     })
     expect(pro).not.toContain(COMMENTARY_HEADING)
@@ -87,7 +87,7 @@ describe('the draft report', () => {
     const md = draftReport({
       player: player({ net: 30, mid: 50, back: 20 }),
       rallies: { ...rallies(), count: 0, items: [], note: 'sem contraste' },
-      game: { date: null, outcome: null, score: null },
+      game: { date: null, week: null, outcome: null, score: null },
       humanReview: false,
       camera: { moved: [{ fromSec: 95, toSec: 130, cut: false }] },
     })

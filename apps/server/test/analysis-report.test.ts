@@ -168,7 +168,7 @@ describe('publishing a report', () => {
     expect(body.player.track_id).toBe(2)
     expect(body.player.distance_m.value).toBe(two.distanceM.value)
     expect(body.partner?.track_id).toBe(1)
-    expect(body.game).toEqual({ date: '2026-11-20', outcome: 'WON', score: '6/4' })
+    expect(body.game).toEqual({ date: '2026-11-20', week: null, outcome: 'WON', score: '6/4' })
     expect(body.rallies.count).toBe(2)
     expect(body.rallies.items.every((r) => r.clip_url?.startsWith('/api/v1/media/'))).toBe(true)
     expect(body.markdown).toBe(analysis?.reportMarkdown)

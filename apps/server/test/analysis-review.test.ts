@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { AnalystQueue, TokenPair } from '@areia/contracts'
+import type { AnalystQueue, TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, videos } from '../src/db/schema'
+import { auditLog, videoAnalyses, videos } from '../src/db/schema'
 import { VideosStore } from '../src/modules/videos/store'
 import {
   analysisOf,
@@ -118,6 +118,40 @@ describe('the queue', () => {
   })
 })
 
+describe('one promise', () => {
+  it("is the player's Previsão and the queue's deadline, and a refused pass changes both", async () => {
+    const ultra = await payingPlayer(app, 'promessa@areia.test', 'ultra')
+    const id = await seedAnalysed(app, dataDir, ultra.userId, {
+      acceptedAt: new Date(app.clock.now().getTime() - 1 * HOUR),
+      status: 'ANALYZING',
+      stage: 'PLAYERS',
+    })
+    const card = async () => {
+      const res = await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/videos/me',
+        headers: bearer(ultra.tokens.access_token),
+      })
+      return res.json<Video[]>().find((v) => v.id === id)!
+    }
+    const row = async () =>
+      (await api.call('GET', '/queue')).json<AnalystQueue>().find((i) => i.video_id === id)!
+    expect((await card()).due_at).toBe((await row()).promised_at)
+    expect(await card()).toMatchObject({ needs_analyst: false })
+
+    // The automatic pass refuses the video: an analyst adjusts it, within the same promise.
+    await (
+      await db()
+    )
+      .update(videoAnalyses)
+      .set({ stage: 'REVIEW', percent: 100, problem: 'Não foi possível mapear a quadra.' })
+      .where(eq(videoAnalyses.videoId, id))
+    await (await db()).update(videos).set({ status: 'IN_REVIEW' }).where(eq(videos.id, id))
+    expect(await card()).toMatchObject({ needs_analyst: true, due_at: (await row()).promised_at })
+    expect(await row()).toMatchObject({ problem: 'Não foi possível mapear a quadra.' })
+  })
+})
+
 describe('reviewing a video', () => {
   it('swaps two identities: their figures exchange, heatmaps are redrawn, and it is audited', async () => {
     const { userId } = await payingPlayer(app, 'troca@areia.test')
@@ -197,7 +231,8 @@ describe('reviewing a video', () => {
     const noPlayer = await api.publish(id)
     expect(noPlayer.statusCode).toBe(422)
     expect(noPlayer.json()).toEqual({
-      detail: 'Confirme qual dos jogadores é o cliente antes de publicar.',
+      detail:
+        'Escolha o cliente em “Jogador rastreado” e toque em “Confirmar jogador” antes de publicar.',
       code: 'no_player',
     })
 
@@ -221,7 +256,7 @@ describe('reviewing a video', () => {
     const missing = await api.publish(u)
     expect(missing.statusCode).toBe(422)
     expect(missing.json<{ detail: string }>().detail).toBe(
-      'Escreva o comentário do analista antes de publicar (seção “Comentário do analista”).',
+      'Escreva o seu comentário em “Texto do relatório”, abaixo do título “Comentário do analista”, antes de publicar.',
     )
     const [still] = await (await db()).select().from(videos).where(eq(videos.id, u))
     expect(still?.status).toBe('IN_REVIEW')

@@ -46,6 +46,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/notifications/public-key': 'public',
   // The token in the URL is the authority; revoked or unknown answers 404 (report-shares.test.ts).
   'GET /api/v1/shared-reports/:token': 'public',
+  'GET /api/v1/shared-reports/:token/card.png': 'public',
   'PATCH /api/v1/users/me/password': 'player',
   'POST /api/v1/users/me/email/confirmation': 'player',
   'PUT /api/v1/users/me/email': 'player',
@@ -93,6 +94,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/videos/:id/report': 'owned',
   'GET /api/v1/videos/:id/report/heatmap.png': 'owned',
   'GET /api/v1/videos/:id/report/share': 'owned',
+  'GET /api/v1/videos/:id/report/card.png': 'owned',
   'POST /api/v1/videos/:id/report/share': 'owned',
   'DELETE /api/v1/videos/:id/report/share': 'owned',
   'PATCH /api/v1/memory/facts/:id': 'owned',
@@ -130,6 +132,7 @@ const OWNED: Record<string, { resource: Resource; body?: unknown; ownerStatus?: 
   'GET /api/v1/videos/:id/report': { resource: 'reported-video' },
   'GET /api/v1/videos/:id/report/heatmap.png': { resource: 'reported-video' },
   'GET /api/v1/videos/:id/report/share': { resource: 'reported-video' },
+  'GET /api/v1/videos/:id/report/card.png': { resource: 'reported-video' },
   'POST /api/v1/videos/:id/report/share': { resource: 'reported-video' },
   'DELETE /api/v1/videos/:id/report/share': { resource: 'reported-video' },
   'PATCH /api/v1/memory/facts/:id': { resource: 'fact', body: { text: 'Joga de esquerda.' } },

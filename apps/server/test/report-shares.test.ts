@@ -129,7 +129,7 @@ describe('sharing a report', () => {
     expect(open.statusCode).toBe(200)
     const body = open.json<SharedReport>()
     expect(body.first_name).toBe('Ana')
-    expect(body.game).toEqual({ date: '2026-11-20', outcome: 'WON', score: '6/4' })
+    expect(body.game).toEqual({ date: '2026-11-20', week: null, outcome: 'WON', score: '6/4' })
     expect(body.player.track_id).toBe(2)
     expect(open.body).not.toContain('ana.share@areia.test')
     expect(open.body).not.toContain('Paula')
@@ -263,6 +263,40 @@ describe('sharing a report', () => {
     )
     for (const url of renewed) expect((await call('GET', url)).statusCode, url).toBe(404)
   })
+  it('draws the match as a story and a square picture, for the owner and for the link', async () => {
+    const p = await published('cartao.share@areia.test')
+    const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)]
+    const story = await call('GET', `/api/v1/videos/${p.id}/report/card.png`, p.tokens)
+    expect(story.statusCode).toBe(200)
+    expect(story.headers['content-type']).toBe('image/png')
+    expect(story.rawPayload.subarray(1, 4).toString()).toBe('PNG')
+    expect(size(story.rawPayload)).toEqual([1080, 1920])
+    fs.writeFileSync(path.join(os.tmpdir(), 'areia-card-story.png'), story.rawPayload)
+    const square = await call(
+      'GET',
+      `/api/v1/videos/${p.id}/report/card.png?format=square`,
+      p.tokens,
+    )
+    expect(size(square.rawPayload)).toEqual([1080, 1080])
+    fs.writeFileSync(path.join(os.tmpdir(), 'areia-card-square.png'), square.rawPayload)
+    const wrong = await call('GET', `/api/v1/videos/${p.id}/report/card.png?format=a4`, p.tokens)
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.json<{ detail: string }>().detail).toMatch(/^Formato de imagem inválido./)
+
+    // Another player, or nobody, gets nothing; the link's card lives as long as the link.
+    const other = await payingPlayer(app, 'cartao-outro.share@areia.test')
+    expect(
+      (await call('GET', `/api/v1/videos/${p.id}/report/card.png`, other.tokens)).statusCode,
+    ).toBe(404)
+    expect((await call('GET', `/api/v1/videos/${p.id}/report/card.png`)).statusCode).toBe(401)
+    const token = tokenOf((await share(p.id, p.tokens)).json<ReportShareResponse>().url)
+    const open = await call('GET', `/api/v1/shared-reports/${token}/card.png?format=square`)
+    expect(open.statusCode).toBe(200)
+    expect(size(open.rawPayload)).toEqual([1080, 1080])
+    expect(open.headers['cache-control']).toContain('no-store')
+    await call('DELETE', `/api/v1/videos/${p.id}/report/share`, p.tokens)
+    expect((await call('GET', `/api/v1/shared-reports/${token}/card.png`)).statusCode).toBe(404)
+  }, 60_000)
 
   it('refuses a malformed or unknown token with a pt-BR detail', async () => {
     const bad = await call('GET', '/api/v1/shared-reports/curto')

@@ -1,7 +1,7 @@
 import type { TokenPair, Video } from '@areia/contracts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { videoAnalyses, videos } from '../src/db/schema'
+import { plans, videoAnalyses, videos } from '../src/db/schema'
 import { fixtureVideo } from './fixtures/videos'
 import { bearer } from './helpers/app'
 import { testDatabase } from './helpers/database'
@@ -85,11 +85,17 @@ describe('Meus Vídeos cards', () => {
       expect((await get(moved(waiting.thumbnail_url!))).statusCode).toBe(403)
       expect((await get(moved(waiting.video_url!))).statusCode).toBe(403)
 
-      // Identified: in the queue, promised a day after the analysis could start.
+      // Identified: in the queue, promised the plan's turnaround after the analysis could start.
       const identifiedAt = app.clock.now()
       const identified = await identify(app, tokens, video_id, { player_identifier: 2 })
       expect(identified.statusCode).toBe(200)
-      const due = new Date(identifiedAt.getTime() + 24 * 3_600_000).toISOString()
+      const [plan] = await (
+        await testDatabase({ reset: false })
+      ).db
+        .select({ hours: plans.analysisTurnaroundHours })
+        .from(plans)
+        .where(eq(plans.slug, 'standard'))
+      const due = new Date(identifiedAt.getTime() + plan!.hours * 3_600_000).toISOString()
       expect(await card(tokens, video_id)).toMatchObject({ status: 'QUEUED', due_at: due })
 
       // The computer vision at work: its percent; then the analyst: no percent, same promise.

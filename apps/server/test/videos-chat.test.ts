@@ -23,6 +23,15 @@ beforeAll(() => {
 }, 120_000)
 
 /** The chat once every message queued for it has been written (replies and posts are jobs). */
+/** The last Saturday before today in São Paulo (what "foi sábado" means). */
+function lastSaturday(now: Date): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now)
+  const d = new Date(`${today}T12:00:00Z`)
+  do d.setUTCDate(d.getUTCDate() - 1)
+  while (d.getUTCDay() !== 6)
+  return d.toISOString().slice(0, 10)
+}
+
 async function settledHistory(tokens: TokenPair) {
   await app.services.coaching.settled()
   return chatHistory(app, tokens)
@@ -47,35 +56,64 @@ describe('identification, game info, cancel and delete', () => {
     const chat = await settledHistory(tokens)
     expect(chat.slice(-2).map((m) => m.content)).toEqual([
       'Obrigado! Registramos que você é o 2º jogador.',
-      'Agora me conte a data e o resultado do jogo, por exemplo: "12/10/2025, ganhamos 6x4" ou "ontem, perdemos 4/6".',
+      'Agora me conte a data e o resultado do jogo, do seu jeito: por exemplo "sábado, ganhamos 6/4 6/3" ou "ontem, perdemos 4/6 6/3 e 8/10 no super tie-break".',
     ])
     expect((await identify(video_id, 3)).statusCode).toBe(409)
 
-    await app.services.coaching.userMessage(userId, '12/10/2025, ganhamos 6x4')
-    const after = await settledHistory(tokens)
-    const confirmation = after.at(-1)
-    expect(confirmation?.coach_assigned_name).toBe('Leo')
-    expect(confirmation?.content).toBe(
-      'Anotado: jogo de 12/10/2025, vitória, placar 6x4. Vou levar isso em conta na análise do vídeo. 📊',
-    )
-    const list = await app.server.inject({
-      method: 'GET',
-      url: '/api/v1/videos/me',
-      headers: bearer(tokens.access_token),
-    })
-    expect(list.json<Video[]>()[0]).toMatchObject({
-      id: video_id,
-      status: 'QUEUED',
-      player_identifier: 2,
-      game_date: '2025-10-12',
-      game_outcome: 'WON',
-      game_score: '6x4',
-    })
-    // The next message goes to the coaches again.
-    await app.services.coaching.userMessage(userId, 'E agora, o que treino?')
-    expect((await settledHistory(tokens)).at(-1)?.content).not.toMatch(/^Anotado/)
+    const saturday = lastSaturday(app.clock.now())
+    const [, month, day] = saturday.split('-')
+    const said = async (text: string) => {
+      await app.services.coaching.userMessage(userId, text)
+      return (await settledHistory(tokens)).at(-1)
+    }
+    const gameOfVideo = async () => {
+      const list = await app.server.inject({
+        method: 'GET',
+        url: '/api/v1/videos/me',
+        headers: bearer(tokens.access_token),
+      })
+      const [v] = list.json<Video[]>()
+      return { date: v?.game_date, outcome: v?.game_outcome, score: v?.game_score }
+    }
 
-    // The receipt's "Cancelar Envio" still works once queued, and says so.
+    // The statistician reads it back in one line, with chips to correct it.
+    const readBack = await said('perdemos 6/4 no super tie-break depois de 4/6 6/3, foi sábado')
+    expect(readBack?.coach_assigned_name).toBe('Leo')
+    expect(readBack?.content).toBe(
+      `Entendi: derrota por 4/6 6/3 e 4/6 no super tie-break, no sábado ${day}/${month} — confere?`,
+    )
+    expect(readBack?.suggestions).toEqual([
+      'Confere',
+      'Corrigir o placar',
+      'Corrigir a data',
+      'Foi vitória',
+    ])
+    // Nothing is the game's until the player confirms it.
+    expect(await gameOfVideo()).toEqual({ date: null, outcome: null, score: null })
+
+    expect((await said('Corrigir o placar'))?.content).toMatch(/^Qual foi o placar\?/)
+    expect((await said('4/6 6/3 4/10'))?.content).toBe(
+      `Entendi: derrota por 4/6 6/3 e 4/10 no super tie-break, no sábado ${day}/${month} — confere?`,
+    )
+    expect((await said('Confere'))?.content).toBe(
+      `Anotado: derrota por 4/6 6/3 e 4/10 no super tie-break, no sábado ${day}/${month}. Vou levar isso em conta na análise do vídeo. 📊`,
+    )
+    expect(await gameOfVideo()).toEqual({
+      date: saturday,
+      outcome: 'LOST',
+      score: '4/6 6/3 [4/10]',
+    })
+    const { db } = await testDatabase({ reset: false })
+    const [row] = await db
+      .select({ draft: videos.gameDraft, awaiting: videos.awaitingGameInfo })
+      .from(videos)
+      .where(eq(videos.id, video_id))
+    expect(row).toEqual({ draft: null, awaiting: false })
+
+    // The next message goes to the coaches again.
+    expect((await said('E agora, o que treino?'))?.content).not.toMatch(/^(Anotado|Entendi)/)
+
+    // Deleting before the analysis starts still tells the chat.
     const cancel = await app.server.inject({
       method: 'DELETE',
       url: `/api/v1/videos/${video_id}`,
@@ -83,6 +121,34 @@ describe('identification, game info, cancel and delete', () => {
     })
     expect(cancel.statusCode).toBe(204)
     expect((await settledHistory(tokens)).at(-1)?.content).toBe('O envio do vídeo foi cancelado.')
+  })
+
+  it('leaves a reading unconfirmed when the player talks about something else', async () => {
+    const { tokens, userId } = await payingPlayer(app, 'naoconfirma@example.com')
+    await withTeam(userId)
+    const { video_id } = await uploadWhole(tokens, game)
+    await app.server.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${video_id}/identify`,
+      headers: bearer(tokens.access_token),
+      payload: { player_identifier: 1 },
+    })
+    await app.services.coaching.userMessage(userId, 'ganhamos 6/3 6/4 ontem')
+    expect((await settledHistory(tokens)).at(-1)?.content).toMatch(/^Entendi: vitória/)
+    await app.services.coaching.userMessage(userId, 'Como melhoro o meu saque?')
+    const history = await settledHistory(tokens)
+    expect(history.at(-1)?.content).not.toMatch(/^(Anotado|Entendi)/)
+    const { db } = await testDatabase({ reset: false })
+    const [row] = await db
+      .select({
+        score: videos.gameScore,
+        draft: videos.gameDraft,
+        awaiting: videos.awaitingGameInfo,
+      })
+      .from(videos)
+      .where(eq(videos.id, video_id))
+    expect(row).toMatchObject({ score: null, draft: { outcome: 'WON', score: '6/3 6/4' } })
+    expect(row?.awaiting).toBe(false)
   })
 
   it('cancel deletes the video and its file and says so in the chat; delete later is silent', async () => {

@@ -45,6 +45,31 @@ describe('choosing the players in a picture', () => {
     expect(players[0]!.box).toEqual({ x: 0.2813, y: 0.4167, w: 0.0443, h: 0.2361 })
   })
 
+  it('with the court found, numbers only the people on it: near pair first, left to right', () => {
+    const person = (x: number, y: number, h: number, score: number) => ({
+      x,
+      y,
+      w: h / 3,
+      h,
+      score,
+    })
+    const players = numberPlayers({
+      width: 1280,
+      height: 720,
+      people: [
+        person(680, 240, 150, 0.8), // near right
+        person(520, 190, 170, 0.7), // near left
+        person(110, 170, 130, 0.9), // a line judge beside the court: surest, and no player
+        person(760, 110, 100, 0.6), // far right
+        person(550, 120, 95, 0.6), // far left
+        person(600, 330, 60, 0.9), // a ball kid crouched at the net post
+      ],
+      court: [{ x: 5, y: 3 }, { x: 3, y: 5 }, null, { x: 7, y: 15 }, { x: 2, y: 15 }, null],
+    })
+    expect(players.map((p) => Math.round(p.box.x * 1280))).toEqual([520, 680, 550, 760])
+    expect(players.map((p) => p.number)).toEqual([1, 2, 3, 4])
+  })
+
   it('takes the picture some seconds in, never past the end', () => {
     expect(frameTimeOf(31)).toBe(6.2)
     expect(frameTimeOf(3 * 3600)).toBe(30)
@@ -183,7 +208,7 @@ describe('the identification picture', () => {
       expect(sent.videos.find((v) => v.id === video_id)?.player_pick).toEqual(row?.playerPick)
       const chat = await chatHistory(app, tokens)
       expect(chat.map((m) => m.content)).toContain(
-        'Obrigado! Registramos que você é a jogadora 2 da foto, contando da esquerda.',
+        'Obrigado! Registramos que você é a jogadora 2 da foto.',
       )
     },
   )
@@ -208,6 +233,58 @@ describe('the identification picture', () => {
       return body.status === 'pending' ? undefined : body
     }, 200_000)
   }, 240_000)
+})
+
+describe('the chips once the picture is shown', () => {
+  it('follow its numbers: a chip names that person of the picture', async () => {
+    const people = [0, 1, 2, 3].map((i) => ({
+      x: 200 + i * 200,
+      y: 200,
+      w: 60,
+      h: 180,
+      score: 0.9,
+    }))
+    const finder: PeopleFinder = {
+      find: async () => ({
+        width: 1280,
+        height: 720,
+        people,
+        court: people.map((_, i) => ({ x: 2 + i, y: i < 2 ? 3 : 13 })),
+      }),
+    }
+    const stub = await videoHarness({}, { peopleFinder: finder })
+    try {
+      const { tokens, userId } = await payingPlayer(stub.app, 'ident-chip-foto@example.com')
+      await withCoaches(userId)
+      const { video_id } = await stub.uploadWhole(tokens, matchBytes)
+      const ready = await until(async () => {
+        const body = (
+          await stub.app.server.inject({
+            method: 'GET',
+            url: `/api/v1/videos/${video_id}/identification`,
+            headers: bearer(tokens.access_token),
+          })
+        ).json<IdentificationFrame>()
+        return body.status === 'ready' ? body : undefined
+      })
+      const res = await identify(stub.app, tokens, video_id, { player_identifier: '3º jogador' })
+      expect(res.statusCode).toBe(200)
+      const { db } = await testDatabase({ reset: false })
+      const [row] = await db.select().from(videos).where(eq(videos.id, video_id))
+      expect(row?.playerIdentifier).toBeNull()
+      expect(row?.playerPick).toEqual({
+        number: 3,
+        box: ready.players.find((p) => p.number === 3)!.box,
+        atSec: 6.2,
+      })
+      const chat = await chatHistory(stub.app, tokens)
+      expect(chat.map((m) => m.content)).toContain(
+        'Obrigado! Registramos que você é o jogador 3 da foto.',
+      )
+    } finally {
+      await stub.app.close()
+    }
+  }, 120_000)
 })
 
 describe('the analyst sees the tapped box next to the tracks', () => {

@@ -129,9 +129,7 @@ describe('link import', () => {
       const items = await chatHistory(app, tokens)
       return items.some((m) => m.actions?.length === 4) ? items : undefined
     })
-    const receipt = chat.findIndex((m) =>
-      m.actions?.some((a) => a.type === 'cancel_video' && a.videoId === video.id),
-    )
+    const receipt = chat.findIndex((m) => m.content.startsWith('Recebemos o seu vídeo!'))
     const identify = chat.findIndex((m) => m.actions?.length === 4)
     expect(receipt).toBeGreaterThanOrEqual(0)
     expect(identify).toBeGreaterThan(receipt)

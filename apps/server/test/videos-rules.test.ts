@@ -1,38 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseGameInfo } from '../src/modules/videos/game-info'
 import { directDownloadUrl } from '../src/modules/videos/link'
 import { isPublicAddress } from '../src/modules/videos/ssrf'
 import { parseContentRange } from '../src/modules/videos/upload-protocol'
-
-// 2025-11-20 15:00 in São Paulo.
-const now = new Date('2025-11-20T18:00:00Z')
-
-describe('game date and result from a chat message', () => {
-  it.each([
-    ['12/10/2025, ganhamos 6x4', { date: '2025-10-12', outcome: 'WON', score: '6x4' }],
-    ['ontem, perdemos 4/6', { date: '2025-11-19', outcome: 'LOST', score: '4x6' }],
-    ['hoje vencemos 6-3 4-6 10-8', { date: '2025-11-20', outcome: 'WON', score: '6x3 4x6 10x8' }],
-    ['15/11 perdi de 3x6', { date: '2025-11-15', outcome: 'LOST', score: '3x6' }],
-    // Without a year, a date still to come is last year's.
-    ['25/12, derrota', { date: '2024-12-25', outcome: 'LOST', score: null }],
-    ['anteontem', { date: '2025-11-18', outcome: null, score: null }],
-  ])('%s', (text, expected) => {
-    expect(parseGameInfo(text, now)).toEqual(expected)
-  })
-
-  it('understands nothing in a message about something else', () => {
-    expect(parseGameInfo('Como melhoro o meu saque?', now)).toBeNull()
-  })
-
-  it('ignores impossible or future dates', () => {
-    expect(parseGameInfo('31/02/2025 ganhamos', now)).toEqual({
-      date: null,
-      outcome: 'WON',
-      score: null,
-    })
-    expect(parseGameInfo('12/12/2025', now)).toBeNull()
-  })
-})
 
 describe('share links to direct downloads', () => {
   it('turns a Drive file link into uc?export=download', () => {

@@ -168,8 +168,10 @@ export const AnalystVideo = AnalystQueueItem.extend({
   players: z.array(TrackedPlayer),
   overlay: z.array(OverlayRound),
   rallies: RalliesSummary.nullable(),
+  /** The date and result the player confirmed in the chat (see Video's game_* fields). */
   game: z.object({
     date: z.string().nullable(),
+    week: z.string().nullable(),
     outcome: GameOutcome.nullable(),
     score: z.string().nullable(),
   }),
@@ -304,9 +306,33 @@ export const MatchStatus = z.object({
   percent: z.number().int().min(0).max(100).nullable(),
   /** When the report is promised (ISO); null before the analysis can start or once it ended. */
   due_at: z.string().nullable(),
+  /** The automatic pass could not read the video: an analyst takes it from here (same promise). */
+  needs_analyst: z.boolean().optional(),
   failure_reason: z.string().nullable(),
   game_date: z.string().nullable(),
   game_outcome: GameOutcome.nullable(),
   game_score: z.string().nullable(),
 })
 export type MatchStatus = z.infer<typeof MatchStatus>
+
+// ---- The analyst's commentary (Ultra) ----------------------------------------------------
+
+/** The heading the analyst of an Ultra plan writes under, in the report's text. */
+export const COMMENTARY_HEADING = '## Comentário do analista'
+
+/** The analyst's own words under the commentary heading (empty when missing). */
+export function commentaryOf(markdown: string): string {
+  const at = markdown.indexOf(COMMENTARY_HEADING)
+  if (at < 0) return ''
+  const after = markdown.slice(at + COMMENTARY_HEADING.length)
+  const next = after.search(/^#{1,2} /m)
+  return (next < 0 ? after : after.slice(0, next)).trim()
+}
+
+/** Why publishing was refused, naming the field on the console that fixes it. */
+export const PUBLISH_REFUSALS = {
+  noPlayer:
+    'Escolha o cliente em “Jogador rastreado” e toque em “Confirmar jogador” antes de publicar.',
+  noCommentary:
+    'Escreva o seu comentário em “Texto do relatório”, abaixo do título “Comentário do analista”, antes de publicar.',
+} as const

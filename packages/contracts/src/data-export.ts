@@ -149,8 +149,12 @@ export const ExportVideo = z.object({
   /** The person the player tapped on the identification picture, when they tapped one. */
   player_pick: json,
   game_date: z.string().nullable(),
+  /** The Monday of the game's week, when the player named the week, not the day. */
+  game_week: z.string().nullable(),
   game_outcome: z.string().nullable(),
   game_score: z.string().nullable(),
+  /** A reading of the date and result read back to the player and not confirmed. */
+  game_draft: json,
   created_at: time,
   accepted_at: maybeTime,
 })

@@ -35,6 +35,12 @@ export const ReportShareStatus = z.object({
 })
 export type ReportShareStatus = z.infer<typeof ReportShareStatus>
 
+/** The match as an image to post: a story (1080 × 1920) or a square (1080 × 1080). */
+export const ReportCardQuery = z.object({
+  format: z.enum(['story', 'square'], { error: 'Formato de imagem inválido.' }).default('story'),
+})
+export type ReportCardQuery = z.input<typeof ReportCardQuery>
+
 /** `/r/:token`: random 32 bytes as base64url (43 characters). */
 export const ShareTokenParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Link inválido.' }),

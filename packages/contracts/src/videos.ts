@@ -98,8 +98,8 @@ export type FrameBox = z.infer<typeof FrameBox>
 
 /**
  * `picked_box` is the box the player tapped on the identification picture, and then
- * `player_identifier` is that box's number in the picture (left to right), not the first-touch
- * order the chips mean; the two are stored apart.
+ * `player_identifier` is that box's number in the picture. Without it, the chip's place in the
+ * first-touch order, unless the picture is ready: the chips then follow its numbers.
  */
 export const IdentifyRequest = IdentifyBody.extend({ picked_box: FrameBox.optional() })
 export type IdentifyRequest = z.input<typeof IdentifyRequest>
@@ -108,7 +108,8 @@ export const IdentificationStatus = z.enum(['pending', 'ready', 'unavailable'])
 export type IdentificationStatus = z.infer<typeof IdentificationStatus>
 
 /**
- * One frame of the video with the people found in it, numbered 1–4 from left to right:
+ * One frame of the video with the players found in it (on the court, when its lines were found),
+ * numbered 1–4, the near pair first and each pair from left to right:
  * `pending` until it is made, `unavailable` when fewer than two people were found (the chips
  * still work). `frame_url` is signed and short-lived; null unless ready.
  */
@@ -153,8 +154,12 @@ export const Video = z.object({
   /** Quality warnings that did not stop the video (low resolution, low fps). */
   warnings: z.array(z.string()),
   player_identifier: z.number().int().min(1).max(4).nullable(),
+  /** The game's day (YYYY-MM-DD), as the player confirmed it. */
   game_date: z.string().nullable(),
+  /** The Monday of the game's week, when the player named the week and not the day. */
+  game_week: z.string().nullable(),
   game_outcome: GameOutcome.nullable(),
+  /** The sets, player's team first: "4/6 6/3 [4/10]" (see game-result.ts). */
   game_score: z.string().nullable(),
   probe: VideoProbe.nullable(),
   /**
@@ -166,8 +171,13 @@ export const Video = z.object({
   video_url: z.string().nullable(),
   /** How far the computer vision got (ANALYZING only). */
   analysis_percent: z.number().int().min(0).max(100).nullable(),
-  /** When the report is promised (ISO); null before the analysis can start or once it ended. */
+  /**
+   * When the report is promised (ISO): the plan's turnaround from the moment the analysis could
+   * start, as the analysts' queue promises it; null before that or once it ended.
+   */
   due_at: z.string().nullable(),
+  /** The automatic pass could not read the video: an analyst adjusts it, within the same promise. */
+  needs_analyst: z.boolean(),
   /** A refused video does not use the month's allowance (false unless FAILED). */
   allowance_returned: z.boolean(),
 })

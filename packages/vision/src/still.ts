@@ -3,6 +3,10 @@
 // the detector shrinks its input and players far from the camera vanish in a whole frame.
 import type { Detection, PersonDetector, Tile } from './detector.js'
 import { FFMPEG, probe, run, VisionError } from './ffmpeg.js'
+import { imageToCourt, mapCourt, onCourt, type Corners, type Point } from './homography.js'
+import { footPoint, PERSON_M } from './people.js'
+import { personHeightPx } from './perspective.js'
+import { END_MARGIN_M, SIDE_MARGIN_M } from './tiles.js'
 
 /** Tile sides as shares of the picture's shorter side: near players, then far ones. */
 const SCALES = [1, 0.5]
@@ -59,4 +63,26 @@ export async function peopleInStill(
   }
   const people = await detector.detect(frame, stillTiles(width, height))
   return { width, height, people }
+}
+
+/** Shortest and tallest a standing person's box may be against 1.75 m at its feet. */
+const SHORTEST = 0.55
+const TALLEST = 1.6
+
+/**
+ * Where each person of a still stands on the court plane (metres), from the court's corners in
+ * the still's pixels: null for anyone whose feet are off the court and its margins (line judges,
+ * ball kids, the crowd) or whose box is not the size of a person standing there. All null when
+ * the corners make no court.
+ */
+export function placeOnCourt(people: Detection[], corners: Corners): Array<Point | null> {
+  const m = mapCourt(corners)
+  return people.map((d) => {
+    if (!m) return null
+    const court = imageToCourt(m, footPoint(d))
+    if (!Number.isFinite(court.x) || !Number.isFinite(court.y)) return null
+    if (!onCourt(court, SIDE_MARGIN_M, END_MARGIN_M)) return null
+    const expected = personHeightPx(m, null, court, PERSON_M)
+    return d.h >= SHORTEST * expected && d.h <= TALLEST * expected ? court : null
+  })
 }

@@ -99,7 +99,7 @@ const heatmap = (id: number) => `/exemplo/heatmap-${id}.png`
 const report = SharedReport.parse({
   first_name: FIRST_NAME,
   published_at: '2026-11-16T18:00:00.000Z',
-  game: { date: '2026-11-15', outcome: 'WON', score: stats.score_line },
+  game: { date: '2026-11-15', week: null, outcome: 'WON', score: stats.score_line },
   player: trackedPlayer(player, heatmap(player.id)),
   partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,
   rallies: {

@@ -613,6 +613,14 @@ export interface StoredPlayerPick {
   atSec: number
 }
 
+/** A reading of the game's date and result that the player has not confirmed yet. */
+export interface StoredGameDraft {
+  date: string | null
+  week: string | null
+  outcome: 'WON' | 'LOST' | null
+  score: string | null
+}
+
 export const videos = pgTable(
   'videos',
   {
@@ -641,9 +649,14 @@ export const videos = pgTable(
     playerPick: jsonb('player_pick').$type<StoredPlayerPick>(),
     /** Set while the player's next chat message is read as the game's date and result. */
     awaitingGameInfo: boolean('awaiting_game_info').notNull().default(false),
+    /** What the player read back and confirmed ("confere"): the day, or the week's Monday. */
     gameDate: date('game_date'),
+    gameWeek: date('game_week'),
     gameOutcome: text('game_outcome').$type<'WON' | 'LOST'>(),
+    /** The sets, player's team first ("4/6 6/3 [4/10]"). */
     gameScore: text('game_score'),
+    /** Read from the player's answer and shown back to be confirmed or corrected. */
+    gameDraft: jsonb('game_draft').$type<StoredGameDraft>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the video passed the quality gate and counted against the month's allowance. */

@@ -109,6 +109,8 @@ export async function seedAnalysed(
     cornersSource: 'proposed',
     artifacts: result ? { keyframe: `${run}keyframe.jpg`, heatmaps, clips, highlights: null } : {},
     problem: opts.problem ?? null,
+    // The analysis could start when the video was accepted (the promise counts from here).
+    createdAt: accepted,
   })
   return video.id
 }

@@ -4,8 +4,13 @@ import type { Database } from '../../src/adapters/db'
 import { analysisState } from './pipeline'
 import { until } from './videos'
 
-/** The labelled real clips sit next to the repository and are never copied into it. */
-const FOOTAGE = path.resolve(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'footage')
+/**
+ * The labelled real clips sit next to the repository and are never copied into it;
+ * AREIA_FOOTAGE_DIR names their folder for a checkout that sits elsewhere (a git worktree).
+ */
+const FOOTAGE =
+  process.env.AREIA_FOOTAGE_DIR ??
+  path.resolve(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'footage')
 export const OUTDOOR_CLIP = path.join(FOOTAGE, 'pickleball_outdoor_doubles_30s.mp4')
 
 /** The footage README's corners for the outdoor clip, in its 1920 × 1080 pixels. */

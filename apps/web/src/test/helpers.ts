@@ -50,6 +50,7 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     warnings: [],
     player_identifier: null,
     game_date: null,
+    game_week: null,
     game_outcome: null,
     game_score: null,
     probe: null,
@@ -57,6 +58,7 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     video_url: null,
     analysis_percent: null,
     due_at: null,
+    needs_analyst: false,
     allowance_returned: false,
     ...overrides,
   }

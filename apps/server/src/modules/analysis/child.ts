@@ -9,8 +9,10 @@ import {
   mergeAnalyses,
   peopleInStill,
   PersonDetector,
+  placeOnCourt,
   probe,
   proposeFromVideo,
+  scaleCorners,
 } from '@areia/vision'
 import type { AnalysisResult } from '@areia/vision'
 import type { ChildReply, ChildTask } from './runner'
@@ -50,8 +52,20 @@ async function perform(task: ChildTask): Promise<unknown> {
       })
     case 'merge':
       return mergeAnalyses(task.parts as AnalysisResult[])
-    case 'still':
-      return peopleInStill(task.file, await loadDetector())
+    case 'still': {
+      const found = await peopleInStill(task.file, await loadDetector())
+      if (!task.video) return found
+      // The court's lines around the picture's moment, in the picture's pixels.
+      const info = await probe(task.video)
+      const span = Math.min(info.durationSec, PROPOSE_WINDOW_SEC)
+      const at = task.atSec ?? info.durationSec / 2
+      const from = Math.max(0, Math.min(at - span / 2, info.durationSec - span))
+      const width = Math.min(info.width, 1280)
+      const corners = await proposeFromVideo(task.video, info, width, from, from + span)
+      if (!corners) return { ...found, corners: null, court: null }
+      const inStill = scaleCorners(corners, found.width / info.width, found.height / info.height)
+      return { ...found, corners: inStill, court: placeOnCourt(found.people, inStill) }
+    }
   }
 }
 

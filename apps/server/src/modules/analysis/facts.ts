@@ -2,7 +2,8 @@ import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
 import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../adapters/db'
-import { matchTags, videoAnalyses, videos } from '../../db/schema'
+import { matchTags, plans, subscriptions, videoAnalyses, videos } from '../../db/schema'
+import { promisedAt } from './store'
 import { matchStatsOf, taggedFacts, tagsOf } from './tagged-report'
 import { resultOf } from './views'
 
@@ -124,12 +125,6 @@ export async function publishedAnalysisFacts(
   return out
 }
 
-/**
- * The report is promised this long after the analysis can start (the player identified
- * themselves): processing plus an analyst's review.
- */
-export const ANALYSIS_DUE_HOURS = 24
-
 /** Enough to answer about "my last game" and "the one I sent yesterday". */
 const RECENT_MATCHES = 3
 
@@ -153,28 +148,26 @@ export async function recentMatches(
       gameScore: videos.gameScore,
       stage: videoAnalyses.stage,
       percent: videoAnalyses.percent,
-      startedAt: videoAnalyses.createdAt,
-      updatedAt: videos.updatedAt,
+      problem: videoAnalyses.problem,
+      promisedAt: promisedAt.mapWith(videos.createdAt),
     })
     .from(videos)
     .leftJoin(videoAnalyses, eq(videoAnalyses.videoId, videos.id))
+    .leftJoin(subscriptions, eq(subscriptions.userId, videos.userId))
+    .leftJoin(plans, eq(plans.id, subscriptions.planId))
     .where(and(eq(videos.userId, userId), notInArray(videos.status, ['UPLOADING', 'CANCELLED'])))
     .orderBy(desc(videos.createdAt), desc(videos.id))
   const rows = await (limit === null ? query : query.limit(limit))
   return rows.map((r) => {
     const running = r.status === 'QUEUED' || r.status === 'ANALYZING' || r.status === 'IN_REVIEW'
-    // Identified but not yet picked up by the pipeline: the clock starts at the identification.
-    const startedAt = r.startedAt ?? (r.status === 'QUEUED' ? r.updatedAt : null)
     return {
       video_id: r.videoId,
       uploaded_at: r.createdAt.toISOString(),
       status: r.status,
       stage: running ? (r.stage ?? null) : null,
       percent: r.status === 'ANALYZING' ? (r.percent ?? null) : null,
-      due_at:
-        running && startedAt
-          ? new Date(startedAt.getTime() + ANALYSIS_DUE_HOURS * 3_600_000).toISOString()
-          : null,
+      due_at: running ? r.promisedAt.toISOString() : null,
+      needs_analyst: running && r.problem !== null,
       failure_reason: r.status === 'FAILED' ? r.failureReason : null,
       game_date: r.gameDate ?? null,
       game_outcome: r.gameOutcome === 'WON' || r.gameOutcome === 'LOST' ? r.gameOutcome : null,

@@ -10,6 +10,8 @@ export interface MatchView {
   percent: number | null
   /** When the report is promised (ISO); null before the analysis can start or once it ended. */
   dueAt: string | null
+  /** The automatic pass was refused: an analyst adjusts it before the report. */
+  needsAnalyst: boolean
   /** The court frame the pipeline kept, signed; null when it made none. */
   keyframeUrl: string | null
 }
@@ -40,6 +42,7 @@ export class MatchViews {
       views.set(m.video_id, {
         percent: m.percent,
         dueAt: m.due_at,
+        needsAnalyst: m.needs_analyst ?? false,
         keyframeUrl: keyframes.get(m.video_id) ?? null,
       })
     }

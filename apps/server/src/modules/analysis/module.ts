@@ -68,7 +68,8 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
   const tagging = new TaggingService(db, store, new TagsStore(), clock)
   /** The picture for "qual jogador é você?": its person search runs in the analysis children. */
   const peopleFinder: PeopleFinder = {
-    find: (file, signal) => runner.run<StillPeople>({ op: 'still', file }, { signal }),
+    find: (file, signal, source) =>
+      runner.run<StillPeople>({ op: 'still', file, ...source }, { signal }),
   }
   return {
     pipeline,

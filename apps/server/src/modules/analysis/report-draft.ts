@@ -1,12 +1,12 @@
+import { COMMENTARY_HEADING, resultInWords, type VideoReport } from '@areia/contracts'
 import type { AnalysisResult, PlayerMetrics } from '@areia/vision'
 
-/** The heading the analyst of an Ultra plan must write under before publishing. */
-export const COMMENTARY_HEADING = '## Comentário do analista'
+export { COMMENTARY_HEADING, commentaryOf } from '@areia/contracts'
 
 export interface DraftInput {
   player: PlayerMetrics
   rallies: AnalysisResult['rallies']
-  game: { date: string | null; outcome: 'WON' | 'LOST' | null; score: string | null }
+  game: VideoReport['game']
   /** The plan's `human_review`: a person writes commentary (Ultra). */
   humanReview: boolean
   /** Spans in which the camera had moved away from the marked court (no figures there). */
@@ -40,16 +40,14 @@ const pct = (share: number) => `${Math.round(share * 100)}%`
 const seconds = (s: number) =>
   s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${num(s, 0)} s`
 
+const dayMonthYear = (isoDate: string) => isoDate.split('-').reverse().join('/')
+
 function gameLine(game: DraftInput['game']): string | null {
   const parts: string[] = []
-  if (game.date) {
-    const [y, m, d] = game.date.split('-')
-    parts.push(`Jogo de ${d}/${m}/${y}`)
-  }
-  if (game.outcome) {
-    const result = game.outcome === 'WON' ? 'vitória' : 'derrota'
-    parts.push(game.score ? `${result} por ${game.score}` : result)
-  } else if (game.score) parts.push(`placar ${game.score}`)
+  if (game.date) parts.push(`Jogo de ${dayMonthYear(game.date)}`)
+  else if (game.week) parts.push(`Jogo da semana de ${dayMonthYear(game.week)}`)
+  const result = resultInWords(game.outcome, game.score)
+  if (result) parts.push(result)
   if (parts.length === 0) return null
   const line = parts.join(' — ')
   return `${line.charAt(0).toUpperCase()}${line.slice(1)}.`
@@ -173,13 +171,4 @@ export function draftReport(input: DraftInput): string {
   chooseDrills(p, rallies).forEach((d, i) => lines.push(`${i + 1}. **${d.title}:** ${d.text}`))
   if (input.humanReview) lines.push('', COMMENTARY_HEADING, '')
   return `${lines.join('\n').trimEnd()}\n`
-}
-
-/** Ultra: the analyst's own words under the commentary heading (empty when missing). */
-export function commentaryOf(markdown: string): string {
-  const at = markdown.indexOf(COMMENTARY_HEADING)
-  if (at < 0) return ''
-  const after = markdown.slice(at + COMMENTARY_HEADING.length)
-  const next = after.search(/^#{1,2} /m)
-  return (next < 0 ? after : after.slice(0, next)).trim()
 }

@@ -44,6 +44,21 @@ const CONTENT_TYPES = {
   highlights: 'video/mp4',
 } as const
 
+/** The date and result the player confirmed, as the report and the console carry them. */
+export function gameOf(video: {
+  gameDate: string | null
+  gameWeek: string | null
+  gameOutcome: 'WON' | 'LOST' | null
+  gameScore: string | null
+}): VideoReport['game'] {
+  return {
+    date: video.gameDate,
+    week: video.gameWeek,
+    outcome: video.gameOutcome,
+    score: video.gameScore,
+  }
+}
+
 export interface ReportsServiceDeps {
   db: Db
   store: AnalysisStore
@@ -89,7 +104,7 @@ export class ReportsService {
     return {
       video_id: videoId,
       published_at: analysis.publishedAt!.toISOString(),
-      game: { date: video.gameDate, outcome: video.gameOutcome, score: video.gameScore },
+      game: gameOf(video),
       markdown: analysis.reportMarkdown,
       player: trackedPlayer(player, heatmap(player.id)),
       partner: partner ? trackedPlayer(partner, heatmap(partner.id)) : null,

@@ -8,8 +8,11 @@ export type ChildTask = { id: number } & (
   | { op: 'propose'; file: string }
   | { op: 'analyze'; file: string; corners: Corners | null; startSec: number; endSec: number }
   | { op: 'merge'; parts: unknown[] }
-  /** People in one picture (the player's identification frame). */
-  | { op: 'still'; file: string }
+  /**
+   * People in one picture (the player's identification frame); with the video it was taken
+   * from, where each stands on the court its lines show around that moment.
+   */
+  | { op: 'still'; file: string; video?: string; atSec?: number }
 )
 
 export type ChildReply = { id: number } & (

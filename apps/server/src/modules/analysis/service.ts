@@ -1,10 +1,11 @@
 import { heatmapPng, type AnalysisResult } from '@areia/vision'
-import type {
-  AnalystQueue,
-  AnalystQueueItem,
-  AnalystSwapBody,
-  AnalystVideo,
-  CourtCorners,
+import {
+  type AnalystQueue,
+  type AnalystQueueItem,
+  type AnalystSwapBody,
+  type AnalystVideo,
+  type CourtCorners,
+  PUBLISH_REFUSALS,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
@@ -15,6 +16,7 @@ import { type AnalysisDelivery, deliveryMarkdown, rejectionMarkdown } from './de
 import { putBuffer, runPrefix } from './artifacts'
 import type { MediaSigner } from './files'
 import { commentaryOf, draftReport } from './report-draft'
+import { gameOf } from './reports'
 import type { AnalysisStore, ReviewRow } from './store'
 import { swapIdentities } from './swap'
 import {
@@ -39,10 +41,9 @@ export const ANALYSIS_ERRORS = {
   failed: 'A análise deste vídeo falhou: reanalise ou recuse o vídeo.',
   notAnalysable: (why: string | null) =>
     `Este vídeo não pôde ser analisado${why ? ` (${why.replace(/\.$/, '')})` : ''}. Corrija os cantos e reanalise, ou recuse o vídeo.`,
-  noPlayer: 'Confirme qual dos jogadores é o cliente antes de publicar.',
+  noPlayer: PUBLISH_REFUSALS.noPlayer,
   noTrack: 'Este jogador não foi encontrado na análise.',
-  noCommentary:
-    'Escreva o comentário do analista antes de publicar (seção “Comentário do analista”).',
+  noCommentary: PUBLISH_REFUSALS.noCommentary,
 }
 
 export interface Actor {
@@ -133,7 +134,7 @@ export class AnalysisService {
       players: result ? trackedPlayers(id, result, artifacts, this.signer) : [],
       overlay: result ? overlayOf(result) : [],
       rallies: result ? ralliesSummary(id, result, artifacts, this.signer) : null,
-      game: this.game(r),
+      game: gameOf(r.video),
       report_markdown: r.analysis?.reportMarkdown || this.draft(r, result),
       published_at: r.analysis?.publishedAt?.toISOString() ?? null,
     }
@@ -356,10 +357,6 @@ export class AnalysisService {
     }
   }
 
-  private game(r: ReviewRow) {
-    return { date: r.video.gameDate, outcome: r.video.gameOutcome, score: r.video.gameScore }
-  }
-
   /** The draft for the confirmed player, or '' until one is confirmed. */
   private draft(r: ReviewRow, result: AnalysisResult | null): string {
     const player = result?.players.find((p) => p.id === r.analysis?.playerTrackId)
@@ -367,7 +364,7 @@ export class AnalysisService {
     return draftReport({
       player,
       rallies: result.rallies,
-      game: this.game(r),
+      game: gameOf(r.video),
       humanReview: !!r.humanReview,
       camera: result.camera,
     })

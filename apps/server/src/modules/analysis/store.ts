@@ -10,8 +10,16 @@ export type VideoPatch = Partial<typeof videos.$inferInsert>
 /** Videos an analyst still has to deal with: waiting, being analysed or waiting for review. */
 export const IN_QUEUE: VideoStatus[] = ['QUEUED', 'ANALYZING', 'IN_REVIEW']
 
-/** When the plan promised the analysis: accepted (or uploaded) + the plan's turnaround. */
-const promisedAt = sql<Date>`coalesce(${videos.acceptedAt}, ${videos.createdAt}) + (coalesce(${plans.analysisTurnaroundHours}, 24) * interval '1 hour')`
+/** A plan's turnaround when the player has none (the plans' own default). */
+const DEFAULT_TURNAROUND_HOURS = 24
+
+/**
+ * The one promise, the same for the player's "Previsão" and the analysts' queue: from the moment
+ * the analysis could start (the player said who they are, and its row was made), the plan's
+ * turnaround. Needs `videos`, `video_analyses` and `plans` (through the player's subscription)
+ * in the query.
+ */
+export const promisedAt = sql<Date>`coalesce(${videoAnalyses.createdAt}, ${videos.updatedAt}) + (coalesce(${plans.analysisTurnaroundHours}, ${sql.raw(String(DEFAULT_TURNAROUND_HOURS))}) * interval '1 hour')`
 
 const reviewColumns = {
   video: videos,

@@ -19,6 +19,8 @@ export type ConversationPartner = PartnerDefinition & { id: number }
 export interface PostedMessage {
   text: string
   actions?: ChatAction[]
+  /** Answers the player may tap instead of typing (they send the chip's text). */
+  suggestions?: string[]
   /** The host (default) or the player's coach of this archetype. */
   as?: 'host' | Archetype
 }
@@ -73,6 +75,7 @@ export class ChatVoice {
           ...(coach ? { coachId: coach.id } : { senderName: HOST_NAME }),
           content: m.text,
           actions: m.actions?.length ? m.actions : null,
+          suggestions: m.suggestions?.length ? m.suggestions : null,
           now: this.clock.now(),
           ...place?.(index),
         }),

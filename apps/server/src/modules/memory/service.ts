@@ -5,12 +5,7 @@ import type {
   MemoryResponse,
   UserStatusResponse,
 } from '@areia/contracts'
-import {
-  fieldsFromText,
-  isPast,
-  rememberFacts,
-  type RememberedFact,
-} from '@areia/coach'
+import { fieldsFromText, isPast, rememberFacts, type RememberedFact } from '@areia/coach'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import { AppError, notFound } from '../../errors'

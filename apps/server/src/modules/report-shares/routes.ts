@@ -1,5 +1,6 @@
 import {
   ErrorBody,
+  ReportCardQuery,
   ReportShareCreateBody,
   ReportShareResponse,
   ReportShareStatus,
@@ -53,7 +54,36 @@ export const reportSharesRoutes: FastifyPluginAsyncZod<{ shares: ReportSharesSer
     },
   )
 
+  const png = (filename: string) => ({
+    'content-type': 'image/png',
+    'content-disposition': `inline; filename="${filename}"`,
+  })
+
+  app.get(
+    '/api/v1/videos/:id/report/card.png',
+    { ...owner, schema: { params: VideoIdParams, querystring: ReportCardQuery } },
+    async (request, reply) => {
+      const { id } = request.params
+      const image = await shares.ownerCard(request.user.id, id, request.query.format)
+      return reply
+        .headers({ ...png(`areia-jogo-${id}.png`), 'cache-control': 'private, max-age=300' })
+        .send(image)
+    },
+  )
+
   // No account: the token is the authority. Never cached by shared caches, since it can be revoked.
+  app.get(
+    '/api/v1/shared-reports/:token/card.png',
+    { schema: { params: ShareTokenParams, querystring: ReportCardQuery } },
+    async (request, reply) => {
+      const { token } = request.params
+      const image = await shares.sharedCard(token, request.ip, request.query.format)
+      return reply
+        .headers({ ...png('areia-jogo.png'), 'cache-control': 'private, no-store' })
+        .send(image)
+    },
+  )
+
   app.get(
     '/api/v1/shared-reports/:token',
     { schema: { params: ShareTokenParams, response: { 200: SharedReport, ...errors } } },

@@ -13,6 +13,7 @@ import type { Db } from '../../adapters/db'
 import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
 import { MEDIA_ERRORS, type MediaKind, type MediaQuery, type MediaUrls } from '../analysis/files'
+import { type CardFormat, renderCard } from './card'
 import type { SharedMediaParams, SharedMediaSigner } from './media'
 import type { ReportSharesStore } from './store'
 
@@ -37,6 +38,8 @@ export interface ShareSources {
   ): Promise<FastifyReply>
   /** The name the player chose, as stored (the first word is shown). */
   playerName(userId: string): Promise<string | null>
+  /** The PNG of the player's heatmap in that report. */
+  heatmap(userId: string, videoId: number): Promise<Buffer>
 }
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -138,6 +141,32 @@ export class ReportSharesService {
   }
 
   async open(token: string, ip: string): Promise<SharedReport> {
+    return (await this.byToken(token, ip)).report
+  }
+
+  /** The owner's card of their match, to post before (or without) making a link. */
+  async ownerCard(userId: string, videoId: number, format: CardFormat): Promise<Buffer> {
+    // Made to be posted anywhere: the partner's figures stay out, as on a link by default.
+    const report = await this.shown(
+      userId,
+      sharedView(await this.sources.report(userId, videoId), false),
+    )
+    return renderCard(report, await this.sources.heatmap(userId, videoId), format)
+  }
+
+  /** The card of a shared report, for anyone with its link. */
+  async sharedCard(token: string, ip: string, format: CardFormat): Promise<Buffer> {
+    const { report, owner } = await this.byToken(token, ip)
+    return renderCard(report, await this.sources.heatmap(owner.userId, owner.videoId), format)
+  }
+
+  /** What anyone may see of a report: the match and the first name. */
+  private async shown(userId: string, report: VideoReport): Promise<SharedReport> {
+    const { markdown: _markdown, video_id: _videoId, ...shown } = report
+    return { ...shown, first_name: firstName(await this.sources.playerName(userId)) }
+  }
+
+  private async byToken(token: string, ip: string) {
     const limit = await this.limiter.hit(ip)
     if (!limit.allowed) {
       throw tooManyRequests(
@@ -155,12 +184,10 @@ export class ReportSharesService {
       if (err instanceof AppError && err.statusCode === 404) throw notFound(SHARED_REPORT_GONE)
       throw err
     }
-    const {
-      markdown: _markdown,
-      video_id: _videoId,
-      ...shown
-    } = sharedView(report, row.includePartner)
-    return { ...shown, first_name: firstName(await this.sources.playerName(row.userId)) }
+    return {
+      report: await this.shown(row.userId, sharedView(report, row.includePartner)),
+      owner: row,
+    }
   }
 
   /** A medium of a shared report: only while the link it was signed for stands. */

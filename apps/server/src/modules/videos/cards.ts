@@ -9,7 +9,12 @@ export interface MatchViewPort {
   videoUrl(videoId: number): string
 }
 
-export type MatchView = { percent: number | null; dueAt: string | null; keyframeUrl: string | null }
+export type MatchView = {
+  percent: number | null
+  dueAt: string | null
+  needsAnalyst: boolean
+  keyframeUrl: string | null
+}
 
 /** Statuses whose file is kept and can be watched. */
 const PLAYABLE: readonly VideoStatus[] = [
@@ -37,5 +42,6 @@ export function videoCard(
     analysis_percent:
       video.status === 'ANALYZING' && view?.percent != null ? Math.round(view.percent) : null,
     due_at: view?.dueAt ?? null,
+    needs_analyst: view?.needsAnalyst ?? false,
   }
 }

@@ -23,14 +23,26 @@ export interface StillPeople {
   width: number
   height: number
   people: Array<{ x: number; y: number; w: number; h: number; score: number }>
+  /**
+   * Where each person stands on the court plane (metres, the near baseline at y 0), null for
+   * one off the court; absent or null when the court's lines were not found.
+   */
+  court?: Array<{ x: number; y: number } | null> | null
+}
+
+/** The video a picture was taken from, and when: to find the court its lines show. */
+export interface PictureSource {
+  video: string
+  atSec: number
 }
 
 /**
- * Finds the people in a JPEG. In production the analysis child processes run the person
- * detector (its CPU work never blocks the API); tests may pass another finder.
+ * Finds the people in a JPEG, and with its video where they stand on the court. In production
+ * the analysis child processes run the person detector and the court's line search (their CPU
+ * work never blocks the API); tests may pass another finder.
  */
 export interface PeopleFinder {
-  find(jpegFile: string, signal: AbortSignal): Promise<StillPeople>
+  find(jpegFile: string, signal: AbortSignal, source?: PictureSource): Promise<StillPeople>
 }
 
 /** Longest side of the picture: the chat shows it a few hundred pixels wide. */
@@ -43,6 +55,8 @@ const FRAME_URL_TTL_SECONDS = 3600
 const MIN_PLAYERS = 2
 /** Boxes shorter than this share of the picture are people in the distance, not players. */
 const MIN_HEIGHT_SHARE = 0.04
+/** The net, in metres from the near baseline (an 8 × 16 m court). */
+const NET_Y_M = 8
 
 /** The picture's signed URL (an `<img>` sends no bearer token). */
 export function frameUrlOf(signer: UploadUrlSigner, videoId: number, now: Date): string {
@@ -63,34 +77,52 @@ export const frameTimeOf = (durationSec: number) =>
 
 const round4 = (v: number) => Math.round(v * 10_000) / 10_000
 
+type Found = StillPeople['people'][number]
+
 /**
- * The (up to) four most plausible players: the surest and largest person boxes, numbered 1–4
- * from left to right (who touches the ball first is not known before the analysis). The court
- * is not mapped yet; cameras frame it in the middle, and people at the picture's sides are more
- * often spectators, so a box counts a little less the further it is from the centre.
+ * The (up to) four players of a picture, numbered as the chips below it count: with the court
+ * found, only people standing on it or its margins (line judges, ball kids and the crowd are
+ * not players), the surest four, the near pair first and each pair from left to right. Without
+ * the court, the surest and largest people nearest the middle (cameras frame the court there,
+ * and people at the sides are more often spectators), from left to right.
  */
 export function numberPlayers(found: StillPeople): StoredIdentificationFrame['players'] {
   const { width, height } = found
-  const weight = (p: StillPeople['people'][number]) =>
-    p.score * p.h * (1 - 0.6 * Math.abs((p.x + p.w / 2) / width - 0.5))
-  return found.people
-    .filter((p) => p.h / height >= MIN_HEIGHT_SHARE)
-    .sort((a, b) => weight(b) - weight(a))
-    .slice(0, 4)
-    .sort((a, b) => a.x + a.w / 2 - (b.x + b.w / 2))
-    .map((p, i) => {
-      const x = Math.max(0, p.x)
-      const y = Math.max(0, p.y)
-      return {
-        number: i + 1,
-        box: {
-          x: round4(x / width),
-          y: round4(y / height),
-          w: round4(Math.min(p.x + p.w, width) / width - x / width),
-          h: round4(Math.min(p.y + p.h, height) / height - y / height),
-        },
-      }
-    })
+  const centre = (p: Found) => p.x + p.w / 2
+  const tall = found.people.filter((p) => p.h / height >= MIN_HEIGHT_SHARE)
+  const onCourt = found.court
+    ? found.people.flatMap((p, i) => {
+        const at = found.court?.[i]
+        return at ? [{ p, near: at.y < NET_Y_M }] : []
+      })
+    : []
+  let chosen: Found[]
+  if (onCourt.length >= MIN_PLAYERS) {
+    chosen = onCourt
+      .sort((a, b) => b.p.score - a.p.score)
+      .slice(0, 4)
+      .sort((a, b) => Number(b.near) - Number(a.near) || centre(a.p) - centre(b.p))
+      .map((c) => c.p)
+  } else {
+    const weight = (p: Found) => p.score * p.h * (1 - 0.6 * Math.abs(centre(p) / width - 0.5))
+    chosen = tall
+      .sort((a, b) => weight(b) - weight(a))
+      .slice(0, 4)
+      .sort((a, b) => centre(a) - centre(b))
+  }
+  return chosen.map((p, i) => {
+    const x = Math.max(0, p.x)
+    const y = Math.max(0, p.y)
+    return {
+      number: i + 1,
+      box: {
+        x: round4(x / width),
+        y: round4(y / height),
+        w: round4(Math.min(p.x + p.w, width) / width - x / width),
+        h: round4(Math.min(p.y + p.h, height) / height - y / height),
+      },
+    }
+  })
 }
 
 /** The stored player a tapped box names: the same number and (almost) the same rectangle. */
@@ -173,7 +205,8 @@ export class IdentificationFrames {
       await putFile(this.storage, key, jpeg)
       frame = { ...frame, key }
       // The children may all be busy with analyses: the picture is not waited for past the bound.
-      const players = numberPlayers(await untilAborted(this.finder.find(jpeg, bounded), bounded))
+      const people = this.finder.find(jpeg, bounded, { video: input, atSec })
+      const players = numberPlayers(await untilAborted(people, bounded))
       if (players.length >= MIN_PLAYERS) frame = { status: 'ready', key, atSec, players }
     } catch (err) {
       this.log.error({ err, videoId }, 'videos: identification frame failed')

@@ -1,12 +1,5 @@
-import {
-  byGender,
-  type ChatAction,
-  type Gender,
-  PLAYER_LABELS,
-  playerOrdinal,
-} from '@areia/contracts'
+import { byGender, type Gender, PLAYER_LABELS, playerOrdinal } from '@areia/contracts'
 import type { PostedMessage } from '../coaching/service'
-import type { GameInfo } from './game-info'
 import type { LinkFailure } from './link'
 import type { ProbeResult } from './probe'
 
@@ -104,13 +97,11 @@ const formatFps = (fps: number) => String(Math.round(fps * 10) / 10).replace('.'
 
 export const CANCELLED_TEXT = 'O envio do vídeo foi cancelado.'
 
-export const cancelAction = (videoId: number): ChatAction => ({
-  type: 'cancel_video',
-  label: 'Cancelar Envio',
-  videoId,
-})
-
-/** The receipt (with `Cancelar Envio`) and the request to say which player is the user. */
+/**
+ * The receipt and the request to say which player is the user. The receipt offers no
+ * `Cancelar Envio`: every byte has arrived and the video counts in the month's allowance, so
+ * there is no send left to cancel (Meus Vídeos still deletes it).
+ */
 export function acceptedMessages(
   videoId: number,
   probe: ProbeResult,
@@ -120,7 +111,6 @@ export function acceptedMessages(
   return [
     {
       text: [summary, ...warnings.map((w) => `⚠️ ${w}`)].join('\n\n'),
-      actions: [cancelAction(videoId)],
     },
     {
       text: 'Para analisarmos o jogo do jeito certo: qual jogador é você? Conte a partir de quem dá o primeiro toque na bola.',
@@ -142,22 +132,6 @@ export const refusedMessage = (reason: string): PostedMessage => ({
 export const identifiedText = (position: number, gender: Gender | null) =>
   `Obrigado! Registramos que você é ${playerOrdinal(position, gender)}.`
 
-/** A tap on the picture: a person in that frame, counted from the left, not a first-touch place. */
+/** A person of the picture (tapped, or their number's chip), not a first-touch place. */
 export const pickedText = (number: number, gender: Gender | null) =>
-  `Obrigado! Registramos que você é ${byGender(gender, 'o jogador', 'a jogadora')} ${number} da foto, contando da esquerda.`
-
-export const GAME_INFO_REQUEST =
-  'Agora me conte a data e o resultado do jogo, por exemplo: "12/10/2025, ganhamos 6x4" ou "ontem, perdemos 4/6".'
-
-/** The coach's confirmation of what the player said about the game. */
-export function gameInfoConfirmation(info: GameInfo): string {
-  const parts: string[] = []
-  if (info.date) {
-    const [y, m, d] = info.date.split('-')
-    parts.push(`jogo de ${d}/${m}/${y}`)
-  }
-  if (info.outcome) parts.push(info.outcome === 'WON' ? 'vitória' : 'derrota')
-  if (info.score) parts.push(`placar ${info.score}`)
-  const what = parts.join(', ')
-  return `Anotado: ${what}. Vou levar isso em conta na análise do vídeo. 📊`
-}
+  `Obrigado! Registramos que você é ${byGender(gender, 'o jogador', 'a jogadora')} ${number} da foto.`

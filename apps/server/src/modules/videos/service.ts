@@ -14,7 +14,8 @@ import { analysisPrefix, userPrefix, type VideoStorage } from '../../adapters/st
 import { AppError, notFound } from '../../errors'
 import type { MessageHook, PostedMessage } from '../coaching/service'
 import type { UsersService } from '../users/service'
-import { localToday, parseGameInfo } from './game-info'
+import { localToday } from './game-facts'
+import { GAME_INFO_REQUEST, gameTalk } from './game-talk'
 import { type MatchViewPort, videoCard } from './cards'
 import { frameUrlOf, matchPick } from './identification'
 import { directDownloadUrl, fetchLink, LinkError } from './link'
@@ -22,8 +23,6 @@ import {
   acceptedMessages,
   CANCELLED_TEXT,
   ERRORS,
-  GAME_INFO_REQUEST,
-  gameInfoConfirmation,
   identifiedText,
   linkRefusal,
   pickedText,
@@ -71,6 +70,7 @@ export function toVideo(row: VideoRow): Video {
     warnings: row.warnings,
     player_identifier: row.playerIdentifier,
     game_date: row.gameDate,
+    game_week: row.gameWeek,
     game_outcome: row.gameOutcome,
     game_score: row.gameScore,
     probe: row.probe,
@@ -78,6 +78,7 @@ export function toVideo(row: VideoRow): Video {
     video_url: null,
     analysis_percent: null,
     due_at: null,
+    needs_analyst: false,
     allowance_returned: row.status === 'FAILED' && row.acceptedAt === null,
   }
 }
@@ -273,9 +274,10 @@ export class VideosService {
   }
 
   /**
-   * A chip's answer is a place in the order of the first touch; with `pickedBox` it is a person
-   * tapped on the identification picture (`position` is then their number there). They are kept
-   * apart: the first in `playerIdentifier`, the second in `playerPick`.
+   * With `pickedBox`, a person tapped on the identification picture (`position` is their number
+   * there). A chip's answer is a place in the order of the first touch; once the picture is
+   * shown, the chips follow its numbers instead, so a chip names that person of the picture.
+   * They are kept apart: a place in `playerIdentifier`, a person of the picture in `playerPick`.
    */
   async identify(
     userId: string,
@@ -290,11 +292,21 @@ export class VideosService {
         code: 'not_awaiting_identification',
       })
     }
-    const picked = pickedBox ? matchPick(row.identificationFrame, position, pickedBox) : null
+    const frame = row.identificationFrame
+    const picked = pickedBox
+      ? matchPick(frame, position, pickedBox)
+      : frame?.status === 'ready'
+        ? (frame.players.find((p) => p.number === position) ?? null)
+        : null
     if (pickedBox && !picked)
       throw new AppError(422, ERRORS.pickNotInFrame, { code: 'pick_not_in_frame' })
     const atSec = row.identificationFrame?.atSec ?? 0
-    const ask = row.gameDate === null && row.gameOutcome === null && row.gameScore === null
+    const ask =
+      row.gameDate === null &&
+      row.gameWeek === null &&
+      row.gameOutcome === null &&
+      row.gameScore === null &&
+      row.gameDraft === null
     await this.db.transaction(async (tx) => {
       // Only the latest request for a date and result reads the player's next message.
       if (ask) await this.store.clearAwaitingGameInfo(tx, userId)
@@ -320,24 +332,38 @@ export class VideosService {
     return ask
   }
 
-  /** Coaching's hook: a message answering "date and result?" is stored and confirmed by a coach. */
+  /**
+   * Coaching's hook: a message answering "date and result?" is read back by the statistician
+   * to be confirmed or corrected; only what the player confirms is kept as the game's.
+   */
   readonly gameInfoHook: MessageHook = async (userId, text) => {
     const row = await this.store.awaitingGameInfo(this.db, userId)
     if (!row) return null
-    const info = parseGameInfo(text, this.clock.now())
-    if (!info) {
-      // Not an answer: stop waiting, so the coaches take the conversation back.
-      await this.store.clearAwaitingGameInfo(this.db, userId)
-      return null
+    const now = this.clock.now()
+    const step = gameTalk(text, row.gameDraft, now)
+    switch (step.kind) {
+      case 'stop':
+        // Not an answer: stop waiting, so the coaches take the conversation back.
+        await this.store.clearAwaitingGameInfo(this.db, userId)
+        return null
+      case 'ask':
+        break
+      case 'read':
+        await this.store.update(this.db, row.id, { gameDraft: step.draft, updatedAt: now })
+        break
+      case 'confirm':
+        await this.store.update(this.db, row.id, {
+          gameDate: step.facts.date,
+          gameWeek: step.facts.week,
+          gameOutcome: step.facts.outcome,
+          gameScore: step.facts.score,
+          gameDraft: null,
+          awaitingGameInfo: false,
+          updatedAt: now,
+        })
+        break
     }
-    await this.store.update(this.db, row.id, {
-      gameDate: info.date,
-      gameOutcome: info.outcome,
-      gameScore: info.score,
-      awaitingGameInfo: false,
-      updatedAt: this.clock.now(),
-    })
-    return [{ text: gameInfoConfirmation(info), as: 'ESTATISTICO' }]
+    return step.messages.map((m) => ({ ...m, as: 'ESTATISTICO' as const }))
   }
 
   /** Job `videos.import`: fetch the link into storage, then the same gate as an upload. */

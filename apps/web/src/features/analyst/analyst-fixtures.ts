@@ -82,7 +82,7 @@ export function analystVideo(overrides: Partial<AnalystVideo> = {}): AnalystVide
       ],
       highlights_url: null,
     },
-    game: { date: '2026-11-21', outcome: 'WON', score: '6/4' },
+    game: { date: '2026-11-21', week: null, outcome: 'WON', score: '6/4' },
     report_markdown: '## Seu jogo\n\nVocê correu **410 m**.',
     published_at: null,
     ...overrides,

@@ -6,6 +6,7 @@ import { fakeAuth, renderRoutes } from '../../test/render-with-providers'
 import { queueQuery } from './analyst-api'
 import { queueItem } from './analyst-fixtures'
 import { AnalystQueuePage, EMPTY_QUEUE } from './analyst-queue-page'
+import { MANUAL_ADJUSTMENT } from './analyst-ui'
 import { FORBIDDEN_TITLE } from '../../ui/forbidden'
 
 const routes = [{ path: '/analista', element: <AnalystQueuePage /> }]
@@ -45,6 +46,9 @@ describe('AnalystQueuePage', () => {
             video_id: 5,
             player_name: 'Duda Alves',
             problem: 'A quadra não aparece inteira no vídeo.',
+            // Where its last step stopped: a refused pass is not "running" any more.
+            stage: 'CLIPS',
+            percent: 94,
           }),
         ]),
     })
@@ -70,6 +74,9 @@ describe('AnalystQueuePage', () => {
     ).toHaveValue(42)
     expect(within(rows[0]!).getByText('Aguardando revisão')).toBeInTheDocument()
     expect(within(rows[2]!).getByText('A quadra não aparece inteira no vídeo.')).toBeInTheDocument()
+    expect(within(rows[2]!).getByText(MANUAL_ADJUSTMENT)).toBeInTheDocument()
+    expect(within(rows[2]!).queryByText(/Cortando os lances/)).toBeNull()
+    expect(within(rows[2]!).queryByRole('progressbar')).toBeNull()
   })
 
   it('says so when the queue is empty', async () => {

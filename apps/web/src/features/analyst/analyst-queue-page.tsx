@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-error'
 import { Spinner } from '../../ui/spinner'
 import { queueQuery } from './analyst-api'
 import { useAnalysisLive } from './use-analysis-live'
-import { Badge, formatDateTime, StageProgress, StaffOnly } from './analyst-ui'
+import { AnalysisState, Badge, formatDateTime, StaffOnly } from './analyst-ui'
 
 export const EMPTY_QUEUE =
   'Nenhum vídeo na fila. Quando um jogador enviar um jogo, ele aparece aqui.'
@@ -74,7 +74,7 @@ function QueueRow({ item }: { item: AnalystQueueItem }) {
       </dl>
       <div className="analyst-queue__state">
         {item.overdue ? <Badge tone="danger">Atrasado</Badge> : null}
-        <StageProgress stage={item.stage} percent={item.percent} />
+        <AnalysisState stage={item.stage} percent={item.percent} problem={item.problem} />
       </div>
       {item.problem ? (
         <p className="analyst-queue__problem">

@@ -37,6 +37,9 @@ const RUNNING: ReadonlySet<AnalysisStage> = new Set([
 
 export const isRunning = (stage: AnalysisStage) => RUNNING.has(stage)
 
+/** The field where the analyst names the customer; a refused publish sends them to it. */
+export const PLAYER_FIELD_ID = 'player-track'
+
 /** Near-left, near-right, far-right, far-left: the order of `CourtCorners`. */
 export const CORNER_LABELS = [
   'Perto, à esquerda',

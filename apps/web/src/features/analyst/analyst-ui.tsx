@@ -35,6 +35,25 @@ export function Badge({
   return <span className={`analyst-badge analyst-badge--${tone}`}>{children}</span>
 }
 
+/**
+ * Where the analysis stands: once the automatic pass refused the video it waits for a person
+ * (the promise to the player stands), whatever percent its last step reached.
+ */
+export function AnalysisState({
+  stage,
+  percent,
+  problem,
+}: {
+  stage: AnalysisStage
+  percent: number
+  problem: string | null
+}) {
+  if (problem && stage !== 'FAILED') return <Badge tone="sun">{MANUAL_ADJUSTMENT}</Badge>
+  return <StageProgress stage={stage} percent={percent} />
+}
+
+export const MANUAL_ADJUSTMENT = 'Análise automática recusada · ajustar a quadra'
+
 /** Stage in words, with a progress bar while the pipeline runs. */
 export function StageProgress({ stage, percent }: { stage: AnalysisStage; percent: number }) {
   if (!isRunning(stage)) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { AnalystVideo } from '@areia/contracts/analysis'
+import { type AnalystVideo, PUBLISH_REFUSALS } from '@areia/contracts/analysis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, makeUser, mockServer } from '../../test/helpers'
@@ -243,7 +243,8 @@ describe('AnalystVideoPage', () => {
     ).toBeInTheDocument()
     const text = screen.getByLabelText('Texto do relatório (markdown)')
     await user.clear(text)
-    await user.type(text, 'Suba mais à **rede**.')
+    await user.click(text)
+    await user.paste('## Comentário do analista\n\nSuba mais à **rede**.')
     const preview = screen.getByRole('region', { name: 'Como o jogador vai ler' })
     expect(within(preview).getByText('rede').tagName).toBe('STRONG')
     await user.click(screen.getByRole('button', { name: 'Salvar rascunho' }))
@@ -253,11 +254,71 @@ describe('AnalystVideoPage', () => {
       'Confirme qual jogador é o cliente antes de publicar.',
     )
     // The typed text differs from the server's draft, so publishing saved it first.
-    expect(saved).toEqual([
-      { markdown: 'Suba mais à **rede**.' },
-      { markdown: 'Suba mais à **rede**.' },
-    ])
+    const typed = '## Comentário do analista\n\nSuba mais à **rede**.'
+    expect(saved).toEqual([{ markdown: typed }, { markdown: typed }])
     expect(server.count('POST /api/v1/analyst/videos/7/publish')).toBe(1)
+  })
+
+  it('Enter on the focused point of the list confirms it and moves on to the next', async () => {
+    recordCanvas()
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined)
+    const user = userEvent.setup()
+    mockServer({
+      ...TAGS,
+      [VIDEO]: () => jsonResponse(analystVideo()),
+      'PUT /api/v1/analyst/videos/7/tags': () =>
+        jsonResponse({ revision: 1, tags: null, saved_at: '2026-11-23T12:00:00.000Z' }),
+    })
+    renderRoutes(routes, '/analista/7', analyst())
+    const list = await screen.findByRole('list', { name: 'Pontos do vídeo' })
+    const [first, second] = within(list).getAllByRole('button')
+    first!.focus()
+    await user.keyboard('q1wm2')
+    expect(first).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(first).toHaveTextContent('Winner · Smash de J2')
+    await waitFor(() => expect(second).toHaveFocus())
+  })
+
+  it('a refused publish lands on the field that fixes it: the commentary under its heading', async () => {
+    recordCanvas()
+    const user = userEvent.setup()
+    const server = mockServer({
+      ...TAGS,
+      [VIDEO]: () => jsonResponse(analystVideo({ human_commentary: true, player_track_id: 2 })),
+    })
+    renderRoutes(routes, '/analista/7', analyst())
+    await user.click(await screen.findByRole('button', { name: 'Publicar' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(PUBLISH_REFUSALS.noCommentary)
+    const text = screen.getByLabelText<HTMLTextAreaElement>('Texto do relatório (markdown)')
+    await waitFor(() => expect(text).toHaveFocus())
+    expect(text.value).toBe(
+      '## Seu jogo\n\nVocê correu **410 m**.\n\n## Comentário do analista\n\n',
+    )
+    expect(text.selectionStart).toBe(text.value.indexOf('analista') + 'analista\n'.length)
+    expect(server.count('POST /api/v1/analyst/videos/7/publish')).toBe(0)
+  })
+
+  it('a publish refused for want of the customer focuses “Jogador rastreado”', async () => {
+    recordCanvas()
+    const user = userEvent.setup()
+    mockServer({
+      ...TAGS,
+      [VIDEO]: () => jsonResponse(analystVideo()),
+      'POST /api/v1/analyst/videos/7/publish': () =>
+        jsonResponse({ detail: PUBLISH_REFUSALS.noPlayer, code: 'no_player' }, 422),
+    })
+    renderRoutes(routes, '/analista/7', analyst())
+    await user.click(await screen.findByRole('button', { name: 'Publicar' }))
+    // Said by the button and by the field, which has the focus.
+    const alerts = await screen.findAllByRole('alert')
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      PUBLISH_REFUSALS.noPlayer,
+      PUBLISH_REFUSALS.noPlayer,
+    ])
+    const form = screen.getByRole('form', { name: 'Quem é o cliente' })
+    expect(within(form).getByRole('alert')).toHaveTextContent(PUBLISH_REFUSALS.noPlayer)
+    expect(screen.getByLabelText('Jogador rastreado')).toHaveFocus()
   })
 
   it('refuses the video with a reason, after the confirmation dialog', async () => {

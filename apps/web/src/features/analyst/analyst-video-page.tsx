@@ -1,5 +1,5 @@
 import type { AnalystVideo } from '@areia/contracts/analysis'
-import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
+import { capitalize, resultInWords } from '@areia/contracts/game-result'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
@@ -11,7 +11,7 @@ import { FormError } from '../../ui/text-field'
 import { analystKeys, rerun, videoQuery } from './analyst-api'
 import { useAnalysisLive } from './use-analysis-live'
 import { isRunning } from './analyst-rules'
-import { Badge, formatDateTime, StageProgress, StaffOnly } from './analyst-ui'
+import { AnalysisState, Badge, formatDateTime, StaffOnly } from './analyst-ui'
 import { CornersEditor } from './corners-editor'
 import { IdentityPanel } from './identity-panel'
 import { MetricsPanel } from './metrics-panel'
@@ -62,6 +62,8 @@ function VideoScreen() {
 function Workspace({ video }: { video: AnalystVideo }) {
   const videoRef = useRef<HTMLVideoElement>(null)
   const [currentTime, setCurrentTime] = useState(0)
+  // Publishing refused for want of the customer: the message stands by the field that fixes it.
+  const [playerProblem, setPlayerProblem] = useState<string | null>(null)
   const seek = useCallback((t: number) => {
     const element = videoRef.current
     if (!element) return
@@ -70,10 +72,14 @@ function Workspace({ video }: { video: AnalystVideo }) {
     element.focus()
   }, [])
   const { game } = video
+  const result = resultInWords(game.outcome, game.score)
   const gameLine = [
-    game.date ? `Jogo de ${formatGameDate(game.date)}` : null,
-    game.outcome ? GAME_OUTCOME_LABEL[game.outcome] : null,
-    game.score,
+    game.date
+      ? `Jogo de ${formatGameDate(game.date)}`
+      : game.week
+        ? `Jogo da semana de ${formatGameDate(game.week)}`
+        : null,
+    result ? capitalize(result) : null,
   ].filter(Boolean)
   return (
     <>
@@ -88,7 +94,7 @@ function Workspace({ video }: { video: AnalystVideo }) {
             {video.human_commentary ? 'comentário do analista' : 'relatório calculado'}
           </Badge>
           {video.overdue ? <Badge tone="danger">Atrasado</Badge> : null}
-          <StageProgress stage={video.stage} percent={video.percent} />
+          <AnalysisState stage={video.stage} percent={video.percent} problem={video.problem} />
         </p>
         <p className="analyst__meta analyst__meta--muted">
           Enviado {formatDateTime(video.uploaded_at)} · Prometido{' '}
@@ -100,10 +106,10 @@ function Workspace({ video }: { video: AnalystVideo }) {
       <div className="analyst-grid">
         <OverlayVideo video={video} videoRef={videoRef} onTime={setCurrentTime} />
         <CornersEditor video={video} />
-        <IdentityPanel video={video} currentTime={currentTime} />
+        <IdentityPanel video={video} currentTime={currentTime} playerProblem={playerProblem} />
         <MetricsPanel video={video} onSeek={seek} />
         {video.rallies ? <TaggingPanel video={video} /> : null}
-        <ReportEditor video={video} />
+        <ReportEditor video={video} onPlayerMissing={setPlayerProblem} />
       </div>
     </>
   )

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button'
 import { SelectField } from '../../ui/field'
 import { FormError } from '../../ui/text-field'
 import { analystKeys, confirmPlayer, swapPlayers } from './analyst-api'
-import { formatClock, trackLabel } from './analyst-rules'
+import { formatClock, PLAYER_FIELD_ID, trackLabel } from './analyst-rules'
 
 const ALL_TRACKS = [1, 2, 3, 4]
 
@@ -18,9 +18,12 @@ const trackIds = (video: AnalystVideo) =>
 export function IdentityPanel({
   video,
   currentTime,
+  playerProblem = null,
 }: {
   video: AnalystVideo
   currentTime: number
+  /** Why publishing was refused, when naming the customer is what fixes it. */
+  playerProblem?: string | null
 }) {
   return (
     <section className="card analyst-card analyst-identity" aria-labelledby="identity-title">
@@ -29,7 +32,12 @@ export function IdentityPanel({
       </h2>
       <div className="analyst-identity__forms">
         <SwapForm video={video} currentTime={currentTime} />
-        <PlayerForm key={video.player_track_id ?? 'none'} video={video} />
+        {/* Starts again on what the server proposes once it knows more (the tracks arrived). */}
+        <PlayerForm
+          key={`${video.player_track_id ?? 'none'}:${video.player_pick?.nearest_track_id ?? 'none'}`}
+          video={video}
+          problem={video.player_track_id === null ? playerProblem : null}
+        />
       </div>
     </section>
   )
@@ -124,7 +132,7 @@ function SwapForm({ video, currentTime }: { video: AnalystVideo; currentTime: nu
 
 const pct = (share: number) => `${Math.round(share * 100)}%`
 
-function PlayerForm({ video }: { video: AnalystVideo }) {
+function PlayerForm({ video, problem }: { video: AnalystVideo; problem: string | null }) {
   const ids = trackIds(video)
   const pick = video.player_pick
   const initial = video.player_track_id ?? pick?.nearest_track_id ?? video.player_answer
@@ -151,7 +159,7 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
         Resposta no chat:{' '}
         <strong>
           {pick
-            ? `tocou na pessoa ${pick.number} da foto (contando da esquerda)`
+            ? `escolheu a pessoa ${pick.number} da foto`
             : video.player_answer === null
               ? 'o jogador ainda não respondeu'
               : `${video.player_answer}º jogador`}
@@ -171,14 +179,14 @@ function PlayerForm({ video }: { video: AnalystVideo }) {
           : `Confirmado: ${trackLabel(video.player_track_id)}.`}
       </p>
       <TrackSelect
-        id="player-track"
+        id={PLAYER_FIELD_ID}
         label="Jogador rastreado"
         ids={ids}
         value={choice}
         onChange={setChoice}
         placeholder
       />
-      <FormError message={error} />
+      <FormError message={error ?? problem} />
       <Button type="submit" busy={mutation.isPending}>
         Confirmar jogador
       </Button>

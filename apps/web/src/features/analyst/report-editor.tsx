@@ -1,8 +1,15 @@
-import { AnalystRejectBody, AnalystReportBody, type AnalystVideo } from '@areia/contracts/analysis'
+import {
+  AnalystRejectBody,
+  AnalystReportBody,
+  type AnalystVideo,
+  COMMENTARY_HEADING,
+  commentaryOf,
+  PUBLISH_REFUSALS,
+} from '@areia/contracts/analysis'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { errorMessage } from '../../lib/api-error'
+import { errorCode, errorMessage } from '../../lib/api-error'
 import { renderMarkdown } from '../../lib/markdown'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -10,14 +17,31 @@ import { FormError } from '../../ui/text-field'
 import { useToast } from '../../ui/toast'
 import { analystKeys, publish, reject, saveReport } from './analyst-api'
 import { settleTagging } from './tagging-save'
-import { isRunning } from './analyst-rules'
+import { isRunning, PLAYER_FIELD_ID } from './analyst-rules'
 import { formatDateTime } from './analyst-ui'
+
+/** The text with the commentary heading, and where the analyst's words go under it. */
+export function withCommentaryHeading(text: string): { text: string; caret: number } {
+  const next = text.includes(COMMENTARY_HEADING)
+    ? text
+    : `${text.trimEnd()}${text.trim() ? '\n\n' : ''}${COMMENTARY_HEADING}\n\n`
+  const heading = next.indexOf(COMMENTARY_HEADING) + COMMENTARY_HEADING.length
+  const lineEnd = next.indexOf('\n', heading)
+  return { text: next, caret: lineEnd < 0 ? next.length : Math.min(next.length, lineEnd + 1) }
+}
 
 /**
  * The report as the player will read it: markdown with a live preview, saved as a draft,
  * published, or the video refused with a reason the player sees.
  */
-export function ReportEditor({ video }: { video: AnalystVideo }) {
+export function ReportEditor({
+  video,
+  onPlayerMissing,
+}: {
+  video: AnalystVideo
+  /** Publishing was refused for want of the customer (null: cleared). */
+  onPlayerMissing?: (message: string | null) => void
+}) {
   const id = video.video_id
   // The server regenerates an untouched draft (another player confirmed, identities swapped):
   // follow it while the analyst has not typed, keep their text once they have.
@@ -33,6 +57,29 @@ export function ReportEditor({ video }: { video: AnalystVideo }) {
   const { showToast } = useToast()
   const navigate = useNavigate()
   const refresh = () => queryClient.invalidateQueries({ queryKey: analystKeys.all })
+  const textArea = useRef<HTMLTextAreaElement>(null)
+  /** A refusal names a field on the console: the analyst lands on it. */
+  const pointAt = (field: 'player' | 'commentary') => {
+    if (field === 'player') {
+      const select = document.getElementById(PLAYER_FIELD_ID)
+      select?.scrollIntoView?.({ block: 'center' })
+      select?.focus()
+      setError(PUBLISH_REFUSALS.noPlayer)
+      onPlayerMissing?.(PUBLISH_REFUSALS.noPlayer)
+      return
+    }
+    const { text: next, caret } = withCommentaryHeading(text)
+    setDraft({ ...draft, text: next })
+    setError(PUBLISH_REFUSALS.noCommentary)
+    // After React has put the heading in the field.
+    requestAnimationFrame(() => {
+      const element = textArea.current
+      if (!element) return
+      element.scrollIntoView?.({ block: 'center' })
+      element.focus()
+      element.setSelectionRange(caret, caret)
+    })
+  }
   const validMarkdown = () => {
     const parsed = AnalystReportBody.safeParse({ markdown: text })
     if (!parsed.success) {
@@ -61,7 +108,12 @@ export function ReportEditor({ video }: { video: AnalystVideo }) {
       showToast('Relatório publicado: o jogador foi avisado.', 'success')
       await refresh()
     },
-    onError: (e) => setError(errorMessage(e, 'Não foi possível publicar o relatório.')),
+    onError: (e) => {
+      const code = errorCode(e)
+      if (code === 'no_player') return pointAt('player')
+      if (code === 'no_commentary') return pointAt('commentary')
+      setError(errorMessage(e, 'Não foi possível publicar o relatório.'))
+    },
   })
 
   const preview = useMemo(() => renderMarkdown(text), [text])
@@ -94,6 +146,7 @@ export function ReportEditor({ video }: { video: AnalystVideo }) {
             Texto do relatório (markdown)
           </label>
           <textarea
+            ref={textArea}
             id="report-markdown"
             className="field__input analyst-report__text"
             value={text}
@@ -148,6 +201,7 @@ export function ReportEditor({ video }: { video: AnalystVideo }) {
             onClick={() => {
               setError(null)
               setSaved(null)
+              if (video.human_commentary && !commentaryOf(text)) return pointAt('commentary')
               if (!dirty) return release.mutate(null)
               const markdown = validMarkdown()
               if (markdown !== null) release.mutate(markdown)

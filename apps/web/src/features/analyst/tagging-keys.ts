@@ -98,7 +98,7 @@ export const KEY_HELP: Array<{ keys: string; does: string }> = [
     does: 'último golpe: saque, devolução, voleio, smash, bandeja, lob, curtinha, forehand e backhand de fundo',
   },
   { keys: '1 a 4', does: 'quem deu o último golpe (J1 a J4)' },
-  { keys: 'Enter', does: 'confirma o ponto e abre o próximo' },
+  { keys: 'Enter', does: 'confirma o ponto aberto (ou o da lista em foco) e abre o próximo' },
   { keys: 'Q e 1 a 4', does: 'quem sacou (o console já prevê: o mesmo sacador no game todo)' },
   { keys: 'R e 1 a 4', does: 'quem devolveu (previsto: a dupla que recebe alterna)' },
   { keys: 'X', does: 'saque fora (o ponto fica completo: erro de quem sacou)' },

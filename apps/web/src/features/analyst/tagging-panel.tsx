@@ -22,6 +22,7 @@ import { fullScore, PointForm, ScoreEditor } from './tagging-form'
 import { KEY_HELP, keyResult, TYPICAL_PRESSES, type VideoCommand } from './tagging-keys'
 import { useAutosave, type SaveStatus } from './tagging-save'
 import {
+  type Action,
   ALL_TAGGED,
   initialState,
   pressesPerPoint,
@@ -138,8 +139,26 @@ function Tagger({ video, saved }: { video: AnalystVideo; saved: AnalystTagsRespo
   )
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const target = (e.target as HTMLElement).tagName
+    const element = e.target as HTMLElement
+    const target = element.tagName
     if (closed || EDITABLE.has(target)) return
+    const row = element.closest<HTMLElement>('[data-point]')
+    // Enter on a point of the list confirms that point; the focus follows to the one opened next.
+    if (row && e.key === 'Enter' && !(e.ctrlKey || e.metaKey || e.altKey)) {
+      e.preventDefault()
+      e.stopPropagation()
+      const actions: Action[] = [
+        { type: 'press' },
+        { type: 'select', index: Number(row.dataset.point) },
+        { type: 'confirm' },
+      ]
+      const after = actions.reduce(reduce, state)
+      actions.forEach(dispatch)
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`[data-point="${after.cursor}"]`)?.focus(),
+      )
+      return
+    }
     if (PRESSABLE.has(target) && (e.key === 'Enter' || e.key === ' ')) return
     const result = keyResult(e, state)
     if (!result) return
@@ -376,6 +395,7 @@ function PointList({
             <button
               type="button"
               className="tagging__item"
+              data-point={i}
               aria-current={i === state.cursor ? 'true' : undefined}
               onClick={() => onSelect(i)}
             >

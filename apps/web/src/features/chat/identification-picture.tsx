@@ -6,8 +6,9 @@ import { createContext, useContext, useEffect, useState } from 'react'
 import { fetchIdentification } from '../../lib/videos-api'
 
 export const PICTURE_PREPARING = 'Preparando uma foto do jogo com os jogadores numerados...'
+/** With the picture shown, the chips below follow its numbers (the server reads them so). */
 export const PICTURE_HINT =
-  'Na foto, os jogadores estão numerados da esquerda para a direita: toque em você. Os botões abaixo seguem a ordem do primeiro toque na bola.'
+  'Os números da foto valem para os botões abaixo: toque em você na foto ou no botão com o seu número.'
 
 /** "Sou o jogador 2 da foto" / "Sou a jogadora 2 da foto". */
 export const pickLabel = (number: number, gender: Gender | null | undefined) =>

@@ -1,5 +1,5 @@
 import { Stroke, STROKE_LABEL, type MatchStats, type StatFigure } from '@areia/contracts/match'
-import { longestRun, sidesOf, type MatchView } from './match-insights'
+import { longestRun, sidesOf, type MatchView } from '@areia/contracts/match-insights'
 import { teamName } from './match-sections'
 import { StatButton } from './stat-button'
 import { ReportSection } from './report-section'

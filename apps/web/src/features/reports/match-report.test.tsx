@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, mockServer } from '../../test/helpers'
 import { renderRoutes } from '../../test/render-with-providers'
-import { headlineInsights } from './match-insights'
+import { headlineInsights } from '@areia/contracts/match-insights'
 import { VideoReportPage } from './report-page'
 import { NO_STATS_NOTE } from './report-view'
 import { tagMatch, tracked, type Told } from './test-match'
@@ -36,7 +36,7 @@ function report(withStats: boolean): VideoReport {
   return {
     video_id: 7,
     published_at: '2025-10-13T15:00:00.000Z',
-    game: { date: '2025-10-12', outcome: 'WON', score: '6/4' },
+    game: { date: '2025-10-12', week: null, outcome: 'WON', score: '6/4' },
     markdown: '',
     player: tracked(2),
     partner: tracked(1),
@@ -58,13 +58,18 @@ beforeEach(() => {
 })
 
 describe('the point-by-point report', () => {
-  it('shows the score from the tags, the highlights and figures that open their points', async () => {
+  it('shows the confirmed result, the points the tags cover, the highlights and figures that open their points', async () => {
     const { stats } = tagMatch(TOLD)
     open(report(true))
     const score = await screen.findByRole('region', { name: 'Placar' }, { timeout: 5000 })
-    expect(within(score).getByText(stats.score_line)).toBeVisible()
+    // Sixteen points do not tell a 6/4 set: the tags' own score (a set under way) is not shown.
     expect(stats.score_line).toBe('2/1')
+    expect(within(score).queryByText('2/1')).toBeNull()
+    expect(within(score).getByText('Resultado informado')).toBeVisible()
+    expect(within(score).getByText('6/4')).toBeVisible()
+    expect(within(score).getByText('16 pontos marcados pelo analista')).toBeVisible()
     expect(within(score).getByRole('button', { name: 'Pontos ganhos: 9 de 16' })).toBeVisible()
+    expect(screen.getByRole('heading', { level: 1, name: 'Vitória por 6/4' })).toBeVisible()
 
     const highlights = screen.getByRole('heading', { name: 'Destaques do jogo' }).parentElement!
     expect(within(highlights).getAllByRole('button')).toHaveLength(3)
@@ -99,6 +104,50 @@ describe('the point-by-point report', () => {
       screen.getByRole('img', { name: /^Momento do jogo: a maior vantagem de vocês/ }),
     ).toBeVisible()
     expect(screen.queryByText(NO_STATS_NOTE)).toBeNull()
+  })
+
+  it("shows the tags' scoreboard when they tell the whole match the player confirmed", async () => {
+    // From 5/3 in games, the near team wins the next four points: the set closes at 6/3.
+    const told: Told[] = [
+      [1, 'winner', 'smash', 2],
+      [1, 'winner', 'voleio', 1],
+      [1, 'winner', 'saque', 1],
+      [1, 'winner', 'lob', 2],
+    ]
+    const start = {
+      sets: [],
+      games: [5, 3] as [number, number],
+      points: [0, 0] as [number, number],
+      tiebreak: false,
+    }
+    const { stats, points } = tagMatch(told, start)
+    open({ ...report(true), game: { ...report(true).game, score: '6/3' }, stats, points })
+    const score = await screen.findByRole('region', { name: 'Placar' }, { timeout: 5000 })
+    expect(within(score).getByText(/Vocês/)).toBeVisible()
+    expect(within(score).getByText('6/3')).toBeVisible()
+    expect(within(score).getByText('4 pontos marcados pelo analista')).toBeVisible()
+  })
+
+  it('with one tagged point: the confirmed result and "1 ponto marcado", never 0/0', async () => {
+    const { stats, points } = tagMatch([[3, 'winner', 'smash', 3]])
+    open({
+      ...report(true),
+      game: { date: '2026-12-05', week: null, outcome: 'LOST', score: '4/6 6/3 [4/10]' },
+      stats,
+      points,
+    })
+    const score = await screen.findByRole('region', { name: 'Placar' }, { timeout: 5000 })
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'Derrota por 4/6 6/3 e 4/10 no super tie-break',
+      }),
+    ).toBeVisible()
+    expect(screen.getByText('Jogo de 5 de dezembro de 2026')).toBeVisible()
+    expect(within(score).getByText('4/6 6/3 4/10')).toBeVisible()
+    expect(within(score).getByText('O último set foi um super tie-break.')).toBeVisible()
+    expect(within(score).getByText('1 ponto marcado pelo analista')).toBeVisible()
+    expect(document.body.textContent).not.toMatch(/\b0\/0\b/)
   })
 
   it('without tags shows the result the player gave and says the point by point is missing', async () => {

@@ -1,6 +1,17 @@
-import type { MatchStats, StatFigure } from '@areia/contracts/match'
+import {
+  parseResultLine,
+  type ResultSet,
+  taggedPointsText,
+  tagsCoverMatch,
+} from '@areia/contracts/game-result'
+import { teamOf, type MatchStats, type StatFigure } from '@areia/contracts/match'
 import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
-import { headlineInsights, sidesOf, type MatchView, type Voice } from './match-insights'
+import {
+  headlineInsights,
+  sidesOf,
+  type MatchView,
+  type Voice,
+} from '@areia/contracts/match-insights'
 import { usePointsDialog } from './points-dialog'
 import { StatButton } from './stat-button'
 import { formatSeconds } from './report-format'
@@ -16,49 +27,66 @@ export function teamName(voice: Voice): string {
   return voice.kind === 'own' ? 'Vocês' : `Dupla de ${voice.name}`
 }
 
-/** The score line; from the tags when there are any, else the result the player gave. */
+/**
+ * The result the player confirmed; the tags' own score only when they tell the whole match. The
+ * tagged points say how many they are, so "0 de 1" never reads as the match.
+ */
 export function ScoreBoard({ report, voice }: { report: ReportContent; voice: Voice }) {
   const { stats, game } = report
-  if (!stats) {
-    return (
-      <section className="card scoreboard" role="region" aria-label="Placar">
-        <p className="scoreboard__eyebrow">Placar informado</p>
-        <p className="scoreboard__line">{game.score ?? 'Placar não informado'}</p>
-        {game.outcome ? (
-          <p className={`scoreboard__outcome scoreboard__outcome--${game.outcome.toLowerCase()}`}>
-            {GAME_OUTCOME_LABEL[game.outcome]}
-          </p>
-        ) : null}
-      </section>
-    )
-  }
-  const { team, mine, theirs } = sidesOf(stats, report.player.track_id)
-  const won = mine.points_won.value
-  const lost = theirs.points_won.value
+  const team = teamOf(report.player.track_id)
+  const whole = stats !== null && tagsCoverMatch(stats, team, game.score)
+  const sets = game.score ? parseResultLine(game.score) : null
   return (
     <section className="card scoreboard" role="region" aria-label="Placar">
-      <p className="scoreboard__eyebrow">
-        {teamName(voice)} <span aria-hidden="true">×</span>
-        <span className="visually-hidden">contra</span> Adversários
+      {whole ? (
+        <p className="scoreboard__eyebrow">
+          {teamName(voice)} <span aria-hidden="true">×</span>
+          <span className="visually-hidden">contra</span> Adversários
+        </p>
+      ) : (
+        <p className="scoreboard__eyebrow">Resultado informado</p>
+      )}
+      <p className="scoreboard__line">
+        {whole ? scoreLineFor(stats, team) : sets ? setsLine(sets) : 'Placar não informado'}
       </p>
-      <p className="scoreboard__line">{scoreLineFor(stats, team)}</p>
+      {!whole && sets?.some((s) => s.superTiebreak) ? (
+        <p className="scoreboard__note">O último set foi um super tie-break.</p>
+      ) : null}
       {game.outcome ? (
         <p className={`scoreboard__outcome scoreboard__outcome--${game.outcome.toLowerCase()}`}>
           {GAME_OUTCOME_LABEL[game.outcome]}
         </p>
       ) : null}
-      <div className="scoreboard__points">
-        <StatButton label="Pontos ganhos" figure={mine.points_won} className="stat stat--wide" />
-        <p className="scoreboard__split" aria-hidden="true">
-          <span className="scoreboard__us" style={{ flexGrow: Math.max(won, 1) }}>
-            {won}
-          </span>
-          <span className="scoreboard__them" style={{ flexGrow: Math.max(lost, 1) }}>
-            {lost}
-          </span>
-        </p>
-      </div>
+      {stats ? <TaggedPoints stats={stats} trackId={report.player.track_id} /> : null}
     </section>
+  )
+}
+
+/** "4/6 6/3 4/10": the sets as a scoreboard shows them, a set's tie-break in parentheses. */
+function setsLine(sets: ResultSet[]): string {
+  return sets
+    .map((s) => `${s.us}/${s.them}${s.tiebreak ? ` (${s.tiebreak[0]}/${s.tiebreak[1]})` : ''}`)
+    .join(' ')
+}
+
+/** Points won of the tagged ones, saying how many were tagged. */
+function TaggedPoints({ stats, trackId }: { stats: MatchStats; trackId: number }) {
+  const { mine, theirs } = sidesOf(stats, trackId)
+  const won = mine.points_won.value
+  const lost = theirs.points_won.value
+  return (
+    <div className="scoreboard__points">
+      <p className="scoreboard__tagged">{taggedPointsText(stats.points_tagged)}</p>
+      <StatButton label="Pontos ganhos" figure={mine.points_won} className="stat stat--wide" />
+      <p className="scoreboard__split" aria-hidden="true">
+        <span className="scoreboard__us" style={{ flexGrow: Math.max(won, 1) }}>
+          {won}
+        </span>
+        <span className="scoreboard__them" style={{ flexGrow: Math.max(lost, 1) }}>
+          {lost}
+        </span>
+      </p>
+    </div>
   )
 }
 
@@ -117,6 +145,7 @@ export function MatchFigures({ stats, trackId, voice }: MatchView) {
   const longest = stats.longest_rally
   return (
     <ReportSection id="report-match-figures" title="O jogo em números">
+      <p className="report__lead">{taggedPointsText(stats.points_tagged)}</p>
       {me ? (
         <FigureGroup
           title={voice.kind === 'own' ? 'Você' : voice.name}

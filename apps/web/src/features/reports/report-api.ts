@@ -1,10 +1,11 @@
 import { VideoReport } from '@areia/contracts/analysis'
 import { ReportShareResponse, ReportShareStatus, SharedReport } from '@areia/contracts/report-share'
-import { apiRequest } from '../../lib/api-client'
+import { apiBlob, apiRequest } from '../../lib/api-client'
 
 export const reportKeys = {
   video: (id: number) => ['videos', id, 'report'] as const,
   share: (id: number) => ['videos', id, 'report', 'share'] as const,
+  card: (id: number, format: string) => ['videos', id, 'report', 'card', format] as const,
   shared: (token: string) => ['shared-reports', token] as const,
 }
 
@@ -16,6 +17,11 @@ export function fetchVideoReport(id: number, signal?: AbortSignal) {
 /** The report's live share link, if any. */
 export function fetchReportShare(id: number, signal?: AbortSignal) {
   return apiRequest(`/api/v1/videos/${id}/report/share`, { schema: ReportShareStatus, signal })
+}
+
+/** The match as an image to post (PNG), in a story's or a square's size. */
+export function fetchReportCard(id: number, format: 'story' | 'square', signal?: AbortSignal) {
+  return apiBlob(`/api/v1/videos/${id}/report/card.png?format=${format}`, signal)
 }
 
 /** Makes a new link (any earlier one stops working); the partner's numbers only if chosen. */

@@ -1,5 +1,5 @@
 import type { VideoReport } from '@areia/contracts/analysis'
-import { GAME_OUTCOME_LABEL } from '@areia/contracts/videos'
+import { capitalize, resultInWords } from '@areia/contracts/game-result'
 import { formatLongDate } from '../../lib/format'
 
 const decimal = new Intl.NumberFormat('pt-BR', {
@@ -37,10 +37,15 @@ export function formatGameDate(date: string): string {
   return formatLongDate(`${date}T12:00:00Z`)
 }
 
-/** "Jogo de 12 de outubro de 2025 · Vitória · 6x4", with only what the player told us. */
-export function gameLine(game: VideoReport['game']): string {
-  const parts = [game.date ? `Jogo de ${formatGameDate(game.date)}` : 'Jogo sem data informada']
-  if (game.outcome) parts.push(GAME_OUTCOME_LABEL[game.outcome])
-  if (game.score) parts.push(game.score)
-  return parts.join(' · ')
+/** "Derrota por 4/6 6/3 e 4/10 no super tie-break": the result the player confirmed. */
+export function gameHeadline(game: VideoReport['game']): string {
+  const result = resultInWords(game.outcome, game.score)
+  return result ? capitalize(result) : 'Resultado não informado'
+}
+
+/** "Jogo de 5 de dezembro de 2026", the week's when the player only named the week. */
+export function gameDateLine(game: VideoReport['game']): string {
+  if (game.date) return `Jogo de ${formatGameDate(game.date)}`
+  if (game.week) return `Jogo da semana de ${formatGameDate(game.week)}`
+  return 'Data do jogo não informada'
 }

@@ -5,10 +5,10 @@ import { formatLongDate } from '../../lib/format'
 import { MarkdownView } from '../../lib/markdown-view'
 import { useOnline } from '../../lib/use-online'
 import { LengthChart, MomentumChart, ServeChart, StrokeChart } from './match-charts'
-import type { Voice } from './match-insights'
+import type { Voice } from '@areia/contracts/match-insights'
 import { Insights, MatchFigures, ScoreBoard } from './match-sections'
 import { PointsDialogProvider } from './points-dialog'
-import { gameLine } from './report-format'
+import { gameDateLine, gameHeadline } from './report-format'
 import { FigureCards, Heatmap, PartnerComparison, Rallies, ZoneTimes } from './report-sections'
 import { ReportSection } from './report-section'
 
@@ -45,8 +45,9 @@ export function ReportView({
       <header className="card report__head">
         <p className="eyebrow">{eyebrow}</p>
         <h1 id="report-title" className="page__title">
-          {gameLine(report.game)}
+          {gameHeadline(report.game)}
         </h1>
+        <p className="report__date">{gameDateLine(report.game)}</p>
         <p className="report__published">
           Publicada em{' '}
           <time dateTime={report.published_at}>{formatLongDate(report.published_at)}</time>

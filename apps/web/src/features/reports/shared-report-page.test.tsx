@@ -18,7 +18,7 @@ function shared(): SharedReport {
   return {
     first_name: 'Ana',
     published_at: '2025-10-13T15:00:00.000Z',
-    game: { date: '2025-10-12', outcome: 'WON', score: '6/4' },
+    game: { date: '2025-10-12', week: null, outcome: 'WON', score: '6/4' },
     player: tracked(2),
     partner: tracked(1),
     rallies: { count: 0, total_play_sec: 0, longest_sec: 0, highlights_url: null, items: [] },
@@ -37,7 +37,12 @@ describe('SharedReportPage', () => {
     })
     open()
     const score = await screen.findByRole('region', { name: 'Placar' }, { timeout: 5000 })
-    expect(within(score).getByText('1/0')).toBeVisible()
+    // The confirmed result, never the four tagged points' "1/0".
+    expect(within(score).getByText('6/4')).toBeVisible()
+    expect(within(score).queryByText('1/0')).toBeNull()
+    expect(within(score).getByText('4 pontos marcados pelo analista')).toBeVisible()
+    expect(screen.getByRole('heading', { level: 1, name: 'Vitória por 6/4' })).toBeVisible()
+    expect(screen.getByText('Jogo de 12 de outubro de 2025')).toBeVisible()
     expect(screen.getByText('Análise do jogo de Ana')).toBeVisible()
     expect(screen.getByRole('button', { name: 'Ana converteu 3 de 3 smashes' })).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Onde Ana jogou' })).toBeVisible()

@@ -60,10 +60,37 @@ describe('a match in Meus Vídeos', () => {
     const card = within(await cardOf('Jogo 1'))
     expect(card.getByText('Em revisão pelo analista')).toBeVisible()
     expect(card.getByText('Previsão: até 27/11 às 12h')).toBeVisible()
-    expect(card.getByText('Jogo de 12/10/2025 · Vitória · 6x4')).toBeVisible()
+    expect(card.getByText('Jogo de 12/10/2025 · Vitória por 6/4')).toBeVisible()
     const play = card.getByRole('button', { name: 'Assistir ao vídeo: Jogo 1' })
     expect(play.querySelector('img')).toHaveAttribute('src', THUMB)
     expect(card.queryByRole('link', { name: 'Ver relatório' })).toBeNull()
+  })
+
+  it('the automatic pass refused: an analyst adjusts the court, within the same promise', async () => {
+    renderPage([
+      video({
+        due_at: '2099-11-27T15:00:00.000Z',
+        needs_analyst: true,
+        game_date: '2026-12-05',
+        game_week: null,
+        game_outcome: 'LOST',
+        game_score: '4/6 6/3 [4/10]',
+      }),
+    ])
+    const card = within(await cardOf('Jogo 1'))
+    expect(
+      card.getByText('Um analista vai ajustar a quadra; previsão: até 27/11 às 12h.'),
+    ).toBeVisible()
+    expect(card.queryByText('Previsão: até 27/11 às 12h')).toBeNull()
+    expect(
+      card.getByText('Jogo de 05/12/2026 · Derrota por 4/6 6/3 e 4/10 no super tie-break'),
+    ).toBeVisible()
+  })
+
+  it('a game told by its week says so', async () => {
+    renderPage([video({ game_date: null, game_week: '2026-11-30', game_score: null })])
+    const card = within(await cardOf('Jogo 1'))
+    expect(card.getByText('Jogo da semana de 30/11/2026 · Vitória')).toBeVisible()
   })
 
   it('tapping the picture plays the uploaded file in a dialog', async () => {

@@ -12,6 +12,7 @@ import {
   ALLOWANCE_RETURNED,
   dueText,
   gameText,
+  NEEDS_ANALYST_HINT,
   NO_GAME_INFO,
   SEND_ANOTHER,
   SOURCE_LABEL,
@@ -76,7 +77,7 @@ export function VideoCard({ video, title, upload, progress, onDelete }: CardProp
   const thumbnail = useSteadyUrl(video.thumbnail_url)
   const game = gameText(video)
   const accepted = video.status !== 'UPLOADING' && video.status !== 'FAILED'
-  const hint = STATUS_HINT[video.status]
+  const hint = video.needs_analyst ? NEEDS_ANALYST_HINT : STATUS_HINT[video.status]
   const uploaded = formatUploadDate(video.upload_timestamp)
   return (
     <li className="video-row">
@@ -100,7 +101,7 @@ export function VideoCard({ video, title, upload, progress, onDelete }: CardProp
           <RowAnalysis progress={progress} percent={video.analysis_percent} />
         ) : null}
         {video.due_at ? (
-          <p className="video-row__due">{dueText(video.due_at, new Date())}</p>
+          <p className="video-row__due">{dueText(video.due_at, new Date(), video.needs_analyst)}</p>
         ) : null}
         {video.status === 'FAILED' ? <Refusal video={video} /> : null}
         {video.status === 'UPLOADING' ? <RowUpload upload={upload} /> : null}

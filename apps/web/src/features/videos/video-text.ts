@@ -1,10 +1,6 @@
 import type { AnalysisStage } from '@areia/contracts/analysis'
-import {
-  GAME_OUTCOME_LABEL,
-  type LinkSource,
-  type VideoSource,
-  type VideoStatus,
-} from '@areia/contracts/videos'
+import { capitalize, resultInWords } from '@areia/contracts/game-result'
+import { type LinkSource, type VideoSource, type VideoStatus } from '@areia/contracts/videos'
 
 /** SPEC §5/§8 messages of the upload modal and "Meus Vídeos". */
 export const NOT_A_VIDEO = 'Por favor, selecione um arquivo de vídeo.'
@@ -61,10 +57,22 @@ export function formatDue(iso: string): string {
   return `${parts.day}/${parts.month} às ${parts.hour}h${minute}`
 }
 
-/** "Previsão: até 27/11 às 12h", or, once that moment passed, that it is running late. */
-export function dueText(iso: string, now: Date): string {
+/** Under the status when the automatic pass could not read the video on its own. */
+export const NEEDS_ANALYST_HINT = 'A leitura automática não deu conta deste vídeo sozinha.'
+
+/**
+ * "Previsão: até 27/11 às 12h" (the promise the analysts' queue holds too), or, once that moment
+ * passed, that it is running late; with the automatic pass refused, that an analyst adjusts it.
+ */
+export function dueText(iso: string, now: Date, needsAnalyst = false): string {
   const when = formatDue(iso)
-  return new Date(iso).getTime() > now.getTime()
+  const ahead = new Date(iso).getTime() > now.getTime()
+  if (needsAnalyst) {
+    return ahead
+      ? `Um analista vai ajustar a quadra; previsão: até ${when}.`
+      : `Um analista vai ajustar a quadra; estava previsto para ${when} e está levando mais que o normal.`
+  }
+  return ahead
     ? `Previsão: até ${when}`
     : `Previsto para ${when}: está levando mais que o normal, mas o relatório sai assim que o analista terminar.`
 }
@@ -75,16 +83,21 @@ export function formatGameDate(date: string): string {
   return `${d}/${m}/${y}`
 }
 
-/** "Jogo de 12/10/2025 · Vitória · 6x4", with only what the player told; null when nothing. */
+/**
+ * "Jogo de 05/12/2026 · Derrota por 4/6 6/3 e 4/10 no super tie-break": what the player
+ * confirmed in the chat, and only that; null when nothing.
+ */
 export function gameText(video: {
   game_date: string | null
+  game_week: string | null
   game_outcome: 'WON' | 'LOST' | null
   game_score: string | null
 }): string | null {
   const parts: string[] = []
   if (video.game_date) parts.push(`Jogo de ${formatGameDate(video.game_date)}`)
-  if (video.game_outcome) parts.push(GAME_OUTCOME_LABEL[video.game_outcome])
-  if (video.game_score) parts.push(video.game_score)
+  else if (video.game_week) parts.push(`Jogo da semana de ${formatGameDate(video.game_week)}`)
+  const result = resultInWords(video.game_outcome, video.game_score)
+  if (result) parts.push(capitalize(result))
   return parts.length > 0 ? parts.join(' · ') : null
 }
 

@@ -1,5 +1,5 @@
-import { byGender } from '@areia/contracts/agreement'
-import type { Gender } from '@areia/contracts/enums'
+import { byGender } from './agreement'
+import type { Gender } from './enums'
 import {
   STROKE_LABEL,
   teamOf,
@@ -8,7 +8,7 @@ import {
   type StatFigure,
   type Stroke,
   type TeamMatchStats,
-} from '@areia/contracts/match'
+} from './match'
 
 /**
  * Who the report speaks to: the player themself ("Você ganhou…"), or a friend reading a shared
