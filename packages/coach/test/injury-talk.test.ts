@@ -36,9 +36,9 @@ describe('an injury in the talk', () => {
     ])
     // Weeks later and playing: not first aid.
     expect(sprain).not.toMatch(/coloque gelo|Se torceu agora/)
-    expect(sprain).toMatch(/falta estabilidade/)
-    expect(drill).toMatch(/^Com o tornozelo ainda sensível nos giros, pode, em versão controlada/)
-    expect(jump).toMatch(/^Saltando, ainda não/)
+    expect(sprain).toMatch(/o que falta agora é estabilidade/)
+    expect(drill).toMatch(/^Com o tornozelo ainda se recuperando, pode, em versão controlada/)
+    expect(jump).toMatch(/^Saltos, ainda não/)
     expect(jump).not.toMatch(/Exercício: Tesoura|salto de tesoura/)
     expect(why).toMatch(/tornozelo/)
     expect(why).not.toMatch(/cotovelo/)

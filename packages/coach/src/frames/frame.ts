@@ -371,7 +371,11 @@ export function readFrame(message: string): Frame {
       (c, _, list) =>
         c !== 'VENTO' || !list.some((o) => o === 'VENTO_FAVOR' || o === 'VENTO_CONTRA'),
     ),
-    planRequest: PLAN_REQUEST.test(text) && !/\b(estrategia|tatica)\b/.test(text),
+    // "posso fazer treino de salto?" asks leave for an exercise, not for a plan.
+    planRequest:
+      PLAN_REQUEST.test(text) &&
+      !/\b(estrategia|tatica)\b/.test(text) &&
+      !/\b(posso|pode|da pra|consigo) (fazer|faco)\b/.test(text),
     rule: RULE.test(text) || /\b(vale|valeu|conta|e ponto|e permitido)( ou nao)?\s*$/.test(text),
     pain:
       PAIN.test(text) &&

@@ -12,7 +12,7 @@ import type { CoachPersona, Rng } from '../types'
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
-import { HAND_INTENTS, personalLines } from './personal'
+import { HAND_INTENTS, personalLines, sidesShort } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
 import type { Mode } from './understand'
@@ -336,6 +336,21 @@ function injuryLead(input: AnswerInput): string | undefined {
   return undefined
 }
 
+/** "quando ela saca, eu fico onde?": the partner serves, the player is the one at the net. */
+const PARTNER_SERVES =
+  /\b(ela|ele|minha parceira|meu parceiro|minha dupla|a \w+|o \w+) (vai )?(saca|sacar|sacando|for sacar)\b/
+
+function partnerServes(input: AnswerInput): string | undefined {
+  const text = input.frame?.text ?? ''
+  if (input.intent.id !== 'posicao-sacando' || !PARTNER_SERVES.test(text)) return undefined
+  if (/\beu (saco|sacar|vou sacar)\b/.test(text)) return undefined
+  const she = input.slots.partner?.gender !== 'MALE'
+  const name = input.slots.partner?.name
+  const partner = name ? `${she ? 'a' : 'o'} ${name}` : she ? 'sua parceira' : 'seu parceiro'
+  const line = `Quando ${partner} saca, você fica na rede, do seu lado da quadra, a uns dois passos da fita, com a raquete alta e um pé mais para o meio: a devolução que vier no meio ou na sua direção é sua. Se vier lob por cima de você, ${she ? 'ela' : 'ele'} cruza para buscar e vocês trocam de lado.`
+  return input.said.has(line) ? undefined : line
+}
+
 /** The direct answer: the intent's answers first, its other explanations when all were said. */
 function answerLine(input: AnswerInput): string | undefined {
   return (
@@ -407,7 +422,9 @@ function leadAnswer(input: AnswerInput): string {
         HAND_INTENTS.has(intent.id) &&
         input.slots.partner?.hand !== undefined &&
         input.ctx.lefty !== null
-      const first = handsKnown ? undefined : (injuryLead(input) ?? answerLine(input))
+      const first = handsKnown
+        ? undefined
+        : (injuryLead(input) ?? partnerServes(input) ?? answerLine(input))
       // Asked by name about another coach's subject, the coach answers and adds its own view.
       const outside =
         intent.owner !== 'ANY' && intent.owner !== input.coach.archetype
@@ -417,9 +434,15 @@ function leadAnswer(input: AnswerInput): string {
         TECHNIQUE.has(intent.domain) || intent.domain === 'corpo' || intent.domain === 'treino'
       // Jumps held back for an injury: no tip or drill below puts them back.
       const noJumps =
-        first !== undefined && /^Saltando, ainda não|nada de saltos|sem saltos/.test(first)
+        first !== undefined && /^Saltos, ainda não|nada de saltos|sem saltos/.test(first)
       const drill = technique ? drills(input, 1).filter((d) => !(noJumps && JUMPS.test(d))) : []
-      const own = [first, ...conditions, ...personal(input, handsKnown ? 3 : 2), levelLine(input)]
+      const mine = personal(input, handsKnown ? 3 : 2)
+      // The pair's sides asked again once explained: the choice in one line.
+      const sides =
+        handsKnown && mine.length === 0
+          ? (sidesShort(input.ctx, input.slots) ?? undefined)
+          : undefined
+      const own = [first ?? sides, ...conditions, ...mine, levelLine(input)]
       // One thing the player told the team, where it matters, unless a line above used one; a
       // dated tournament or a partner's name says more than the profile's goal, so it comes first.
       const remembered =

@@ -152,6 +152,25 @@ export function handLines(ctx: PlayerContext, slots: Slots): string[] {
   ]
 }
 
+/**
+ * The pair's sides in one line, for the player who asks again ("qual lado ela deveria ficar?")
+ * after the explanation was given: the choice itself, with the partner's name.
+ */
+export function sidesShort(ctx: PlayerContext, slots: Slots): string | null {
+  const partnerHand = slots.partner?.hand
+  const me = ctx.lefty
+  if (partnerHand === undefined || me === null) return null
+  const she = slots.partner?.gender === 'FEMALE'
+  const name = slots.partner?.name
+  const partner = name ? `${she ? 'a' : 'o'} ${name}` : she ? 'sua parceira' : 'seu parceiro'
+  if (me !== (partnerHand === 'LEFT'))
+    return me
+      ? `Na prática: você do lado direito e ${partner} do esquerdo, com os dois forehands no meio.`
+      : `Na prática: ${partner} do lado direito e você do esquerdo, com os dois forehands no meio.`
+  const side = me ? 'direito' : 'esquerdo'
+  return `Na prática: do lado ${side} fica quem tem o forehand mais seguro e o smash mais forte, você ou ${partner}; quem fica mais no fundo cobre o lob do outro lado.`
+}
+
 function racketLines(slots: Slots): string[] {
   const budget = slots.budget
   if (budget === undefined) return []

@@ -23,10 +23,10 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     why: 'Porque "quase não dói" não é o mesmo que estar pronto: depois de uma entorse, o tornozelo demora mais para recuperar a estabilidade do que para parar de doer, e salto, aterrissagem e mudança de direção rápida na areia são justamente o que mais exige dele. Uma aterrissagem torta com ele ainda instável é o jeito mais comum de torcer de novo.',
     test: 'Um teste simples antes de voltar a saltar: equilibrar-se 30 segundos num pé só, de olhos fechados, e fazer 10 saltitos seguidos nesse pé, sem dor e sem insegurança. Passou nos dois, volte ao salto aos poucos.',
     verdict:
-      'Com o tornozelo ainda sensível nos giros, pode, em versão controlada: metade da velocidade, mudanças de direção suaves e nada de saltos; acelere só quando girar rápido não doer durante nem no dia seguinte.',
+      'Com o tornozelo ainda se recuperando, pode, em versão controlada: metade da velocidade, mudanças de direção suaves e nada de saltos; acelere só quando girar rápido não doer durante nem no dia seguinte.',
     returning:
-      'Se a entorse já tem algumas semanas e você voltou a jogar, a fase de gelo e repouso passou: a dor no giro rápido mostra que ainda falta estabilidade, e é isso que se treina agora, com equilíbrio num pé só e mudanças de direção que ficam mais rápidas semana a semana.',
-    jump: 'Saltando, ainda não: com o tornozelo sensível nos giros, faça o smash com os pés no chão ou troque pela bandeja até conseguir se equilibrar 30 segundos num pé só e saltitar nele sem dor; é na aterrissagem que mais se torce de novo.',
+      'Já de volta à quadra depois da entorse, a fase de gelo e repouso passou: o que falta agora é estabilidade, treinada com equilíbrio num pé só e mudanças de direção que ficam mais rápidas semana a semana; saltos só quando girar rápido não doer mais.',
+    jump: 'Saltos, ainda não: com o tornozelo ainda se recuperando, troque os saltos por exercícios com os pés no chão (e, no jogo, o smash pela bandeja) até conseguir se equilibrar 30 segundos num pé só e saltitar nele sem dor; é na aterrissagem que mais se torce de novo.',
   },
   joelho: {
     why: 'Porque o joelho que ainda reclama ao agachar e girar sente mais a aterrissagem e a frenagem na areia, que são as maiores cargas do jogo; dor leve que volta no dia seguinte é sinal de que a carga ainda passou do ponto.',
@@ -34,8 +34,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     verdict:
       'Com o joelho ainda doendo, pode, na versão sem impacto: amplitude que não doa, sem saltos e sem agachar fundo com carga; se doer durante ou inchar depois, pare e procure avaliação.',
     returning:
-      'Se a dor no joelho já vem de algumas semanas, o que resolve agora é força de coxa e quadril e controle nas freadas e aterrissagens, com a carga subindo aos poucos.',
-    jump: 'Saltando, ainda não: com o joelho doendo, faça o smash com os pés no chão ou a bandeja; o salto volta quando agachar e aterrissar não doerem mais.',
+      'Passada a fase aguda da dor no joelho, o que resolve agora é força de coxa e quadril e controle nas freadas e aterrissagens, com a carga subindo aos poucos.',
+    jump: 'Saltos, ainda não: com o joelho doendo, fique nos exercícios com os pés no chão (e, no jogo, na bandeja em vez do smash saltando); o salto volta quando agachar e aterrissar não doerem mais.',
   },
   ombro: {
     why: 'Porque o ombro se recupera mais devagar do que a dor some: o saque por cima e o smash levam o braço à posição de maior carga, e é ali que uma tendinite que "quase não dói" volta.',
@@ -43,7 +43,7 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     verdict:
       'Com o ombro ainda doendo, pode, com menos volume e sem saque nem smash com força total: troque o smash pela bandeja e pare se a dor aparecer com o braço acima da cabeça.',
     returning:
-      'Se o ombro já vem se recuperando há algumas semanas, a volta é por volume: primeiro saques e smashes a meia força e em menor número, depois a força, com fortalecimento de elástico nos dias sem jogo.',
+      'Passada a fase aguda no ombro, a volta é por volume: primeiro saques e smashes a meia força e em menor número, depois a força, com fortalecimento de elástico nos dias sem jogo.',
   },
   cotovelo: {
     why: 'Porque a dor no cotovelo de quem joga com raquete vem da carga repetida no antebraço: se a dor sumiu mas o volume volta de uma vez, ela volta junto.',
@@ -51,7 +51,7 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     verdict:
       'Com o cotovelo ainda doendo, pode, com menos volume, a raquete segura mais solta e sem golpes fortes em sequência; se a dor aparecer, pare naquele dia.',
     returning:
-      'Se a dor no cotovelo já vem de algumas semanas, a fase agora é de carga controlada: fortalecimento de antebraço e volume de jogo subindo uns 10 % por semana, sem picos.',
+      'Passada a fase aguda no cotovelo, a fase agora é de carga controlada: fortalecimento de antebraço e volume de jogo subindo uns 10 % por semana, sem picos.',
   },
   punho: {
     why: 'Porque o punho absorve o impacto de cada voleio e smash: com a inflamação ainda presente, o golpe firme e repetido é o que a faz voltar, mesmo quando quase não dói.',
@@ -59,7 +59,7 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     verdict:
       'Com o punho ainda doendo, pode, só no que não dói: bolas lentas, punho firme no contato e nada de golpe de força; se doer ou inchar, pare.',
     returning:
-      'Se o punho já vem melhorando há algumas semanas, volte pelo voleio leve e pelo controle de bola, e só depois ao smash e ao saque fortes.',
+      'Passada a fase aguda no punho, volte pelo voleio leve e pelo controle de bola, e só depois ao smash e ao saque fortes.',
   },
   lombar: {
     why: 'Porque a lombar sente o giro do tronco e os mergulhos: dor que melhora em repouso ainda pode voltar com o gesto rápido do jogo.',
@@ -67,7 +67,7 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     verdict:
       'Com a lombar ainda doendo, pode, sem arquear as costas: menos smash e saque, giro pelo quadril e joelhos dobrados para a bola baixa; se a dor descer para a perna, pare e procure avaliação.',
     returning:
-      'Se a lombar já vem melhorando há algumas semanas, o que segura a volta é o core forte e o giro feito pelo quadril; aumente o smash e o saque aos poucos.',
+      'Passada a fase aguda na lombar, o que segura a volta é o core forte e o giro feito pelo quadril; aumente o smash e o saque aos poucos.',
   },
   panturrilha: {
     why: 'Porque a panturrilha trabalha em cada arrancada na areia fofa: o músculo que ainda está sensível é o que rompe numa arrancada forte.',
@@ -75,7 +75,7 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     verdict:
       'Com a panturrilha ainda doendo, evite arranques e saltos até conseguir subir na ponta do pé sem dor; o resto, em ritmo leve.',
     returning:
-      'Se a panturrilha já vem melhorando há algumas semanas, volte pelas elevações na ponta do pé e pelo trote na areia antes das arrancadas.',
-    jump: 'Saltando, ainda não: com a panturrilha sensível, a impulsão do salto é o que mais a força; smash com os pés no chão até subir na ponta do pé sem dor.',
+      'Passada a fase aguda na panturrilha, volte pelas elevações na ponta do pé e pelo trote na areia antes das arrancadas.',
+    jump: 'Saltos, ainda não: com a panturrilha sensível, a impulsão do salto é o que mais a força; smash com os pés no chão até subir na ponta do pé sem dor.',
   },
 }
