@@ -165,18 +165,28 @@ const ASKING =
  * a clause that only tells something ("vou jogar com a Carol") is not one.
  */
 function clauses(text: string): string[] {
-  const pieces = chatText(text).split(
-    /([?.!;]+)|\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quant[oa]s?|me (?:ajuda|explica|fala|diz|ensina))\b)/,
-  )
   const out: string[] = []
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i]
-    if (piece === undefined || /^[?.!;]+$/.test(piece)) continue
-    const clause = piece.trim()
-    const asked = (pieces[i + 1] ?? '').includes('?') || ASKING.test(clause) || TROUBLE.test(clause)
-    // "como corto isso?" leans on the clause before it: not a question on its own.
-    if (asked && terms(clause).length >= 2 && !/\b(isso|isto|disso|nisso|dele|dela)\b/.test(clause))
-      out.push(clause)
+  // Split at the question marks before the chat's normal form drops them.
+  for (const sentence of text.split(/(?<=[?.!;])\s*/)) {
+    const marked = sentence.includes('?')
+    const pieces = chatText(sentence).split(
+      /\b(?:e tambem|alem disso|outra coisa|e outra|tambem queria|e mais uma)\b|\s(?=e (?:o que|como|quando|qual|onde|porque|por que|quant[oa]s?|me (?:ajuda|explica|fala|diz|ensina))\b)/,
+    )
+    for (const piece of pieces) {
+      const clause = piece?.trim() ?? ''
+      if (clause === '') continue
+      // A sentence that only describes a trouble is a question when it opens the message ("fico
+      // nervosa antes dos jogos. e qual raquete?"); after one, it details it ("a minha sai sem corte").
+      const asked = marked || ASKING.test(clause) || (out.length === 0 && TROUBLE.test(clause))
+      marked || ASKING.test(clause) || (!/[?.!;]\s*\S/.test(text) && TROUBLE.test(clause))
+      // "como corto isso?" leans on the clause before it: not a question on its own.
+      if (
+        asked &&
+        terms(clause).length >= 2 &&
+        !/\b(isso|isto|disso|nisso|dele|dela)\b/.test(clause)
+      )
+        out.push(clause)
+    }
   }
   return out
 }
@@ -213,6 +223,9 @@ function clearReading(c: Classification): Intent | undefined {
   return top.intent
 }
 
+const PRODUCT_WORDS =
+  /\b(plano|planos|assinatura|assinar|pro|ultra|areia|app|aplicativo|pix|cartao)\b/
+
 /**
  * The questions of a message with several clauses ("como melhoro o saque? e o que faço quando
  * fico nervoso?"), in the order asked; fewer than two when it asks one thing.
@@ -223,6 +236,9 @@ function clauseIntents(text: string): Intent[] {
   const found: Intent[] = []
   for (const part of parts) {
     const intent = clearReading(read(part))
+    // "vale pagar o dobro?" after a racket question is about the racket, not the app's plans.
+    if (intent?.domain === 'produto' && found.length > 0 && !PRODUCT_WORDS.test(plainText(part)))
+      continue
     if (intent && !found.some((f) => f.id === intent.id)) found.push(intent)
   }
   return found.slice(0, 2)
@@ -282,6 +298,15 @@ function resolve(text: string, state: State): Understanding {
     return conversa('sem-sentido')
   // An insult at the team is answered as one, whatever sport word it carries.
   if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
+  // Two questions, each clear on its own ("tie break vai até quanto? e troca de lado?"): both,
+  // in the order asked, before a follow-up reading can swallow the first.
+  const both = clauseIntents(text)
+  if (
+    both.length === 2 &&
+    (text.match(/\?/g)?.length ?? 0) >= 2 &&
+    both.some((b) => b.owner === top?.intent.owner)
+  )
+    return make('NEW', both)
   // Said about the last answer, not a question: praise, or a complaint that it missed.
   if (own.length <= 8 && !text.includes('?')) {
     // "você já disse isso, queria algo diferente": another explanation of the same question.
@@ -429,7 +454,11 @@ function resolve(text: string, state: State): Understanding {
     if (c.known < MIN_KNOWN && c.unknown >= 2 && top.intent.domain !== 'conversa')
       return conversa('fora-do-assunto')
     const asked2 = clauseIntents(text)
-    const intents = asked2.length === 2 ? asked2 : [top.intent]
+    // Each clause's reading, when the whole message's reading falls to one of their coaches.
+    const intents =
+      asked2.length === 2 && asked2.some((a) => a.owner === top.intent.owner)
+        ? asked2
+        : [top.intent]
     const runnerUp = c.candidates[1]
     const named = frame.strokes.length > 0 || frame.situations.length > 0 || frame.rule
     const alternative =
