@@ -256,9 +256,11 @@ const ABOUT_DRILL = /exerc[ií]cio|varia[cç][aã]o/i
 const ABOUT_HITS = /acert/i
 
 function closer(input: AnswerInput, drill: boolean): string | undefined {
-  if (input.rng() > 0.4) return undefined
+  // After a health caution a slogan reads as not listening.
+  if (input.intent.health || input.rng() > 0.4) return undefined
   const pool = [...CLOSERS[input.coach.archetype], ...input.coach.persona.catchphrases].filter(
     (line) =>
+      !input.said.ever(line) &&
       (!input.ctx.analysis || !/quando chegar um vídeo|sem vídeo seu/i.test(line)) &&
       (drill || !ABOUT_DRILL.test(line)) &&
       ((drill && TECHNIQUE.has(input.intent.domain)) || !ABOUT_HITS.test(line)),

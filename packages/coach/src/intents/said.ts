@@ -32,6 +32,8 @@ export function countsAsSentence(sentence: string): boolean {
  */
 export class Said {
   private readonly keys = new Set<string>()
+  /** Every line said, short ones too: a catchphrase is not a coach's every other word. */
+  private readonly lines = new Set<string>()
 
   constructor(history: readonly ChatTurn[]) {
     for (const turn of history) if (turn.sender !== 'USER') this.add(turn.text)
@@ -42,7 +44,15 @@ export class Said {
   }
 
   add(text: string): void {
-    for (const s of sentences(text)) if (countsAsSentence(s)) this.keys.add(sentenceKey(s))
+    for (const s of sentences(text)) {
+      if (countsAsSentence(s)) this.keys.add(sentenceKey(s))
+      this.lines.add(sentenceKey(s))
+    }
+  }
+
+  /** Was this line, however short, said before? */
+  ever(line: string): boolean {
+    return this.lines.has(sentenceKey(line))
   }
 
   /** The lines not said yet, in order. */

@@ -465,6 +465,8 @@ function resolve(text: string, state: State): Understanding {
       !named &&
       intents.length === 1 &&
       runnerUp &&
+      // An offer to answer another subject only when the message says much of it.
+      runnerUp.coverage >= 0.5 &&
       !c.general &&
       ratio(c) < CLOSE &&
       runnerUp.intent.domain !== top.intent.domain
