@@ -265,7 +265,7 @@ export function reply(input: ReplyInput): CoachReply[] {
     previous = { coach, text }
   }
   // What the player just told the team, read back once, before the first answer.
-  const told = acknowledgement(body, now)
+  const told = acknowledgement(body, now, input.facts ?? [])
   const first = replies[0]
   if (
     told &&

@@ -12,6 +12,7 @@ import type { CoachPersona, Rng } from '../types'
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
+import { gearLead, injuryLead, partnerServes } from './leads'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
@@ -311,48 +312,6 @@ function personal(input: AnswerInput, count: number): string[] {
 
 const JUMPS = /\b(salt\w*|pul[ae]\w*|tesoura|aterriss\w*|impuls\w*|subir)\b/i
 
-/** "posso fazer?", "de boa pra mim?", "posso continuar jogando?": asking leave to do something. */
-const PERMISSION =
-  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\b(ta|esta|estou) liberad[oa]\b|\bposso\?|\bposso fazer\b/
-/** An injury of weeks ago the player already plays on: "mês passado", "já to voltando a jogar". */
-const SOME_TIME_AGO =
-  /\b(mes passado|semana passada|ha \d+ (dias|semanas|meses)|faz \d+ (dias|semanas|meses)|faz (uma|duas|tres) semanas|faz um mes|ja (to|estou|tô) (voltando|jogando)|ja voltei)\b/
-
-/**
- * With an injury in the talk, the answer starts from it: leave asked for gets what can be done and
- * what waits; an injury of weeks ago the player already plays on gets the phase that comes now,
- * not first aid.
- */
-function injuryLead(input: AnswerInput): string | undefined {
-  const part = input.ctx.injuryInTalk
-  const rtp = part ? RETURN_TO_PLAY[part] : undefined
-  if (!rtp) return undefined
-  const text = input.frame?.text ?? ''
-  if (PERMISSION.test(text)) {
-    const jumping = rtp.jump && /\b(salt\w*|pul\w*|tesoura)\b/.test(text) ? rtp.jump : undefined
-    const verdict = input.said.fresh([jumping, rtp.verdict].filter((l) => l !== undefined))[0]
-    if (verdict) return verdict
-  }
-  if (input.intent.health && SOME_TIME_AGO.test(text) && !input.said.has(rtp.returning))
-    return rtp.returning
-  return undefined
-}
-
-/** "quando ela saca, eu fico onde?": the partner serves, the player is the one at the net. */
-const PARTNER_SERVES =
-  /\b(ela|ele|minha parceira|meu parceiro|minha dupla|a \w+|o \w+) (vai )?(saca|sacar|sacando|for sacar)\b/
-
-function partnerServes(input: AnswerInput): string | undefined {
-  const text = input.frame?.text ?? ''
-  if (input.intent.id !== 'posicao-sacando' || !PARTNER_SERVES.test(text)) return undefined
-  if (/\beu (saco|sacar|vou sacar)\b/.test(text)) return undefined
-  const she = input.slots.partner?.gender !== 'MALE'
-  const name = input.slots.partner?.name
-  const partner = name ? `${she ? 'a' : 'o'} ${name}` : she ? 'sua parceira' : 'seu parceiro'
-  const line = `Quando ${partner} saca, você fica na rede, do seu lado da quadra, a uns dois passos da fita, com a raquete alta e um pé mais para o meio: a devolução que vier no meio ou na sua direção é sua. Se vier lob por cima de você, ${she ? 'ela' : 'ele'} cruza para buscar e vocês trocam de lado.`
-  return input.said.has(line) ? undefined : line
-}
-
 /** The direct answer: the intent's answers first, its other explanations when all were said. */
 function answerLine(input: AnswerInput): string | undefined {
   return (
@@ -426,7 +385,7 @@ function leadAnswer(input: AnswerInput): string {
         input.ctx.lefty !== null
       const first = handsKnown
         ? undefined
-        : (injuryLead(input) ?? partnerServes(input) ?? answerLine(input))
+        : (injuryLead(input) ?? partnerServes(input) ?? gearLead(input) ?? answerLine(input))
       // Asked by name about another coach's subject, the coach answers and adds its own view.
       const outside =
         intent.owner !== 'ANY' && intent.owner !== input.coach.archetype

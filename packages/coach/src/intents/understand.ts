@@ -178,7 +178,6 @@ function clauses(text: string): string[] {
       // A sentence that only describes a trouble is a question when it opens the message ("fico
       // nervosa antes dos jogos. e qual raquete?"); after one, it details it ("a minha sai sem corte").
       const asked = marked || ASKING.test(clause) || (out.length === 0 && TROUBLE.test(clause))
-      marked || ASKING.test(clause) || (!/[?.!;]\s*\S/.test(text) && TROUBLE.test(clause))
       // "como corto isso?" leans on the clause before it: not a question on its own.
       if (
         asked &&

@@ -2,15 +2,22 @@ import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
 import { joinPt } from '../text'
 import { extractFacts } from './extract'
 import { dayText } from './recall'
-import type { ExtractedFact } from './types'
+import type { ExtractedFact, RememberedFact } from './types'
 
 /**
  * One line that reads back what the player just told the team ("Anotei: a Carol, canhota, é sua
  * parceira no torneio de 13/12 (domingo)"), so they see it was kept; null when the message told
  * nothing worth remembering.
  */
-export function acknowledgement(message: string, now: Date): string | null {
-  const parts = extractFacts(message, now).flatMap((f) => said(f, now))
+export function acknowledgement(
+  message: string,
+  now: Date,
+  known: readonly RememberedFact[] = [],
+): string | null {
+  // A fact the team already holds, told again, is not news.
+  const parts = extractFacts(message, now)
+    .filter((f) => !known.some((k) => k.kind === f.kind && k.text === f.text))
+    .flatMap((f) => said(f, now))
   return parts.length > 0 ? `Anotei: ${joinPt(parts)}.` : null
 }
 
@@ -41,8 +48,12 @@ function said(f: ExtractedFact, now: Date): string[] {
         x.date ? `o torneio de ${dayText(x.date, now)}` : f.text.replace(/\.$/, '').toLowerCase(),
       ]
     case 'EQUIPAMENTO': {
-      const detail = f.text.replace(/^Raquete\s*/, '').replace(/\.$/, '')
-      return [detail ? `a raquete (${detail})` : 'a raquete nova']
+      // "a raquete Drop Shot Conqueror, mais pesada que a anterior": no parentheses in parentheses.
+      const detail = f.text
+        .replace(/^Raquete\s*/, '')
+        .replace(/\.$/, '')
+        .replace(/\s*\(([^()]*)\)$/, ', $1')
+      return [detail ? `a raquete ${detail}` : 'a raquete nova']
     }
     case 'LESAO':
       return x.bodyPart

@@ -1,0 +1,80 @@
+import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
+import type { AnswerInput } from './answer'
+
+/**
+ * The first line of an answer when the situation, not the subject, decides it: an injury in the
+ * talk, the partner serving, a racket the player just changed to.
+ */
+
+/** "posso fazer?", "de boa pra mim?", "posso continuar jogando?": asking leave to do something. */
+const PERMISSION =
+  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\b(ta|esta|estou) liberad[oa]\b|\bposso\?|\bposso fazer\b/
+/** An injury of weeks ago the player already plays on: "mês passado", "já to voltando a jogar". */
+const SOME_TIME_AGO =
+  /\b(mes passado|semana passada|ha \d+ (dias|semanas|meses)|faz \d+ (dias|semanas|meses)|faz (uma|duas|tres) semanas|faz um mes|ja (to|estou|tô) (voltando|jogando)|ja voltei)\b/
+
+/**
+ * With an injury in the talk, the answer starts from it: leave asked for gets what can be done and
+ * what waits; an injury of weeks ago the player already plays on gets the phase that comes now,
+ * not first aid.
+ */
+export function injuryLead(input: AnswerInput): string | undefined {
+  const part = input.ctx.injuryInTalk
+  const rtp = part ? RETURN_TO_PLAY[part] : undefined
+  if (!rtp) return undefined
+  const text = input.frame?.text ?? ''
+  if (PERMISSION.test(text)) {
+    const jumping = rtp.jump && /\b(salt\w*|pul\w*|tesoura)\b/.test(text) ? rtp.jump : undefined
+    const verdict = input.said.fresh([jumping, rtp.verdict].filter((l) => l !== undefined))[0]
+    if (verdict) return verdict
+  }
+  if (input.intent.health && SOME_TIME_AGO.test(text) && !input.said.has(rtp.returning))
+    return rtp.returning
+  return undefined
+}
+
+/** "quando ela saca, eu fico onde?": the partner serves, the player is the one at the net. */
+const PARTNER_SERVES =
+  /\b(ela|ele|minha parceira|meu parceiro|minha dupla|a \w+|o \w+) (vai )?(saca|sacar|sacando|for sacar)\b/
+
+export function partnerServes(input: AnswerInput): string | undefined {
+  const text = input.frame?.text ?? ''
+  if (input.intent.id !== 'posicao-sacando' || !PARTNER_SERVES.test(text)) return undefined
+  if (/\beu (saco|sacar|vou sacar)\b/.test(text)) return undefined
+  const she = input.slots.partner?.gender !== 'MALE'
+  const name = input.slots.partner?.name
+  const partner = name ? `${she ? 'a' : 'o'} ${name}` : she ? 'sua parceira' : 'seu parceiro'
+  const line = `Quando ${partner} saca, você fica na rede, do seu lado da quadra, a uns dois passos da fita, com a raquete alta e um pé mais para o meio: a devolução que vier no meio ou na sua direção é sua. Se vier lob por cima de você, ${she ? 'ela' : 'ele'} cruza para buscar e vocês trocam de lado.`
+  return input.said.has(line) ? undefined : line
+}
+
+/** "comprei uma raquete nova", "troquei pela de 340 g": a racket the player changed to. */
+const CHANGED_RACKET = /\b(mais pesad[ao]|anterior tinha|mais leve que a anterior)\b/
+const SYMPTOM = /\b(cans\w*|doi|doendo|dor|fadiga|incomod\w*)\b/
+const JUST_CHANGED = /\b(comprei|troquei|estreei|peguei|ganhei)\b/
+const LATE = /\b(tarde|atrasad\w*|lent[oa]|demor\w*)\b/
+const WHICH_ONE = /\b(uso ela|uso a nova|ou a antiga|ou a velha|qual (eu )?uso|levo qual)\b/
+
+/**
+ * After a change of racket the player told the team about, a question on the arm, on timing, or
+ * on which racket to take answers from that change, not from how to buy one.
+ */
+export function gearLead(input: AnswerInput): string | undefined {
+  const text = input.frame?.text ?? ''
+  const racket = input.facts?.find((f) => f.kind === 'EQUIPAMENTO' && CHANGED_RACKET.test(f.text))
+  const talksOfIt = /\b(raquete|ela|nova)\b/.test(text) || input.intent.domain === 'equipamento'
+  if (!racket || !talksOfIt) return undefined
+  const heavier = /mais pesad|anterior tinha/.test(racket.text)
+  const change = heavier ? 'uma raquete mais pesada' : 'uma raquete nova'
+  let line: string | undefined
+  if (JUST_CHANGED.test(text) && !SYMPTOM.test(text) && !LATE.test(text))
+    line = `Com ${change}, conte com duas a três semanas de adaptação: use-a primeiro nos treinos, com menos volume de golpes fortes, e repare no braço no fim do treino. Se cansar demais ou doer, a antiga continua sendo a sua raquete de jogo até a nova ficar natural.`
+  else if (WHICH_ONE.test(text))
+    line = `No torneio, vá com a raquete que o seu braço já conhece: ${change} pede umas semanas de adaptação, e a semana de competição não é hora de trocar. Use a nova nos treinos até ela ficar natural.`
+  else if (SYMPTOM.test(text))
+    line = `Pode ser ela, sim: ${change} exige mais do antebraço e do ombro, e o cansaço no fim do treino é o sinal mais comum. Dê duas a três semanas de adaptação com menos volume, segure o cabo mais solto e, se virar dor, volte à antiga e converse com um fisioterapeuta.`
+  else if (LATE.test(text))
+    line = `É normal nas primeiras semanas com ${change}: ela chega um pouco mais tarde na bola até o braço se acostumar. Prepare a raquete mais cedo, encurte o movimento no voleio e dê umas semanas antes de julgar.`
+  if (!line || input.said.has(line)) return undefined
+  return line
+}
