@@ -133,6 +133,9 @@ describe('identification, game info, cancel and delete', () => {
       headers: bearer(tokens.access_token),
       payload: { player_identifier: 1 },
     })
+    // The question about the game is posted through the chat's queue: the player answers it once
+    // it is on the screen.
+    expect((await settledHistory(tokens)).at(-1)?.content).toMatch(/^Agora me conte a data/)
     await app.services.coaching.userMessage(userId, 'ganhamos 6/3 6/4 ontem')
     expect((await settledHistory(tokens)).at(-1)?.content).toMatch(/^Entendi: vitória/)
     await app.services.coaching.userMessage(userId, 'Como melhoro o meu saque?')

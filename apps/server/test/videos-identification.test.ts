@@ -266,7 +266,8 @@ describe('the chips once the picture is shown', () => {
           })
         ).json<IdentificationFrame>()
         return body.status === 'ready' ? body : undefined
-      })
+        // The picture is cut from the video by ffmpeg, which a busy machine makes slow.
+      }, 60_000)
       const res = await identify(stub.app, tokens, video_id, { player_identifier: '3º jogador' })
       expect(res.statusCode).toBe(200)
       const { db } = await testDatabase({ reset: false })

@@ -209,7 +209,8 @@ function partnerIn(text: string): Partner | undefined {
     !m && /\b(com (a|o) [a-z]+|parceir[oa]|dupla)\b/.test(text)
       ? /\b(ela|ele) (e|eh|joga) (de )?(canhot[oa]|destr[oa])\b/.exec(text)
       : null
-  const pronoun = /\b(parceira|minha dupla|companheira|uma canhota|uma destra|ela)\b/.test(text)
+  // "minha dupla" is a feminine word for anyone: it says nothing of the partner's gender.
+  const pronoun = /\b(parceira|companheira|uma canhota|uma destra|ela)\b/.test(text)
   const masculine = /\b(parceiro|meu parceiro|companheiro|um canhoto|um destro)\b/.test(text)
   if (!m && !told && !pronoun && !masculine) return undefined
   const handWord = m ? (m[7] ?? m[3] ?? '') : (told?.[4] ?? '')
