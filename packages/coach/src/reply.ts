@@ -12,7 +12,7 @@ import { chatReply, clarifyReply } from './intents/chat'
 import type { Intent } from './intents/registry'
 import { Said } from './intents/said'
 import { partnerAgree } from './agreement'
-import { acknowledgement } from './memory/acknowledge'
+import { acknowledgement, readBackIn } from './memory/acknowledge'
 import { recallReply } from './memory/recall'
 import { plansReply } from './product/plans'
 import { contextOf } from './profile'
@@ -265,7 +265,7 @@ export function reply(input: ReplyInput): CoachReply[] {
     previous = { coach, text }
   }
   // What the player just told the team, read back once, before the first answer.
-  const told = acknowledgement(body, now, input.facts ?? [])
+  const told = acknowledgement(body, now, readBackIn(history))
   const first = replies[0]
   if (
     told &&

@@ -2,7 +2,8 @@ import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
 import { joinPt } from '../text'
 import { extractFacts } from './extract'
 import { dayText } from './recall'
-import type { ExtractedFact, RememberedFact } from './types'
+import type { ChatTurn } from '../types'
+import type { ExtractedFact } from './types'
 
 /**
  * One line that reads back what the player just told the team ("Anotei: a Carol, canhota, é sua
@@ -12,13 +13,21 @@ import type { ExtractedFact, RememberedFact } from './types'
 export function acknowledgement(
   message: string,
   now: Date,
-  known: readonly RememberedFact[] = [],
+  readBack: (part: string) => boolean = () => false,
 ): string | null {
-  // A fact the team already holds, told again, is not news.
+  // A fact already read back to the player, told again, is not news.
   const parts = extractFacts(message, now)
-    .filter((f) => !known.some((k) => k.kind === f.kind && k.text === f.text))
     .flatMap((f) => said(f, now))
+    .filter((part) => !readBack(part))
   return parts.length > 0 ? `Anotei: ${joinPt(parts)}.` : null
+}
+
+/** What earlier replies read back ("Anotei: …"), to tell a fact told again from news. */
+export function readBackIn(history: readonly ChatTurn[]): (part: string) => boolean {
+  const lines = history
+    .filter((t) => t.sender !== 'USER' && t.text.startsWith('Anotei: '))
+    .map((t) => t.text.split('\n')[0] ?? '')
+  return (part) => lines.some((line) => line.includes(part))
 }
 
 function said(f: ExtractedFact, now: Date): string[] {
