@@ -122,7 +122,7 @@ describe('the team remembers what the player said in passing', () => {
       ),
     )
     expect(await teamAnswer(chat, 'como melhorar a comunicação com minha dupla?')).toMatch(
-      /com o Beto\b/,
+      /\bcom o Beto\b/i,
     )
     expect(await teamAnswer(chat, 'como melhorar meu voleio?')).toMatch(
       /dor no ombro que você contou/,
