@@ -58,7 +58,9 @@ describe('a conversation with the coaches on a phone', () => {
     }
 
     // 1–3: the partner, her hand and the tournament, then questions that lean on them.
-    const told = await ask('vou jogar um torneio com a Carol dia 20, ela é canhota e joga muito no fundo')
+    const told = await ask(
+      'vou jogar um torneio com a Carol dia 20, ela é canhota e joga muito no fundo',
+    )
     expect(told).toMatch(/Carol/)
     const sides = await ask('qual lado ela deveria ficar?')
     expect(sides).toMatch(/Carol/)
@@ -92,7 +94,9 @@ describe('a conversation with the coaches on a phone', () => {
     expect(wall).toMatch(/paredão/)
     const price = await ask('quanto custa o Pro?')
     expect(price).toMatch(/R\$ ?\d/)
-    const recall = await ask('me lembra: como chama minha parceira, qual a mão dela e quando é o torneio?')
+    const recall = await ask(
+      'me lembra: como chama minha parceira, qual a mão dela e quando é o torneio?',
+    )
     expect(recall).toMatch(/Carol/)
     expect(recall).toMatch(/canhota/)
     expect(recall).toMatch(/\b20\/\d{2}\b/)
@@ -100,6 +104,16 @@ describe('a conversation with the coaches on a phone', () => {
 
     // Carol is spoken of as a woman throughout.
     for (const answer of said) expect(answer).not.toMatch(/\b(seu parceiro|o Carol|canhoto)\b/)
+
+    // The whole conversation, read from the top on the phone: each of the player's messages at
+    // the top of the screen with what the team answered under it.
+    await session.page.getByRole('button', { name: 'Agora não' }).click()
+    const mine = session.page.locator('.chat__messages > li').filter({ hasText: /^Você/ })
+    const count = await mine.count()
+    for (let i = count - 12; i < count; i++) {
+      await mine.nth(i).evaluate((el) => el.scrollIntoView({ block: 'start' }))
+      await session.screenshot(`conversation-turn-${String(i - (count - 12) + 1).padStart(2, '0')}`)
+    }
     await session.close()
   })
 })

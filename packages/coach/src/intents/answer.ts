@@ -292,8 +292,15 @@ const REMINDERS = [
   'Lembrando o que você comentou {p}: respeite a dor e aqueça bem antes.',
 ]
 
+/** Lines about the player's build or hand in general: beside the point of a fault to fix. */
+const PROFILE_LINE = /^(Com \d,\d{2} m|Sendo (canhot|destr)|Como (canhot|destr))/
+
 function personal(input: AnswerInput, count: number): string[] {
-  const lines = personalLines(input.intent, input.ctx, input.slots)
+  // "meu smash vai na rede": the fault is the subject; height or hand in general is not.
+  const fault = input.frame?.problem !== undefined
+  const lines = personalLines(input.intent, input.ctx, input.slots).filter(
+    (line) => !(fault && PROFILE_LINE.test(line)),
+  )
   const fresh = takeMany(lines, count, input.said)
   // A note about an injury the player told us was said already: a reminder, in other words.
   const injury = input.ctx.mentionedInjuries[0]
