@@ -85,6 +85,29 @@ describe('reply guard', () => {
     expect(replyProblems(text)).toContain(problem)
   })
 
+  it.each([
+    ['Se você encostar a raquete na rede depois do golpe, tudo bem, o ponto vale.', 'NET_TOUCH'],
+    ['O saque tem que ser cruzado, como no tênis.', 'SERVE_POSITION'],
+    ['Na dupla podem ser dois toques: um levanta e o outro ataca.', 'TWO_TOUCHES'],
+    ['Bola na linha é considerada fora, então deixe passar.', 'LINE_BALL'],
+    ['No ponto de ouro quem ganha ainda precisa confirmar com mais um ponto.', 'DECIDING_POINT'],
+    ['Você pode bater antes de a bola cruzar a rede se estiver colado nela.', 'CROSS_NET'],
+    ['No super tie-break, 10-9 já fecha o jogo.', 'MARGIN'],
+    ['Bola no pé só é falta se for de propósito.', 'BODY_RULE'],
+  ])('refuses a rule of play turned around: "%s"', (text, problem) => {
+    expect(replyProblems(text)).toContain(problem)
+  })
+
+  it('keeps the rules of play when the ball, not the player, touches the net', () => {
+    expect(
+      replyProblems(
+        'Não existe let: se a bola tocar a rede e cair do outro lado, o ponto segue normalmente.',
+      ),
+    ).toEqual([])
+    expect(replyProblems('Tocou a rede com a raquete, perdeu o ponto.')).toEqual([])
+    expect(replyProblems('O saque pode ir para qualquer lado da quadra adversária.')).toEqual([])
+  })
+
   it('keeps the rules when they are stated as rules', () => {
     expect(replyProblems('Se a bola quicar na areia, o ponto acaba.')).toEqual([])
     expect(replyProblems('Não existe segundo saque: é um só.')).toEqual([])

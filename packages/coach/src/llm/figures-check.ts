@@ -124,6 +124,8 @@ interface Allowed {
 }
 
 /** The values the report allows for each kind, with the unit conversions people use. */
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
+
 function allowed(f: AnalysisFacts): Allowed {
   const values = new Map<Kind, number[]>()
   const counts = new Map<Kind, Count[]>()
@@ -185,6 +187,11 @@ function allowed(f: AnalysisFacts): Allowed {
   const score = [...(f.game_score ?? '').matchAll(/(\d+)\D+(\d+)/g)].map(
     (m) => [Number(m[1]), Number(m[2])] as [number, number],
   )
+  // Games of the sets summed per side ("11 games contra 12"), a match tie-break left out.
+  const sets = score.filter(([a, b]) => Math.max(a, b) <= 7)
+  put('POINTS', ...sets.flat(), sum(sets.map(([a]) => a)), sum(sets.map(([, b]) => b)))
+  // Ball in play in minutes, said of the rallies ("38 ralis e 9 minutos de bola em jogo").
+  put('RALLIES', f.total_play_sec / 60)
   return { values, counts, rests, gaps, score }
 }
 
@@ -358,6 +365,14 @@ export function inventedFigure(
       if (/^\s*(m|metros)\b/.test(after) && /\b(altura de|mede|medindo|tenho|com)\s*$/.test(before))
         continue
       if (IN_DRILL.test(before) || NOT_PLAY.test(after)) continue
+      // "5,6 × 3,6 = 20,16": the factors of a sum the reply shows, not figures of their own.
+      if (/[×x*]\s*$/.test(before) || /^\s*[×x*=]\s*\d/.test(after)) continue
+      // "3 blocos de 12 devoluções": a drill's volume.
+      if (
+        /^\s*(blocos?|series|rodadas|sequencias)\b/.test(after) ||
+        /\b(proponho|sugiro)\b/.test(before)
+      )
+        continue
       // "vai até 10 pontos com 2 de diferença": a rule of scoring, not a figure of the match.
       if (/\bate\s*$/.test(before) || /^\s*(de diferenca|pontos com)\b/.test(after)) continue
       // "10 minutos de voleio, 10 de smash": a list that carries the first item's unit.
@@ -373,11 +388,16 @@ export function inventedFigure(
       if (!own && !done) continue
       if (close(n, given)) continue
       const percent = /^\s*%/.test(after)
+      // "33% do seu parceiro — 8 pontos percentuais": a share, whatever "pontos" follows it.
+      const partnerShare =
+        percent && /^\s*%\s*(do seu parceiro|da sua parceira|dele|dela)\b/.test(after)
       const window = `${before} ${raw} ${after.slice(0, 60)}`
       if ((UNMEASURED.test(window) || (comparing && COMPARISON.test(window))) && (own || done))
         return `${raw}: not measured`
       // "você converteu 5 de 5": what the sentence is about when the number names nothing.
-      const kind = kindOf(before, after, percent) ?? (done ? kindIn(s, percent, false) : null)
+      const kind = partnerShare
+        ? 'SHARE'
+        : (kindOf(before, after, percent) ?? (done ? kindIn(s, percent, false) : null))
       if (!kind) {
         if (done && own && EVENTS.test(after)) return `${raw}: not measured`
         continue

@@ -2,6 +2,7 @@ import type { AnalysisFacts } from '@areia/contracts'
 import { inventsFigure } from './figures-check'
 import { type RuleBroken, rulesBroken } from './rules-check'
 import { claimsHuman } from './human-check'
+import { bodyRuleOnIntent, type PlayRuleBroken, playRulesBroken } from './rules-play'
 import { fold, sentencesOf } from './text'
 
 /** Why a model's reply cannot reach the player; the embedded engine's reply goes instead. */
@@ -12,6 +13,7 @@ export type ReplyProblem =
   | 'ENGLISH'
   | 'FOREIGN_LANGUAGE'
   | RuleBroken
+  | PlayRuleBroken
   | 'CLAIMS_HUMAN'
   | 'INVENTED_FIGURE'
   | 'PROMPT_LEAK'
@@ -36,7 +38,7 @@ const ITALIAN_WORDS = new Set(
   ),
 )
 const PORTUGUESE_WORDS = new Set(
-  'o os as de do da dos das que e em no na nos nas um uma para pra com por se nao mais voce seu sua isso esta muito bem'.split(
+  'o os a as ao de do da dos das que e em no na nos nas um uma para pra com por se nao mais voce seu sua isso esta muito bem'.split(
     ' ',
   ),
 )
@@ -63,15 +65,22 @@ const EXTERNAL =
 
 /** The model speaking of the brief it was given, or quoting it. */
 const LEAK =
-  /\b(minhas instrucoes|instrucoes (que recebi|internas|do sistema|iniciais)|instrucao interna|system prompt|prompt (de|do) sistema|meu prompt|fui (configurad|programad|instruid|orientad|treinad|criad)[oa]s? (com|para|a|pra)|(me )?(pediram|mandaram|orientaram|instruiram|configuraram) (para|pra|a) (eu|que eu|sempre|nunca|nao)|o pessoal que me (desenvolveu|criou|programou|configurou)|quem me (criou|programou|desenvolveu|configurou)|(segundo|conforme|pelas?|nas?) (as )?minhas (orientacoes|diretrizes|configuracoes)|(segundo|conforme|pelas?) (as )?(orientacoes|diretrizes|configuracoes) (que recebi|internas|do sistema|iniciais)|minhas (diretrizes|configuracoes)|eu sigo (algumas |umas )?regras|tenho uma regra que me|texto que me passaram|orientacoes que recebi|voce e [a-z]+, (coach|o coach|a coach)|(regras?|diretriz\w*|orientac\w*|instruc\w*|configurac\w*) que (eu sigo|recebi|me (deram|passaram))|que eu sigo aqui|me configuraram|diretriz (numero )?\d|desenvolvedor\w*|meu contexto|bloco chamado|campo chamado|variavel chamada|texto de configuracao|fui configurad\w*|minha configuracao|(orientac\w*|regra|diretriz\w*|instruc\w*) intern\w*|(me )?(mandaram|pediram|orientaram|instruiram) (dizer|falar|pra dizer|para dizer)|as a language model|language model|i was told|my instructions|i was instructed|my guidelines|my system)/
+  /\b(minhas instrucoes|instrucoes (que recebi|internas|do sistema|iniciais)|instrucao interna|system prompt|prompt (de|do) sistema|meu prompt|fui (configurad|programad|instruid|orientad|treinad|criad)[oa]s? (com|para|a|pra)|(me )?(pediram|mandaram|orientaram|instruiram|configuraram) (para|pra|a) (eu|que eu|sempre|nunca|nao)|o pessoal que me (desenvolveu|criou|programou|configurou)|quem me (criou|programou|desenvolveu|configurou)|(segundo|conforme|pelas?|nas?) (as )?minhas (orientacoes|diretrizes|configuracoes)|(segundo|conforme|pelas?) (as )?(orientacoes|diretrizes|configuracoes) (que recebi|internas|do sistema|iniciais)|minhas (diretrizes|configuracoes)|eu sigo (algumas |umas )?regras|tenho uma regra que me|texto que me passaram|orientacoes que recebi|voce e [a-z]+, (coach|o coach|a coach)|(regras?|diretriz\w*|orientac\w*|instruc\w*|configurac\w*) que (eu sigo|recebi|me (deram|passaram))|que eu sigo aqui|me configuraram|diretriz (numero )?\d|desenvolvedor\w*|meu contexto|bloco chamado|campo chamado|variavel chamada|texto de configuracao|fui configurad\w*|minha configuracao|(orientac\w*|regra|diretriz\w*|instruc\w*) intern\w*|(me )?(mandaram|pediram|orientaram|instruiram) (dizer|falar|pra dizer|para dizer)|as a language model|language model|i was told|my instructions|i was instructed|my guidelines|my system|mensagem de sistema|prompt de sistema|(texto|mensagem|instrucoes?|orientac\w*|regras?) que (eu )?recebi|no inicio da conversa|me foi (dito|pedido|instruido|orientado|passado)|(meu|no meu|minhas?|nas minhas) (bloco de )?instruc\w*|regra (1|um)\b[^.]{0,120}\bregra (2|dois)|nao afirme ser humano|nao (de|use|mande) links? externos?|use apenas os dados|voce e (o|a) (tecnic[oa]|coach|treinador[a]?|estatistic[oa]|mental)\b[^.]{0,30}\b(do|da) (app|areia|aplicativo))/
 /** "Prefiro não entrar em detalhes de como fui configurado": declining to tell is not telling. */
 const DECLINES =
   /\b(prefiro nao|nao posso|nao vou|nao da (pra|para)|nao consigo) (entrar em detalhes|compartilhar|revelar|mostrar|falar|detalhar|contar)\b/
 /** Internal names (PERFIL_JOGADOR) only come from the brief. */
 const INTERNAL_NAME = /\b[A-Z]{3,}_[A-Z_]{3,}\b/
 
+/** "regra 1, …; regra 2, …": the brief's rules listed, across sentences. */
+const NUMBERED_RULES = /\bregra (1|um)\b[\s\S]{0,200}\bregra (2|dois)\b/
+
+/** A heading that titles the model's own rules ("### Regras do coach"). */
+const RULES_HEADING =
+  /^#{1,6} *(regras|instrucoes|diretrizes|orientacoes) (do|da|de) (coach|assistente|sistema|ia|modelo)\b/m
+
 function leaks(folded: string, original: string): boolean {
-  if (INTERNAL_NAME.test(original)) return true
+  if (INTERNAL_NAME.test(original) || RULES_HEADING.test(folded)) return true
   return sentencesOf(folded).some((s) => {
     const m = LEAK.exec(s)
     return m !== null && !DECLINES.test(s.slice(0, m.index))
@@ -102,10 +111,12 @@ export function replyProblems(
   if (foreign) problems.add(foreign)
   // App paths in markdown links are the app's own screens.
   if (EXTERNAL.test(folded.replace(/\]\(\/[^)]*\)/g, ']()'))) problems.add('EXTERNAL_LINK')
-  if (leaks(folded, trimmed)) problems.add('PROMPT_LEAK')
+  if (leaks(folded, trimmed) || NUMBERED_RULES.test(folded)) problems.add('PROMPT_LEAK')
   if (claimsHuman(folded)) problems.add('CLAIMS_HUMAN')
   const sentences = sentencesOf(folded)
   for (const broken of rulesBroken(sentences)) problems.add(broken)
+  for (const broken of playRulesBroken(sentences)) problems.add(broken)
+  if (bodyRuleOnIntent(sentences)) problems.add('BODY_RULE')
   // A drill's line is what to do: its counts are not figures of a match.
   const told = sentencesOf(
     folded

@@ -25,7 +25,7 @@ const LIVES = [
   /\btenho \d{1,2} anos\b|\bquando eu tinha (a sua|sua|\d+)\b|\b(meu|minha|meus|minhas) (treino|treinos|final|finais|semifinal|quadra|clinica|aluno|alunos|aluna|alunas|torneio|campeonato)\b/,
   /\b(minha|meu) (filh[oa]|espos[oa]|marido|mulher|mae|pai|irm[aã]o?|irma|namorad[oa])\b|\b(sou|como) (mae|pai) de\b|\bmae de (dois|duas|tres|um|uma)\b/,
   /\b(tive|sofri|peguei) (uma |um )?(tendinite|lesao|entorse|bursite|contratura|distensao|fratura)\b|\bsenti (isso )?na pele\b|\bja (perdi|ganhei|joguei|passei)\b|\blevei anos\b|\bte conhecer pessoalmente\b|\bconheci (voce|te)\b|\bcomo combinamos\b[^.]{0,30}\b(clinica|quadra|treino)\b/,
-  /\b(sou|eu sou|eu,|como)\b[^.]{0,40}\b(professor[a]? de educacao fisica|treinador[a]? de beach|fisioterapeuta|psicolog[oa]|medic[oa]|nutricionista|educador[a]? fisic[oa]|ex-atleta|atleta profissional|jogador[a]? profissional)\b(?! (de ia|virtual|digital))/,
+  /\b(sou|eu sou|eu,|como)\b(?![^.]{0,40}\b(ia|inteligencia artificial|nao (faco|dou|substituo))\b)[^.]{0,40}\b(professor[a]? de educacao fisica|treinador[a]? de beach|fisioterapeuta|psicolog[oa]|medic[oa]|nutricionista|educador[a]? fisic[oa]|ex-atleta|atleta profissional|jogador[a]? profissional)\b(?! (de ia|virtual|digital))/,
   // A human profession, or being one of the analysts.
   /\bsou (o|a) \w+, (um|uma) dos? (analistas|treinadores|professores|psicologos)\b|\bsou (\w+ )?(psicolog[oa]|fisioterapeuta|nutricionista|medic[oa]|educador[a]? fisic[oa]|professor[a]? de educacao fisica|estatistic[oa] formad[oa]|formad[oa])\b/,
   /\btrabalho com\b[^.]{0,50}\bha (mais de )?\w+ anos\b|\bacompanho (os )?(alunos|atletas)\b[^.]{0,40}\b(pessoalmente|ha)\b/,
@@ -33,6 +33,12 @@ const LIVES = [
   /\b(do meu celular|do meu computador|sentad[oa] na beira|na beira da quadra aqui|em casa, com|com (calma e )?um cafe|eu mesm[oa] vou assistir|vou assistir seu video|passo la|te encontro|a gente se ve|pra gente bater uma bola|para a gente bater uma bola|ali mesmo, na hora)\b/,
   /\b(a gente marca|podemos marcar|vamos marcar) de (bater|jogar|treinar)\b|\beu costumo treinar\b|\b(adoro|gosto de) jogar\b/,
   /\b(i'?m|i am) (a )?(real|human|actual person|not a (bot|robot|ai))\b|\breal (human|person)\b/,
+  // Being there in person: "te vejo na quadra", "quero ver esse smash de perto", "vibrei do sofá".
+  /\bte vejo (na|no|la|amanha|sabado|domingo)\b|\b(ver|assistir) (esse|seu|teu|o seu) \w+ de perto\b|\bpessoalmente\b|\bdentro e fora da quadra\b|\bdo sofa\b|\bvibrei\b/,
+  // Watching, playing or training as a person does; a life with classes, a school, a city.
+  /\bassisti (ao|o|a|seu|teu|sua|tua) (jogo|partida|video|final)\b|\beu (jogo|treino|compito|jogava|treinava|competia)\b|\beu sempre (jogo|treino)\b|\bcomecei (no|a jogar|a treinar|na areia)\b|\bnunca mais larguei\b/,
+  /\b(minhas? aulas?|minha escolinha|minha escola|minha turma|minhas turmas|minha academia)\b|\baqui (no|na|em) (rio|sao paulo|floripa|florianopolis|santos|recife|salvador|fortaleza|curitiba|brasilia|belo horizonte|bh|praia|clube|quadra)\b|\beu fico (livre|destruid\w*|cansad\w*|acabad\w*|mort\w*)\b/,
+  /\b(former|ex) (player|athlete|jogador[a]?|atleta)\b|\bas a (player|coach who played)\b/,
 ]
 
 /** A claim to be a person unless the reply says plainly it is an AI ("não sou robô de metal… sou IA"). */

@@ -27,7 +27,7 @@ const BOUNCE_LOSES =
 const SERVE_CONTEXT =
   /\b(saque|saques|sacar|saca|sacou|colocar a bola em jogo|primeiro|tentativa)\b/
 const SECOND =
-  /\b(segundo saque|segunda tentativa|segunda chance|mais uma chance|outra chance|saque de seguranca|errar o primeiro|errou o primeiro|dois saques|duas chances|o segundo (pra|para) garantir|quando o primeiro (sair|for fora|errar|nao entrar)|se o primeiro (sair|for fora|nao entrar))\b/
+  /\b(segundo saque|segunda tentativa|duas tentativas|segunda chance|mais uma chance|outra chance|saque de seguranca|errar o primeiro|errou o primeiro|dois saques|duas chances|o segundo (pra|para) garantir|quando o primeiro (sair|for fora|errar|nao entrar)|se o primeiro (sair|for fora|nao entrar))\b/
 /** "arrisca no primeiro e, se errar, o segundo tem que ser seguro": two serves. */
 const FIRST_THEN_SECOND =
   /\bprimeiro\b[^.]{0,60}\bo segundo\b|\bo segundo (tem que|deve|precisa) ser (seguro|mais seguro)\b/
@@ -75,6 +75,8 @@ const HALF =
 const NET_HEIGHT = /\brede\b[^.]{0,25}?\b(\d,\d{1,2}) ?m\b/
 
 const TIE = /\btie-? ?break\b/
+/** "com 2 pontos de diferença": the margin, not the target. */
+const MARGIN_WORDS = /\b(de )?(2|dois) pontos de (diferenca|vantagem)\b/g
 const TIE_TO = /\b(ate|a|de) (\d{1,2}) pontos?\b|\bvai ate (\d{1,2})\b/
 /** "quem chegar a 7 leva, mesmo que seja 7-6": a tie-break without its two-point margin. */
 const NO_MARGIN =
@@ -88,8 +90,16 @@ const NO_TIE =
 const BEFORE =
   /\b(antes de|antes que|antes dela)\b(?:\s+\S+){0,2}\s*$|\b(nao da|nao pode|nao vale|nunca)\b(?:\s+\S+){0,5}\s*$/
 
+/** "no aquecimento, quicar a bola com a mão": not the ball in play. */
+const NOT_IN_PLAY = /\b(no aquecimento|com a mao|na mao|para pegar ritmo)\b/
+
 function bounce(s: string): boolean {
-  return affirmed(s, BOUNCE, BEFORE).length > 0 && !BOUNCE_LOSES.test(s) && !ON_RACKET.test(s)
+  return (
+    affirmed(s, BOUNCE, BEFORE).length > 0 &&
+    !BOUNCE_LOSES.test(s) &&
+    !ON_RACKET.test(s) &&
+    !NOT_IN_PLAY.test(s)
+  )
 }
 
 function court(s: string): boolean {
@@ -121,12 +131,12 @@ function tieBreak(s: string): boolean {
   if (!TIE.test(s)) return false
   if (/\b(super|match) tie-? ?break\b/.test(s)) {
     // The match tie-break goes to 10.
-    const to = TIE_TO.exec(s)
+    const to = TIE_TO.exec(s.replace(MARGIN_WORDS, ' '))
     const points = to ? Number(to[2] ?? to[3]) : null
     return points !== null && points !== 10
   }
   if (NO_MARGIN.test(s)) return true
-  const to = TIE_TO.exec(s)
+  const to = TIE_TO.exec(s.replace(MARGIN_WORDS, ' '))
   const points = to ? Number(to[2] ?? to[3]) : null
   if (points !== null && points !== 7) return true
   const start = TIE_START.exec(s)
