@@ -77,6 +77,10 @@ describe('typed answers', () => {
     ['2x por dia', 14],
     ['raramente', 0],
     ['4 dias', 4],
+    ['1x por semana, às vezes 2', 1],
+    ['seg a sex antes do trampo', 5],
+    ['terça e quinta à noite', 2],
+    ['quando dá, uns 2 a 3 vezes', 3],
     ['azul', null],
   ])('frequency %s → %s', (text, perWeek) => expect(parseFrequency(text)).toBe(perWeek))
 
@@ -151,6 +155,8 @@ describe('onboarding dialogue', () => {
     ['tenho 47', 'MAIS_45', /47 anos, anotado: .*45\+/],
     ['47', 'MAIS_45', /45\+/],
     ['nasci em 1980', 'MAIS_45', /46 anos/],
+    ['sou de 91', 'MAIS_35', /35 anos/],
+    ['quase 40', 'MAIS_35', /39 anos/],
     ['16 anos', 'SUB_18', /Sub-18/],
     ['11 anos', 'SUB_12', /Sub-12/],
     ['25 anos', null, /25 anos, anotado\./],

@@ -239,6 +239,17 @@ function understand(step: Exclude<OnboardingStep, 'DONE'>, text: string, now: Da
           text: `Anotei ${AGE_GROUP_LABEL[ageGroup]}! E de nível, você é iniciante ou joga na D, C, B, A?`,
           suggestions: CATEGORY_CHIPS,
         }
+      // "não sei, jogo só com os amigos": no category because the game is for fun, said back.
+      if (
+        /\b(amigos|diversao|lazer|recreativ\w*|brincadeira|nao compito|nunca competi)\b/.test(
+          normalize(text),
+        )
+      )
+        return {
+          kind: 'ok',
+          patch: { category: null },
+          ack: 'Sem categoria, jogando por diversão: anotado. Se um dia quiser competir, a gente vê a sua letra juntos.',
+        }
       if (declines(text))
         return { kind: 'ok', patch: { category: null }, ack: 'Tudo bem, seguimos.' }
       return { kind: 'retry' }

@@ -88,15 +88,32 @@ export function parseAgeYears(text: string, now: Date = new Date()): number | nu
   const n = normalize(text).trim()
   // "jogo há 10 anos" is how long they play, not their age.
   if (/\b(ha|faz|desde|jogo ha|pratico ha|comecei ha)\s+\d{1,2} ?anos\b/.test(n)) return null
-  const born = /\bnasci em (19\d\d|20[0-2]\d)\b|\b(?:sou de|de) (19\d\d|20[0-2]\d)\b/.exec(n)
-  const year = born ? Number(born[1] ?? born[2]) : null
+  const born =
+    /\b(?:nasci em|sou de|ano de|nascid[oa] em) (19\d\d|20[0-2]\d|\d\d)\b(?! ?anos)|\bde (19\d\d|20[0-2]\d)\b/.exec(
+      n,
+    )
+  // "sou de 91": a two-digit year is the last century's unless it is this century's past.
+  const given = born?.[1] ?? born?.[2]
+  const short = given?.length === 2 ? Number(given) : null
+  const thisCentury = now.getUTCFullYear() % 100
+  const year = born
+    ? short === null
+      ? Number(given)
+      : short <= thisCentury - 6
+        ? 2000 + short
+        : 1900 + short
+    : null
+  // "quase 40": not yet forty.
+  const almost = /\bquase (\d{2})\b/.exec(n)
   const age = year
     ? now.getUTCFullYear() - year
-    : Number(
-        (/\b(\d{1,2}) ?(?:anos|aninhos|a)\b/.exec(n) ??
-          /\btenho (\d{1,2})\b/.exec(n) ??
-          /^(\d{1,2})$/.exec(n))?.[1] ?? NaN,
-      )
+    : almost
+      ? Number(almost[1]) - 1
+      : Number(
+          (/\b(\d{1,2}) ?(?:anos|aninhos|a)\b/.exec(n) ??
+            /\btenho (\d{1,2})\b/.exec(n) ??
+            /^(\d{1,2})$/.exec(n))?.[1] ?? NaN,
+        )
   return Number.isFinite(age) && age >= 6 && age <= 99 ? age : null
 }
 
@@ -223,12 +240,15 @@ export function parseGoal(text: string): GoalAnswer | null {
 export function parseFrequency(text: string): number | null {
   const n = numberWordsToDigits(normalize(text))
   if (/\b(nao treino|nunca|parado|parada|ainda nao)\b/.test(n)) return 0
+  // "1x por semana, às vezes 2": the regular sessions count, the occasional one does not.
+  const regular = /\b(\d{1,2})\s*(?:x|vezes|vez)\s*(?:por|na|a|ao|no)?\s*semana\b/.exec(n)
+  if (regular) return Math.min(14, Number(regular[1]))
   if (/\b(raramente|quase nunca|de vez em quando|as vezes|eventualmente)\b/.test(n)) return 0
   const perDay = /\b(\d)\s*(?:x|vezes)\s*(?:por|ao|no|a)\s*dia\b/.exec(n)
   if (perDay) return Math.min(14, Number(perDay[1]) * 7)
   if (/\b(todo dia|todos os dias|diariamente|diario|every day)\b/.test(n)) return 7
-  if (/\bsegunda a sexta\b/.test(n)) return 5
-  if (/\bsegunda a sabado\b/.test(n)) return 6
+  const days = weekdaysNamed(n)
+  if (days !== null) return days
   const range = /\b(\d{1,2})\s*(?:a|ou|-|–|e)\s*(\d{1,2})\s*(?:x|vezes|dias|treinos)?\b/.exec(n)
   const perMonth = /\b(\d{1,2})\s*(?:x|vezes)?\s*(?:por|no|ao|na)\s*mes\b/.exec(n)
   if (perMonth) return Math.round(Number(perMonth[1]) / 4.3)
@@ -240,4 +260,21 @@ export function parseFrequency(text: string): number | null {
   if (/\b(fim de semana|final de semana|fds|sabado e domingo)\b/.test(n)) return 2
   if (/\b(uma vez|1 vez)\b/.test(n)) return 1
   return null
+}
+
+const WEEKDAYS = ['seg', 'ter', 'qua', 'qui', 'sex', 'sab', 'dom']
+
+/** "seg a sex", "segunda a sábado", "terça e quinta": how many weekdays the answer names. */
+function weekdaysNamed(n: string): number | null {
+  const day = '(seg|ter|qua|qui|sex|sab|dom)(?:unda|ca|rta|nta|ta|ado|ingo)?(?:-feira)?'
+  const span = new RegExp(`\\b${day}\\s*(?:a|ate|-)\\s*${day}\\b`).exec(n)
+  if (span?.[1] && span[2]) {
+    const from = WEEKDAYS.indexOf(span[1])
+    const to = WEEKDAYS.indexOf(span[2])
+    if (from >= 0 && to > from) return to - from + 1
+  }
+  const named = new Set(
+    [...n.matchAll(new RegExp(`\\b${day}\\b`, 'g'))].map((m) => m[1]).filter(Boolean),
+  )
+  return named.size >= 2 ? named.size : null
 }
