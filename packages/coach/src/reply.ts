@@ -203,7 +203,13 @@ export function reply(input: ReplyInput): CoachReply[] {
       text = plansReply(body, input.plans) ?? ''
     } else if (main.id === 'lembrar' && u.frame.recall) {
       if (i > 0) continue
-      text = recallReply({ recall: u.frame.recall, facts: input.facts ?? [], profile, now })
+      text = recallReply({
+        recall: u.frame.recall,
+        ...(u.frame.recallFirst ? { first: u.frame.recallFirst } : {}),
+        facts: input.facts ?? [],
+        profile,
+        now,
+      })
     } else if (main.domain === 'conversa') {
       if (i > 0 && routing.reason !== 'TEAM' && routing.reason !== 'MENTION') continue
       text = chatReply({ coach, team, intent: main, profile, said, rng })

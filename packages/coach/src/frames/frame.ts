@@ -68,6 +68,8 @@ export interface Frame {
   bodyPart?: BodyPart
   /** The player asks back something they told the team. */
   recall?: Recall
+  /** With everything recalled, the one thing asked before it. */
+  recallFirst?: Recall
   /** Asks for a training plan to be built or changed. */
   planRequest: boolean
   /** Asks what the rules say (may one…, is it a point, how far a tie-break goes). */
@@ -238,9 +240,13 @@ const RECALLS: Array<[Recall, RegExp]> = [
   ['RAQUETE', /\b(raquete|raquetes)\b/],
   ['TORNEIO', /\b(torneio|campeonato|etapa|competicao)\b/],
   ['LESAO', /\b(lesao|lesoes|dor|dores|machucado|machuquei)\b/],
-  ['ROTINA', /\b(dias que (eu )?(treino|jogo)|minha rotina|quando eu treino)\b/],
+  [
+    'ROTINA',
+    /\b(dias que (eu )?(treino|jogo|faco)|minha rotina|quando eu treino|(em )?(que|quais|q) dias?\b[^?]{0,25}\b(faco|treino|jogo|tenho)|pilates|academia|musculacao|fisioterapia)\b/,
+  ],
 ]
-const ABOUT_ME = /\b(o que (voce|voces) (sabe|sabem|lembra|lembram) (de|sobre) mim)\b/
+const ABOUT_ME =
+  /\b((o que|oq|que) (mais )?(voce|vc|voces|a equipe) (ja )?(sabe|sabem|lembra|lembram|guardou|anotou|tem)( mais)? (de|sobre) mim|(voce|vc) (se )?lembra (de mim|do que eu (te )?(falei|contei|disse))|o que (eu )?(ja )?(te )?(contei|falei|disse) (de|sobre) mim)\b/
 
 const PLAN_REQUEST =
   /\b(monta|montar|monte|faz|faca|fazer|cria|criar|crie|prepara|preparar|organiza|organizar|sugere|sugira|me passa|quero|preciso de|gostaria de)\b (\w+ ){0,3}(plano|treino|treinos|rotina|cronograma|programa|semana)\b|\b(plano|cronograma|rotina) de treino\b|\bcomo (eu )?divid\w* (o|meu) tempo\b|\bdivid\w* (os|meus) treinos\b/
@@ -353,11 +359,11 @@ export function readFrame(message: string): Frame {
     (s) => s === 'EU_SACO' || s === 'PARCEIRO_SACA' || s === 'NOS_SACAMOS',
   )
   const told = TOLD.test(text) && /\b(eu|minha|meu|mim|te|voce|vc)\b/.test(text)
-  const recall = ABOUT_ME.test(text)
-    ? 'TUDO'
-    : first(RECALLS, text) && (told || /\bnome d[oa] minha|\bmao d(ela|ele)\b/.test(text))
+  const asked =
+    first(RECALLS, text) && (told || /\bnome d[oa] minha|\bmao d(ela|ele)\b/.test(text))
       ? first(RECALLS, text)
       : undefined
+  const recall = ABOUT_ME.test(text) ? 'TUDO' : asked
   const level = /\b(pra|para|de|um|uma|sou) (iniciante|quem (esta|ta) comecando)\b/.test(text)
     ? 'INICIANTE'
     : /\b(avancad[oa]|nivel alto|categoria a)\b/.test(text) && /\b(pra|para|e)\b/.test(text)
@@ -398,6 +404,8 @@ export function readFrame(message: string): Frame {
   if (problem) frame.problem = problem
   if (slots.bodyPart) frame.bodyPart = slots.bodyPart
   if (recall) frame.recall = recall
+  // "em que dias eu falei do pilates? e o que mais você lembra de mim?": that one first.
+  if (recall === 'TUDO' && asked) frame.recallFirst = asked
   if (level) frame.level = level
   const ask = first(ASKS, text)
   if (ask) frame.ask = ask

@@ -76,9 +76,13 @@ function injuryIn(s: Sentence, clause: string): ExtractedFact | ExtractedFact[] 
   const fields: FactFields = { bodyPart }
   if (side) fields.side = side
   if (since) fields.since = accented(since.replace(/^ha /, 'há '))
+  // "tendinite no punho" is kept by its name: the coaches adapt to the diagnosis, not to "dor".
+  const named = CONDITION.exec(clause)?.[1]
+  const cleared = /\b(liberou|liberad[oa]|me liberaram|alta)\b/.test(s.text)
   const text =
-    `Dor ${BODY_PLACE[bodyPart]}${side ? ` ${bodyPart === 'lombar' || bodyPart === 'panturrilha' || bodyPart === 'mao' ? (side === 'direito' ? 'direita' : 'esquerda') : side}` : ''}` +
-    `${when ? ` ${accented(when)}` : ''}${fields.since ? ` (${fields.since})` : ''}.`
+    `${named ? (CONDITION_LABEL[named] ?? capitalize(named)) : 'Dor'} ${BODY_PLACE[bodyPart]}${side ? ` ${bodyPart === 'lombar' || bodyPart === 'panturrilha' || bodyPart === 'mao' ? (side === 'direito' ? 'direita' : 'esquerda') : side}` : ''}` +
+    `${when ? ` ${accented(when)}` : ''}${fields.since ? ` (${fields.since})` : ''}` +
+    `${cleared ? ', já liberado para jogar' : ''}.`
   return {
     kind: 'LESAO',
     key: `${bodyPart}${side ? `-${side}` : ''}`,
@@ -86,6 +90,15 @@ function injuryIn(s: Sentence, clause: string): ExtractedFact | ExtractedFact[] 
     fields,
     sentence: s.original,
   }
+}
+
+const CONDITION =
+  /\b(tendinite|bursite|fascite|entorse|condromalacia|hernia|epicondilite|distensao|contratura|artrose|luxacao|fratura|lesao)\b/
+const CONDITION_LABEL: Record<string, string> = {
+  hernia: 'Hérnia',
+  distensao: 'Distensão',
+  luxacao: 'Luxação',
+  lesao: 'Lesão',
 }
 
 /** Body parts the player says are better: their injury can be forgotten. */
@@ -127,7 +140,8 @@ function tournamentIn(s: Sentence, now: Date): ExtractedFact | undefined {
   )
     return undefined
   if (s.question && /\b(quando|qual|quais|onde|tem)\b/.test(before)) return undefined
-  const when = whenIn(s.text.slice(m.index), now)
+  // "dia 27 tenho 3 jogos no torneio do clube": the day may come before the event's name.
+  const when = whenIn(s.text.slice(m.index), now) ?? whenIn(s.text, now)
   if (!when || isPast(when, now)) return undefined
   const fields: FactFields = when.date ? { date: when.date } : { month: when.month ?? '' }
   return {
@@ -148,6 +162,16 @@ const ACTIVITY_LABEL: Record<string, string> = {
 const PAST_OR_EVENT =
   /\b(torneio|campeonato|etapa|open|ganhei|ganhamos|perdi|perdemos|torci|machuquei|joguei|jogamos|treinei|fui|passado|passada)\b/
 
+/** What else fills a player's week, on days the coaches must plan around. */
+const OTHER_ACTIVITY =
+  /\b(pilates|academia|musculacao|fisioterapia|fisio|corrida|yoga|ioga|funcional|crossfit|natacao|bike|spinning)\b/
+const OTHER_LABEL: Record<string, string> = {
+  musculacao: 'musculação',
+  fisio: 'fisioterapia',
+  natacao: 'natação',
+  ioga: 'yoga',
+}
+
 /** The part of a question that asks: "como divido o tempo?" after "só consigo seg e qui". */
 const ASKING =
   /\b(como|qual|quais|quando|onde|quanto|quantos|quantas|sera|o que|oq|que tal|pode|da pra)\b/
@@ -162,7 +186,14 @@ function scheduleIn(s: Sentence): ExtractedFact | undefined {
     const slots = extractSlots(clause)
     if (!slots.days) continue
     const acts = slots.dayActivities ?? []
+    // "comecei pilates, seg e qua": the activity may sit in the sentence's other clause.
+    const other =
+      OTHER_ACTIVITY.exec(clause)?.[1] ??
+      (/\b(treino|treinar|aula|aulas|jogo|jogar)\b/.test(clause)
+        ? undefined
+        : OTHER_ACTIVITY.exec(s.text)?.[1])
     const habitual =
+      other !== undefined ||
       /\b(treino|treinar|aula|aulas|jogo|jogar|consigo|posso|faco|academia|toda|todo|sempre)\b/.test(
         clause,
       )
@@ -171,7 +202,13 @@ function scheduleIn(s: Sentence): ExtractedFact | undefined {
       if (!days.includes(day)) days.push(day)
       const act =
         acts.find((a) => a.day === day)?.activity ??
-        (/\baula/.test(clause) ? 'aula' : /\bjog/.test(clause) ? 'jogo' : 'treino')
+        (other
+          ? (OTHER_LABEL[other] ?? other)
+          : /\baula/.test(clause)
+            ? 'aula'
+            : /\bjog/.test(clause)
+              ? 'jogo'
+              : 'treino')
       schedule.push({ day, activity: act })
     }
   }

@@ -11,6 +11,9 @@ const WITH_NAME =
 /** "minha parceira é a Lu", "meu parceiro Rafa", "minha dupla, a Carol", "minha dupla vai ser a Bia". */
 const AFTER_WORD =
   /\b(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])(?: de dupla| nov[oa]| atual)?(?:,| e| se chama| chama| vai ser| sera| agora e)?(?: (a|o))? ([a-z]{2,15})\b/
+/** "minha parceira no open de janeiro é a Larissa": the name after what the sentence says of it. */
+const LATER_IN_SENTENCE =
+  /\b(?:minha|meu) (?:parceir[oa]|dupla)\b[^.;?!]{1,40}? (?:e|eh|vai ser|sera) (a|o) ([a-z]{2,15})\b/
 /** "a Lu é minha parceira", "o Beto, meu parceiro". */
 const BEFORE_WORD =
   /\b(a|o) ([a-z]{2,15}),? (?:e |que e )?(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])\b/
@@ -24,7 +27,12 @@ const BEFORE_WORD =
 export function partnerIn(s: Sentence): ExtractedFact | undefined {
   const t = s.text
   const word = PARTNER_WORD.exec(t)
-  const candidates = [AFTER_WORD.exec(t), WITH_NAME.exec(t), BEFORE_WORD.exec(t)]
+  const candidates = [
+    AFTER_WORD.exec(t),
+    WITH_NAME.exec(t),
+    BEFORE_WORD.exec(t),
+    LATER_IN_SENTENCE.exec(t),
+  ]
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ article: m[1], name: m[2] ?? '' }))
   const named = candidates.find((c) => isFirstName(c.name, s.original))

@@ -1,6 +1,7 @@
 import { AGE_GROUP_LABEL, type PlayerProfile } from '../types'
 import type { Recall } from '../frames/frame'
 import { categoryText } from '../profile'
+import { joinPt } from '../text'
 import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
 import type { RememberedFact } from './types'
 
@@ -78,7 +79,7 @@ function injuryLines(facts: readonly RememberedFact[]): string[] {
   return of(facts, 'LESAO').map((l) => {
     const f = l.fields ?? {}
     const place = f.bodyPart ? BODY_PLACE[f.bodyPart] : null
-    return place
+    return place && /^Dor\b/.test(l.text)
       ? `Dor ${place}${f.side ? ` (${f.side})` : ''}${f.since ? `, ${f.since}` : ''}.`
       : l.text
   })
@@ -86,11 +87,28 @@ function injuryLines(facts: readonly RememberedFact[]): string[] {
 
 function routineLine(facts: readonly RememberedFact[]): string | null {
   const routine = of(facts, 'ROTINA')[0]
-  const days = routine?.fields?.days
   if (!routine) return null
+  const schedule = routine.fields?.schedule
+  if (schedule?.length) {
+    const byActivity = new Map<string, string[]>()
+    for (const { day, activity } of schedule)
+      byActivity.set(activity, [...(byActivity.get(activity) ?? []), WEEKDAY_LABEL[day]])
+    const parts = [...byActivity].map(
+      ([activity, days]) => `${ACTIVITY_SAID[activity] ?? activity} ${joinPt(days)}`,
+    )
+    return `Você me contou da sua semana: ${joinPt(parts)}.`
+  }
+  const days = routine.fields?.days
   if (days?.length)
-    return `Você me disse que joga ou treina ${days.map((d) => WEEKDAY_LABEL[d]).join(', ')}.`
-  return routine.text
+    return `Você me disse que joga ou treina ${joinPt(days.map((d) => WEEKDAY_LABEL[d]))}.`
+  return `Você me contou: ${routine.text.charAt(0).toLowerCase()}${routine.text.slice(1)}`
+}
+
+const ACTIVITY_SAID: Record<string, string> = {
+  treino: 'treino',
+  jogo: 'jogo',
+  aula: 'aula',
+  fisico: 'físico',
 }
 
 function profileLines(profile: PlayerProfile): string[] {
@@ -124,13 +142,25 @@ function profileLines(profile: PlayerProfile): string[] {
 
 export interface RecallInput {
   recall: Recall
+  /** With everything recalled, the one thing asked first, answered first. */
+  first?: Recall
   facts: readonly RememberedFact[]
   profile: PlayerProfile
   now: Date
 }
 
 /** The answer, first sentence first; never a fact the memory does not hold. */
-export function recallReply({ recall, facts, profile, now }: RecallInput): string {
+export function recallReply({ recall, first, facts, profile, now }: RecallInput): string {
+  if (recall === 'TUDO' && first && first !== 'TUDO') {
+    const answer = recallReply({ recall: first, facts, profile, now }).split('\n\n')[0] ?? ''
+    const rest = recallReply({
+      recall,
+      facts: facts.filter((f) => f.kind !== first),
+      profile,
+      now,
+    })
+    return `${answer}\n\n${rest}`
+  }
   switch (recall) {
     case 'PARCEIRO': {
       const line = partnerLine(facts)
