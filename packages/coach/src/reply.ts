@@ -22,6 +22,7 @@ import type { RememberedFact } from './memory/types'
 import type { Slots } from './intents/slots'
 import { MAX_INPUT, normalize, stripHtml } from './text'
 import type { ChatTurn, CoachPersona, CoachReply, PlayerProfile, Rng, Team } from './types'
+import { chatText } from './intents/normalize'
 
 export interface ReplyInput {
   text: string
@@ -131,7 +132,8 @@ export function reply(input: ReplyInput): CoachReply[] {
   const matches = input.matches ?? []
   const reports = input.reports ?? (input.analysis ? [input.analysis] : [])
   // The partner this message speaks of: "meu parceiro" is a man whoever the team remembers.
-  const partner = u.slots.partner?.gender ?? partnerGender(input.facts)
+  const partner =
+    u.slots.partner?.gender ?? partnerGender(input.facts) ?? partnerSpokenOf(input.history)
   const now = input.now ?? new Date()
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
@@ -286,4 +288,18 @@ export function reply(input: ReplyInput): CoachReply[] {
     replies.push({ coachId: coach.id, text: clarifyReply(coach, [], said, rng) })
   }
   return replies
+}
+
+/** "minha parceira" or "meu parceiro" in the player's recent messages, when nothing else says it. */
+function partnerSpokenOf(history: readonly ChatTurn[]): 'MALE' | 'FEMALE' | null {
+  for (const turn of history
+    .filter((t) => t.sender === 'USER')
+    .slice(-6)
+    .reverse()) {
+    const text = chatText(turn.text)
+    const female = /\b(minha|nossa) parceira\b/.test(text)
+    const male = /\b(meu|nosso) parceiro\b/.test(text)
+    if (female !== male) return female ? 'FEMALE' : 'MALE'
+  }
+  return null
 }

@@ -120,7 +120,7 @@ describe('questions about the player’s analysed game', () => {
     expect(text).toContain('[ver no relatório](/videos/7#report-zones)')
     expect(text).toMatch(/nunca quica/)
     expect(text).toMatch(/é pouco/)
-    expect(text).toMatch(/parceiro ficou 41%.*escada/)
+    expect(text).toMatch(/(parceiro|dupla) ficou 41%.*escada/)
     expect(text).toMatch(/\*\*Para o próximo treino:\*\*/)
     expect(text).not.toMatch(/não tenho/i)
   })
@@ -288,6 +288,25 @@ describe('a match the analyst tagged point by point', () => {
     expect(ask('e nos pontos de ouro do último jogo?', TAGGED)[0]?.text).toContain(
       'sua dupla ganhou **0 de 1 ponto**',
     )
+  })
+
+  it('answers in the first sentence what the player asks of their own match, in their words', () => {
+    const first = (text: string) => (ask(text, TAGGED)[0]?.text ?? '').split('\n\n')[0] ?? ''
+    // 2 of 5 on return against 2 of 3 on serve: the return cost more.
+    expect(first('perdi por causa do saque ou da devolução?')).toMatch(/pesou mais a devolução/)
+    // Middle 0.4 of the time is the largest zone in the fixture.
+    expect(first('em q parte da quadra eu passei mais tempo?')).toMatch(
+      new RegExp(
+        `${Math.round(Math.max(FACTS.net_share, FACTS.mid_share, FACTS.back_share) * 100)}% do tempo`,
+      ),
+    )
+    expect(first('qual a velocidade do meu smash?')).toMatch(/não mede a velocidade da bola/)
+    expect(
+      first(
+        `minha velocidade media deu ${String(FACTS.avg_speed_mps).replace('.', ',')} m/s, é bom?`,
+      ),
+    ).toMatch(/^Sim,/)
+    expect(first('minha velocidade media deu 9 m/s, é bom?')).toMatch(/^No relatório/)
   })
 
   it('gives the model the tagged figures and no longer says strokes are not counted', () => {

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { rememberFacts, reply, seededRng, type RememberedFact } from '../src'
+import { rememberFacts, reply, seededRng, type RememberedFact, type StoredFact } from '../src'
 import { LEFTY, team } from './fixtures'
 
 const NOW = new Date('2026-12-07T13:00:00Z')
 
 /** What the memory holds after each message, as the server stores it. */
 function remembered(messages: string[]): RememberedFact[] {
-  const facts: Array<RememberedFact & { id: number }> = []
+  const facts: StoredFact[] = []
   let id = 1
   for (const text of messages) {
     const changes = rememberFacts(facts, text, NOW, 50)
     for (const f of changes.insert) facts.push({ id: id++, ...f })
   }
-  return facts.map(({ kind, text, fields }) => ({ kind, text, ...(fields ? { fields } : {}) }))
+  return facts.map(({ kind, text, fields }) => ({ kind, text, fields }))
 }
 
 describe('what the player told the team, kept and asked back', () => {

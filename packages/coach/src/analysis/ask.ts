@@ -23,6 +23,8 @@ export type OwnTopic =
   | 'GOLDEN'
   | 'PROGRESS'
   | 'TRAIN'
+  /** Where on the court the player spent the most time: the largest zone, answered as that zone. */
+  | 'ZONES'
 
 /** A figure the report does not have: by stroke, speed of the ball, the opponents' numbers. */
 export type Unmeasured = 'BY_STROKE' | 'BALL_SPEED' | 'OPPONENTS' | 'FIRST_SERVE'
@@ -34,8 +36,9 @@ const TOPICS: Array<[OwnTopic, RegExp]> = [
   ],
   [
     'TRAIN',
-    /\b(o que (eu )?(treino|devo treinar|tenho que treinar|preciso treinar|trabalho)|que treino|treinar o que|focar em que|por causa disso|com base (nisso|no relatorio|na analise|nesses numeros))\b/,
+    /\b(o que (eu )?(treino|devo treinar|tenho que treinar|preciso treinar|trabalho)|que treino|treinar o que|focar em que|por causa disso|com base (nisso|no relatorio|na analise|nesses numeros)|prioriz\w*|prioridade|pontos? fracos?|onde (eu )?(preciso|devo|tenho que) melhorar)\b/,
   ],
+  ['PROGRESS', /\b(de diferente|diferenca entre os (dois )?jogos)\b/],
   // "minha parceira ficou mais na rede q eu?": the two of them compared, whatever the zone.
   [
     'PARTNER',
@@ -71,9 +74,21 @@ const UNMEASURED: Array<[Unmeasured, RegExp]> = [
   ['FIRST_SERVE', /\b(primeiro saque|1o saque|segundo saque)\b/],
 ]
 
+/** "em que parte da quadra eu passei mais tempo?": the zones, whichever is largest. */
+const ZONES =
+  /\b((em )?(que|qual|q) (parte|lugar|zona|regiao) da quadra|onde (eu )?(mais )?(fiquei|passei|joguei) mais|onde (eu )?(fiquei|passei) (mais tempo|a maior parte))\b/
+
 /** Says it is the player's own match or report, not a question of technique. */
 const OWN =
   /\b((no|do|desse|nesse|naquele) (meu )?ultimo jogo|(na|da|dessa|nessa) (minha )?ultima partida|(no|na) (meu|minha) (relatorio|analise|video)|(vi|diz|mostra|mostrou|esta|ta) (no|na|o|a) (relatorio|analise)|relatorio do (meu )?jogo|meu relatorio|minha analise|meus numeros|(meu|minha) (percentual|porcentagem|taxa|aproveitamento|golpe mais \w+)|quant\w+ \w+( de \w+)? (eu|a gente|nos) (ganhei|ganhamos|fiz|fizemos|errei|erramos|acertei)|(meu|minha) \w+ (melhorou|piorou|evoluiu)|melhorou desde|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|por causa disso|com base nisso|nesse jogo|naquele jogo|desse jogo|deste jogo|dessa partida|no jogo de sabado|(por que|porque|pq) (eu |a gente |nos )?(perdi|perdemos|ganhei|ganhamos)|bola rolando|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de))\b/
+/**
+ * Asks how the player did, in words that only make sense of a match already played and measured:
+ * "como eu fui na rede?", "em que parte da quadra passei mais tempo?", "o que o relatório mostra?",
+ * "a gente fez o que de diferente?", "perdi por causa do saque ou da devolução?".
+ */
+const OWN_PLAY =
+  /\b(pelo relatorio|abri o relatorio|(o|meu) relatorio (mostra|diz|deu|aponta|de sabado|de domingo|do jogo)|relatorio (que|q) (eu )?(recebi|abri)|como (eu )?(fui|me sai|fomos|nos saimos)|(eu )?(passei|fiquei|ficamos) mais tempo|(ter |eu )?(ficado|fiquei|ficamos) (\d+(,\d+)? ?(m|%|metros)|em media)|(fiquei|ficamos|ficou) (muito )?longe (da|do|de) (minha|meu|mim)|\d+(,\d+)? ?m (da|do) (minha|meu)|(fez|fizemos|fizeram) (oq|o que) de diferente|de diferente (no|naquele|do|da)|por causa do (saque|smash|voleio|devolucao)|(saque|devolucao) ou (d?[oa] )?(saque|devolucao)|(a gente|nos|eu) ganh\w+ quantos|(minha|meu) (dupla|parceir[oa]) ficou (longe|perto|mais|menos|quanto|muito longe)|minha (velocidade|distancia|media)|velocidade d[oa] (meu|minha) (smash|saque|bola)|meu pico|(no|naquele) jogo (q|que) (eu|a gente|nos) (ganhei|ganhamos|perdi|perdemos))\b/
+
 /** Feelings about a game are the mental coach's, not a figure. */
 const FEELING =
   /\b(nervos\w*|ansios\w*|medo|raiva|triste|chatead\w*|frustrad\w*|desanim\w*|travei|travo)\b/
@@ -102,13 +117,14 @@ export function ownQuestion(message: string, previous: OwnTopic | null): OwnQues
   // Right after a question about the report, a short one about another figure is one too.
   const continuing =
     previous !== null && text.split(' ').length <= 12 && (topic !== undefined || judged)
-  const own = OWN.test(text) || continuing
+  const own = OWN.test(text) || OWN_PLAY.test(text) || continuing
   if (!own) return null
   if (!topic && !unmeasured) {
     // "é ruim?", "e isso é bom?": the previous figure, judged.
     if (previous && /\b(ruim|bom|boa|normal|muito|pouco|isso|serio)\b/.test(text))
       return { topic: previous }
-    return previous || OWN.test(text) ? { topic: previous ?? 'GAME' } : null
+    if (ZONES.test(text)) return { topic: 'ZONES' }
+    return previous || OWN.test(text) || OWN_PLAY.test(text) ? { topic: previous ?? 'GAME' } : null
   }
   return { topic: topic ?? previous ?? 'GAME', ...(unmeasured ? { unmeasured } : {}) }
 }
@@ -130,6 +146,7 @@ export const SECTION: Record<OwnTopic, string> = {
   GOLDEN: 'report-match-figures',
   PROGRESS: 'report-title',
   TRAIN: 'report-insights',
+  ZONES: 'report-zones',
 }
 
 /** Tagged figures live only in reports the analyst tagged point by point. */
@@ -152,6 +169,7 @@ export function gameTopicOf(topic: OwnTopic | undefined): GameTopic {
     case 'NET':
     case 'MID':
     case 'BACK':
+    case 'ZONES':
       return 'NET'
     case 'MOVEMENT':
     case 'RALLIES':

@@ -12,6 +12,7 @@ const ASKED: Record<OwnTopic, string> = {
   GAME: 'como foi o seu jogo em números',
   NET: 'quanto tempo você ficou perto da rede',
   MID: 'quanto tempo você ficou no meio da quadra',
+  ZONES: 'em que parte da quadra você passou mais tempo',
   BACK: 'quanto tempo você ficou no fundo',
   MOVEMENT: 'quanto você correu nem a que velocidade',
   RALLIES: 'quantos ralis o jogo teve nem quanto tempo a bola rolou',
@@ -31,6 +32,7 @@ const WILL_SHOW: Record<OwnTopic, string> = {
   GAME: 'o tempo na rede, no meio e no fundo, a distância percorrida, os ralis e a distância da dupla',
   NET: 'a porcentagem do tempo perto da rede, no meio e no fundo, a sua e a {of}',
   MID: 'a porcentagem do tempo perto da rede, no meio e no fundo, a sua e a {of}',
+  ZONES: 'a porcentagem do tempo perto da rede, no meio e no fundo, a sua e a {of}',
   BACK: 'a porcentagem do tempo perto da rede, no meio e no fundo, a sua e a {of}',
   MOVEMENT: 'a distância percorrida e as suas velocidades média e de pico',
   RALLIES: 'quantos ralis teve, quanto tempo de bola em jogo e qual foi o mais longo',
@@ -62,6 +64,9 @@ const ASK_BACK: Record<OwnTopic, readonly string[]> = {
   ],
   MID: [
     'Pela sua sensação: você parava no meio depois de bater, ou era o lob que te pegava lá? Me conta que eu te digo o que ajustar.',
+  ],
+  ZONES: [
+    'Pela sua sensação: onde você se via mais, na rede, no meio ou no fundo? Me conta que eu te digo o que ajustar.',
   ],
   BACK: [
     'Pela sua sensação: você ficava no fundo por escolha ou porque o lob te empurrava para trás? Me conta que eu te digo o que ajustar.',

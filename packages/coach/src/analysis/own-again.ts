@@ -67,6 +67,9 @@ const ANGLES: Record<OwnTopic, readonly string[]> = {
   NET: [
     'Um jeito simples de medir isso no treino: conte em quantos pontos você termina na rede; a meta é passar da metade.',
   ],
+  ZONES: [
+    'Um jeito simples de medir isso no treino: conte em quantos pontos você termina na rede; a meta é passar da metade.',
+  ],
   MID: [
     'No treino, marque uma linha imaginária a uns 4 m da rede: se você parar antes dela sem estar defendendo lob, o ponto recomeça.',
   ],

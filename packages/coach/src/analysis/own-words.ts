@@ -23,7 +23,20 @@ export function link(f: AnalysisFacts, topic: OwnTopic, label = 'ver no relatór
 }
 
 export function partnerWords(g: 'MALE' | 'FEMALE' | null | undefined) {
+  // Unknown, it is "sua dupla": a partner's gender is never guessed.
   return g === 'FEMALE'
     ? { the: 'sua parceira', she: 'ela', of: 'da sua parceira' }
-    : { the: 'seu parceiro', she: 'ele', of: 'do seu parceiro' }
+    : g === 'MALE'
+      ? { the: 'seu parceiro', she: 'ele', of: 'do seu parceiro' }
+      : { the: 'sua dupla', she: 'sua dupla', of: 'da sua dupla' }
+}
+
+/** "um do outro" / "uma da outra": two women are spoken of in the feminine. */
+export function pair(
+  player: string | null | undefined,
+  partner: 'MALE' | 'FEMALE' | null | undefined,
+): { apart: string; ahead: string } {
+  return player === 'FEMALE' && partner === 'FEMALE'
+    ? { apart: 'uma da outra', ahead: 'uma bem mais na rede que a outra' }
+    : { apart: 'um do outro', ahead: 'um bem mais na rede que o outro' }
 }

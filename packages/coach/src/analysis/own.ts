@@ -9,7 +9,7 @@ import { taggedHeadline } from './tagged'
 import { chatText } from '../intents/normalize'
 import type { Said } from '../intents/said'
 import { angleLines, recapLine } from './own-again'
-import { capital, kmh, link, outOf, partnerWords, share, when } from './own-words'
+import { capital, kmh, link, outOf, pair, partnerWords, share, when } from './own-words'
 
 /**
  * The statistical coach's answer to a question about the player's own reports: the figure asked
@@ -101,11 +101,30 @@ function zoneAnswer(
   if (f.partner_net_share !== null) {
     const gap = f.partner_net_share - f.net_share
     lines.push(
-      `${capital(partnerWords(input.partnerGender).the)} ficou ${pct(f.partner_net_share)} do tempo na rede${topic === 'NET' && Math.abs(gap) >= 0.15 ? `: com um bem mais na rede que o outro, vocês jogaram em escada, o que abre o meio e a diagonal` : ''}.`,
+      `${capital(partnerWords(input.partnerGender).the)} ficou ${pct(f.partner_net_share)} do tempo na rede${topic === 'NET' && Math.abs(gap) >= 0.15 ? `: com ${pair(input.profile.gender, input.partnerGender).ahead}, vocês jogaram em escada, o que abre o meio e a diagonal` : ''}.`,
     )
   }
   lines.push(`**Para o próximo treino:** ${ZONE_ADVICE[topic]}`)
   return lines
+}
+
+function largestZone(f: AnalysisFacts): 'NET' | 'MID' | 'BACK' {
+  if (f.mid_share >= f.net_share && f.mid_share >= f.back_share) return 'MID'
+  return f.net_share >= f.back_share ? 'NET' : 'BACK'
+}
+
+/** "perdi por causa do saque ou da devolução?": which of the two cost more, said first. */
+function serveOrReturn(input: OwnReplyInput, t: TaggedFacts): string | null {
+  const text = chatText(input.text)
+  if (!/\bsaque\b[^?]*\bou\b[^?]*\bdevolucao\b|\bdevolucao\b[^?]*\bou\b[^?]*\bsaque\b/.test(text))
+    return null
+  if (t.points_won_on_serve.of === 0 || t.points_won_on_return.of === 0) return null
+  const serve = share(t.points_won_on_serve)
+  const back = share(t.points_won_on_return)
+  if (Math.abs(serve - back) < 0.1)
+    return `Pelos pontos marcados, nenhum dos dois pesou muito mais: ${outOf(t.points_won_on_serve)} no saque e ${outOf(t.points_won_on_return)} na devolução.`
+  const worse = back < serve ? 'a devolução' : 'o saque'
+  return `Pelos pontos marcados, pesou mais ${worse}: vocês ganharam ${outOf(t.points_won_on_return)} na devolução contra ${outOf(t.points_won_on_serve)} no saque.`
 }
 
 function noTags(f: AnalysisFacts, what: string): string[] {
@@ -125,7 +144,9 @@ function taggedAnswer(
   switch (topic) {
     case 'SERVE': {
       const inRate = share(t.serves_in)
+      const verdict = serveOrReturn(input, t)
       return [
+        ...(verdict ? [verdict] : []),
         `${capital(when(f))}, seu saque entrou em **${outOf(t.serves_in, 'saque', 'saques')}** e você ganhou **${outOf(t.points_won_on_serve, 'ponto', 'pontos')} no seu saque** (${src}; ${link(f, topic)}).`,
         input.question.unmeasured === 'FIRST_SERVE'
           ? 'No beach tennis existe um saque só, sem segundo saque; por isso o que conta é quantos entram.'
@@ -188,7 +209,26 @@ function movement(input: OwnReplyInput, f: AnalysisFacts): string[] {
   const before = earlier(input.reports)
   const distance = `${capital(when(f))}, você percorreu **${num(f.distance_m)} m**, com velocidade média de ${kmh(f.avg_speed_mps)} e pico de **${kmh(f.peak_speed_mps)}** (${link(f, 'MOVEMENT')}).`
   // "minha velocidade máxima foi quanto?": the speed first, the distance after it.
-  const speedFirst = /\b(velocidade|pico|rapid\w*|veloz|km ?h)\b/.test(chatText(input.text))
+  const asked = chatText(input.text)
+  const speedFirst = /\b(velocidade|pico|rapid\w*|veloz|km ?h)\b/.test(asked)
+  const quoted = /(\d+(?:[,.]\d+)?) ?m ?\/ ?s\b/.exec(input.text)?.[1]
+  const quotedSpeed = quoted ? Number(quoted.replace(',', '.')) : null
+  // "minha velocidade média deu 1,1 m/s, é bom?": the average as they read it, and what it holds.
+  const average =
+    /\b(media|m ?\/ ?s)\b/.test(asked) && !/\b(pico|maxima)\b/.test(asked)
+      ? `${quotedSpeed === null ? capital(when(f)) : Math.abs(quotedSpeed - f.avg_speed_mps) < 0.06 ? `Sim, ${when(f)}` : `No relatório, ${when(f)}`} a sua velocidade média foi **${num(f.avg_speed_mps, 1)} m/s** (${kmh(f.avg_speed_mps)}), e o pico chegou a **${num(f.peak_speed_mps, 1)} m/s** (${kmh(f.peak_speed_mps)}) (${link(f, 'MOVEMENT')}).`
+      : null
+  if (average)
+    return [
+      average,
+      'A média conta o jogo inteiro, com as pausas entre os pontos e as trocas de lado, por isso fica baixa para todo mundo; ela não diz se você foi lento. O que mostra a sua reação é o pico, nas arrancadas curtas.',
+      ...(before
+        ? [
+            `No jogo anterior, a média foi ${num(before.avg_speed_mps, 1)} m/s e o pico ${num(before.peak_speed_mps, 1)} m/s.`,
+          ]
+        : []),
+      'Para chegar antes na bola, o que mais ajuda é o split-step na hora em que o adversário bate, e não correr mais.',
+    ]
   return [
     speedFirst
       ? `Seu pico de velocidade ${when(f)} foi de **${kmh(f.peak_speed_mps)}**, com média de ${kmh(f.avg_speed_mps)} ao longo do jogo, em ${num(f.distance_m)} m percorridos (${link(f, 'MOVEMENT')}).`
@@ -232,17 +272,26 @@ function partner(input: OwnReplyInput, f: AnalysisFacts): string[] {
           `${f.partner_net_share > f.net_share + 0.02 ? 'Sim' : f.partner_net_share < f.net_share - 0.02 ? 'Não' : 'Quase igual'}: ${when(f)}, ${p.the} ficou **${pct(f.partner_net_share)} do tempo na rede**, e você **${pct(f.net_share)}** (${link(f, 'PARTNER')}).`,
         ]
       : []
+  const two = pair(input.profile.gender, input.partnerGender)
+  const before = earlier(input.reports)
+  const change =
+    before && Math.abs(before.avg_partner_distance_m - d) >= 0.3
+      ? [
+          `No jogo de ${gameParts(before).join(', ')}, a distância tinha sido ${num(before.avg_partner_distance_m, 1)} m: desta vez vocês ficaram mais ${d > before.avg_partner_distance_m ? 'afastad' : 'próxim'}${two.apart.startsWith('uma') ? 'as' : 'os'}.`,
+        ]
+      : []
   return [
     ...net,
-    `${net.length > 0 ? 'Na distância entre vocês, ficaram' : `${capital(when(f))}, você e ${p.the} ficaram`} em média a **${num(d, 1)} m** um do outro${f.partner_net_share !== null && net.length === 0 ? `, e ${p.she} ficou ${pct(f.partner_net_share)} do tempo na rede contra ${pct(f.net_share)} seus` : ''} (${link(f, 'PARTNER')}).`,
+    `${net.length > 0 ? 'Na distância entre vocês, ficaram' : `${capital(when(f))}, você e ${p.the} ficaram`} em média a **${num(d, 1)} m** ${two.apart}${f.partner_net_share !== null && net.length === 0 ? `, e ${p.she} ficou ${pct(f.partner_net_share)} do tempo na rede contra ${pct(f.net_share)} seus` : ''} (${link(f, 'PARTNER')}).`,
     d > 5
       ? 'Numa quadra de 8 m de largura, a referência geral é uns 3 a 4 m: vocês ficaram longe, e o meio aberto é o alvo preferido dos adversários.'
       : d < 2.5
         ? 'Vocês ficaram colados: as laterais ficam livres para as paralelas.'
         : 'Numa quadra de 8 m de largura, uns 3 a 4 m é a referência geral: a distância está boa.',
+    ...change,
     ...(f.partner_net_share !== null && Math.abs(f.partner_net_share - f.net_share) >= 0.15
       ? [
-          'Com um bem mais na rede que o outro, vocês jogaram em escada, o que abre o meio e a diagonal: combinem subir e recuar juntos.',
+          `Com ${two.ahead}, vocês jogaram em escada, o que abre o meio e a diagonal: combinem subir e recuar juntos.`,
         ]
       : []),
   ]
@@ -371,6 +420,13 @@ export function ownReply(input: OwnReplyInput): string {
       'O relatório traz os seus números e os da sua dupla, não os dos adversários: isso eu não tenho.',
       ...game(input, f).slice(0, 1),
     ]
+  else if (unmeasured === 'BALL_SPEED' && topic !== 'MOVEMENT')
+    lines = [
+      'O relatório não mede a velocidade da bola, nem do smash nem do saque: o que ele mede de velocidade é a sua, correndo em quadra.',
+      ...(TAGGED_TOPICS.has(topic) && hasTags(f)
+        ? taggedAnswer(topic, input, f, f.tagged as TaggedFacts).slice(0, 1)
+        : [`O seu pico correndo foi ${kmh(f.peak_speed_mps)} (${link(f, 'MOVEMENT')}).`]),
+    ]
   else if (TAGGED_TOPICS.has(topic))
     lines = hasTags(f)
       ? taggedAnswer(topic, input, f, f.tagged as TaggedFacts)
@@ -390,6 +446,9 @@ export function ownReply(input: OwnReplyInput): string {
       case 'MID':
       case 'BACK':
         lines = zoneAnswer(topic, input, f)
+        break
+      case 'ZONES':
+        lines = zoneAnswer(largestZone(f), input, f)
         break
       case 'MOVEMENT':
         lines = movement(input, f)
@@ -424,6 +483,12 @@ function askedAgain(lines: string[], input: OwnReplyInput, f: AnalysisFacts): st
   const [prefix, body] = lines[0] === BY_STROKE_MISSING ? [[lines[0]], lines.slice(1)] : [[], lines]
   const [lead, ...rest] = body
   if (lead === undefined) return lines
+  // "só tenho 1h na quinta, o que priorizo?": a new constraint makes it a new question.
+  if (
+    input.question.topic === 'TRAIN' &&
+    (input.days?.length || /\b\d+ ?(h|hora|horas|min)\b/.test(chatText(input.text)))
+  )
+    return lines
   if (!said.has(lead)) return [...prefix, lead, ...said.fresh(rest)]
   const topic = input.question.topic
   const fresh = said.fresh(rest)
