@@ -111,7 +111,7 @@ const PREMISES: Record<string, RegExp> = {
   'jogo-longo-mental':
     /\b(varios jogos|mais de um jogo|\d jogos|dia (todo|inteiro)|o dia inteiro|jogo atras de jogo|chave)\b/,
   'recuperacao-jogos':
-    /\b(entre (um|os) jogos?|varios jogos|\d jogos|dia (todo|inteiro)|mesmo dia)\b/,
+    /\b(entre (um|os) jogos?|varios jogos|\d jogos|dois jogos|tres jogos|dia (todo|inteiro)|mesmo dia|jogos? seguidos|um e outro)\b/,
   'tenista-transicao': /\b(tenis|tenista)\b/,
   'padel-transicao': /\b(padel)\b/,
   'jogar-contra-amigos': /\b(amig\w*|conhecid\w*|colega\w*)\b/,

@@ -12,7 +12,7 @@ import type { CoachPersona, Rng } from '../types'
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
-import { gearLead, injuryLead, partnerServes } from './leads'
+import { everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
@@ -392,7 +392,11 @@ function leadAnswer(input: AnswerInput): string {
         input.ctx.lefty !== null
       const first = handsKnown
         ? undefined
-        : (injuryLead(input) ?? partnerServes(input) ?? gearLead(input) ?? answerLine(input))
+        : (injuryLead(input) ??
+          everyDayLead(input) ??
+          partnerServes(input) ??
+          gearLead(input) ??
+          answerLine(input))
       // Asked by name about another coach's subject, the coach answers and adds its own view.
       const outside =
         intent.owner !== 'ANY' && intent.owner !== input.coach.archetype

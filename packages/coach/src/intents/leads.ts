@@ -78,3 +78,14 @@ export function gearLead(input: AnswerInput): string | undefined {
   if (!line || input.said.has(line)) return undefined
   return line
 }
+
+/** "posso treinar todo dia?", "dá pra jogar todos os dias nas férias?": daily play, asked leave for. */
+const EVERY_DAY =
+  /\b(posso|pode|da pra|devo|e bom|faz mal)\b[^?]{0,25}\b(trein\w*|jog\w*)\b[^?]{0,20}\b(todo dia|todos os dias|diariamente|dia sim e dia tambem)\b/
+
+export function everyDayLead(input: AnswerInput): string | undefined {
+  if (!EVERY_DAY.test(input.frame?.text ?? '')) return undefined
+  const line =
+    'Pode, mas não forte todo dia: alterne um dia intenso (pontos, físico) com um leve (técnica, mobilidade) e deixe pelo menos um dia inteiro de descanso a cada seis ou sete; se o corpo acordar dolorido, o dia vira leve.'
+  return input.said.fresh([line])[0]
+}

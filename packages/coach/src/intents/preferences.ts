@@ -151,17 +151,30 @@ export function bySlots(c: Classification, slots: Slots, plain: string): Classif
   const reported = slots.score?.won !== undefined && !feeling
   // A loss told with feeling ("perdi de 6/0, tô me sentindo um lixo") is about the loss.
   const hurt = slots.score?.won === false && feeling
+  // "jogo sábado e domingo, o que faço à noite pra recuperar?": the days frame a recovery question.
+  const recovering =
+    /\b(recuper\w*|me recompor|nao morrer|pra aguentar)\b/.test(plain) &&
+    !/\b(confian\w*|cabeca|mental|lesao|lesionad\w*|machuc\w*|ombro|joelho|punho|cotovelo|tornozelo|lombar|costas|entorse|tendinite|placar|set|vantagem)\b/.test(
+      plain,
+    )
   const wanted = hurt
     ? 'derrota'
-    : schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
-      ? 'plano-semanal'
-      : reported
-        ? 'resultado-jogo'
-        : slots.partner?.hand
-          ? /\b(adversari|contra)/.test(plain)
-            ? 'contra-canhoto'
-            : 'parceiro-canhoto'
-          : undefined
+    : recovering
+      ? // Between games of one day, or a night before the next day's game.
+        /\b(entre (um|os|uma)|um e outro|no mesmo dia|mesmo dia|intervalo|varios jogos|tres jogos|3 jogos)\b/.test(
+          plain,
+        ) && !/\b(noite|amanha|dia seguinte)\b/.test(plain)
+        ? 'recuperacao-jogos'
+        : 'recuperacao-pos-jogo'
+      : schedule && /\b(mont|organiz|plano|planej|rotina|cronograma|divid)/.test(plain)
+        ? 'plano-semanal'
+        : reported
+          ? 'resultado-jogo'
+          : slots.partner?.hand
+            ? /\b(adversari|contra)/.test(plain)
+              ? 'contra-canhoto'
+              : 'parceiro-canhoto'
+            : undefined
   if (!wanted) return aboutSomeone(c, plain)
   const intent = intentById(wanted)
   const top = c.candidates[0]

@@ -274,13 +274,23 @@ function scoreIn(text: string): Slots['score'] {
 }
 
 function sessionsIn(text: string): number | undefined {
-  const m =
-    /\b(\d{1,2}) ?(x|vezes|vz|dias|treinos|sessoes|aulas)( por| na| a| p)? ?(semana|semanais)?\b/.exec(
-      text,
+  const counts =
+    /\b(\d{1,2}) ?(x|vezes|vz|dias|treinos|sessoes|aulas)( por| na| a| p)? ?(semana|semanais)?\b/g
+  for (const m of text.matchAll(counts)) {
+    // "10 dias de férias", "13 dias pro torneio": a stretch of days, not sessions in a week.
+    const after = text.slice((m.index ?? 0) + m[0].length)
+    if (
+      !m[4] &&
+      m[2] === 'dias' &&
+      /^ ?(de (ferias|folga|viagem|torneio)|sem|ate|seguidos|corridos|pro|pra o|para o)\b/.test(
+        after,
+      )
     )
-  if (m && (m[4] || /\b(treino|treinar|consigo|jogo|posso|tenho|faco)\b/.test(text))) {
-    const n = Number(m[1])
-    if (n >= 1 && n <= 14) return n
+      continue
+    if (m[4] || /\b(treino|treinar|consigo|jogo|posso|tenho|faco)\b/.test(text)) {
+      const n = Number(m[1])
+      if (n >= 1 && n <= 14) return n
+    }
   }
   if (/\btodo dia\b|\btodos os dias\b/.test(text)) return 7
   return undefined

@@ -1,3 +1,4 @@
+import { chatText } from '../intents/normalize'
 import { readFrame } from '../frames/frame'
 import { understand } from '../intents/understand'
 import type { Weekday } from '../intents/slots'
@@ -18,6 +19,10 @@ const BUILD = new Set(['plano-semanal', 'treino-pre-torneio', 'frequencia-treino
  * lightens this week; "mais 30 min na quarta" adds that day. A question that merely names a day
  * ("jogo misto sábado, como monto a estratégia?") leaves the plan as it is.
  */
+/** Words of a week of training to organise. */
+const TRAINING_WEEK =
+  /\b(trein\w*|semana|semanal|plano|rotina|organiz\w*|divid\w*|sessao|sessoes|dias? (livres?|disponiveis)|por semana|x na semana)\b/
+
 export function planTurn(input: {
   text: string
   history: readonly ChatTurn[]
@@ -51,6 +56,12 @@ export function planTurn(input: {
     frame.planRequest ||
     (main !== undefined &&
       BUILD.has(main) &&
+      // "jogo sábado e domingo, o que faço à noite pra recuperar?" asks of the games, not of a week.
+      TRAINING_WEEK.test(chatText(text)) &&
+      // "posso treinar todo dia?" asks whether, not for the week.
+      !/\b(posso|pode|devo|e bom|faz mal|tudo bem|e normal|e muito|e pouco|vale a pena|seria bom)\b/.test(
+        chatText(text),
+      ) &&
       (slots.sessionsPerWeek !== undefined ||
         (slots.focus?.length ?? 0) > 0 ||
         (slots.days?.length ?? 0) >= 2))
