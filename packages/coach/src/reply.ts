@@ -225,6 +225,7 @@ export function reply(input: ReplyInput): CoachReply[] {
         rng,
         facts: input.facts ?? [],
         frame: u.frame,
+        message: body,
         ...(u.changed ? { changed: u.changed } : {}),
       }
       const isSecond = i > 0 && second !== undefined && !secondUsed && owns(coach, second)

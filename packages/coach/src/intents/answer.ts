@@ -13,6 +13,7 @@ import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
 import { everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
+import { partnerThread } from './partner-thread'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
@@ -41,6 +42,8 @@ export interface AnswerInput {
   frame?: Frame
   /** What a follow-up changed of the previous question. */
   changed?: readonly Change[]
+  /** The player's message as written, without the previous question a follow-up merges in. */
+  message?: string
 }
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
@@ -350,6 +353,8 @@ function leadAnswer(input: AnswerInput): string {
         said.add(rtp.why)
         return compact([rtp.why, rtp.test, caution(input) ?? take(HEALTH_CAUTIONS, said, rng)])
       }
+      const thread = partnerThread(input)
+      if (thread) return compact([thread, tips(input, 1)])
       const reason = take(intent.alt, said, rng) ?? take(intent.answers, said, rng)
       const fact = intent.facts?.find((f) => !said.has(f))
       if (fact) said.add(fact)
@@ -393,6 +398,7 @@ function leadAnswer(input: AnswerInput): string {
       const first = handsKnown
         ? undefined
         : (injuryLead(input) ??
+          partnerThread(input) ??
           everyDayLead(input) ??
           partnerServes(input) ??
           gearLead(input) ??

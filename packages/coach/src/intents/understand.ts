@@ -243,6 +243,9 @@ function clauseIntents(text: string): Intent[] {
   return found.slice(0, 2)
 }
 
+/** Questions about the partner and how the two get on, where a pronoun keeps the thread. */
+const PARTNER_THREAD = /parceir|dupla|comunicacao|conflito|cobra/
+
 function resolve(text: string, state: State): Understanding {
   const slots = extractSlots(text)
   const frame = readFrame(text)
@@ -367,6 +370,20 @@ function resolve(text: string, state: State): Understanding {
   const extra = own.filter(
     (t) => !/^(nao|entend|explic|outr|jeit|form|manei|melhor|nov|assim|clar)/.test(t),
   )
+
+  // "e se ele não mudar?", "como eu falo isso com ela?" right after a question about the
+  // partner: the same partner, the same trouble, not whatever the verb brings to mind.
+  if (
+    state.last &&
+    PARTNER_THREAD.test(state.last.id) &&
+    frame.strokes.length === 0 &&
+    own.length <= 12 &&
+    /\b(ele|ela|dele|dela|pra ele|pra ela|com ele|com ela|isso)\b/.test(plain) &&
+    !(top && top.intent.domain !== 'conversa' && PARTNER_THREAD.test(top.intent.id))
+  ) {
+    if (WHY.test(plain)) return make('WHY', [state.last])
+    return make('FOLLOWUP', [state.last])
+  }
 
   if (state.last && REPHRASE.test(plain) && extra.length <= 4) return make('REPHRASE', [state.last])
   // "por quê?", "mas pq isso acontece comigo?": the reason behind the last answer.
@@ -500,6 +517,8 @@ export function understand(text: string, history: readonly ChatTurn[]): Understa
     if (turn.sender !== 'USER') {
       const options = clarifyOptions(turn.text)
       if (options.length > 0) state.clarifying = options
+      // A report just delivered in the chat: "o que treino por causa disso?" is about it.
+      if (/\]\(\/videos\/\d+#report/.test(turn.text)) state.lastOwn ??= 'GAME'
       continue
     }
     const past = resolve(turn.text.replace(/@[\p{L}]+/gu, ' '), state)
