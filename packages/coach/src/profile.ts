@@ -79,6 +79,19 @@ export function injuryInTalk(history: readonly ChatTurn[], text: string): Injury
   return null
 }
 
+/** "o fisio liberou jogar", "já tive alta": cleared to play, said lately. */
+export function clearedInTalk(history: readonly ChatTurn[], text: string): boolean {
+  const recent = history
+    .filter((t) => t.sender === 'USER')
+    .slice(-INJURY_TALK_TURNS)
+    .map((t) => t.text)
+  return [text, ...recent].some((m) =>
+    /\b(liberou|me liberaram|liberad[oa]|tive alta|recebi alta|ja posso jogar)\b/.test(
+      normalize(m),
+    ),
+  )
+}
+
 /**
  * With a memory (the facts the player can edit), injuries come from it and this message only:
  * a fact the player deleted must stop shaping advice even though the old message still exists.
@@ -97,6 +110,7 @@ export function contextOf(
       profile.dominant_hand === 'LEFT' ? true : profile.dominant_hand === 'RIGHT' ? false : null,
     heightCm: typeof height === 'number' && height >= 100 && height <= 230 ? height : null,
     injuryInTalk: injuryInTalk(history, text),
+    injuryCleared: clearedInTalk(history, text),
     mentionedInjuries:
       memory === undefined
         ? injuriesIn(history, text)

@@ -93,3 +93,24 @@ describe('the partner a message speaks of', () => {
     expect(text).not.toMatch(/\bo Carla\b|sua parceira/)
   })
 })
+
+describe('an injury the physio cleared', () => {
+  it('answers each stroke asked for, how much a day, and the racket, never as if it still hurt', () => {
+    const [first, slice, volley, smash, dose, racket] = talk([
+      'fiz ressonancia e deu tendinite no punho, do lado do dedinho. o fisio liberou jogar mas sem exagero',
+      'posso treinar saque com efeito cortado? é o q eu mais queria melhorar',
+      'e o voleio bloqueado, de boa?',
+      'e smash, posso?',
+      'qnto tempo de treino por dia seria seguro pra mim agora?',
+      'e raquete mais leve ajuda no punho ou piora?',
+    ])
+    expect(first).toMatch(/Passada a fase aguda no punho/)
+    expect(slice).toMatch(/^Pode, com mais cuidado: o saque carrega mais o punho/)
+    expect(volley).toMatch(/^Pode: o voleio é dos golpes que menos carregam o punho/)
+    expect(smash).toMatch(/^Pode, com mais cuidado: o smash/)
+    expect(dose).toMatch(/^Com a lesão no punho liberada, comece com sessões de 45 a 60 minutos/)
+    expect(racket).toMatch(/^Para poupar o punho: um pouco mais leve ajuda/)
+    // Advice that loads the wrist is left out while it is in the talk.
+    for (const text of [slice, volley, smash]) expect(text).not.toMatch(/punho solto/)
+  })
+})

@@ -277,8 +277,18 @@ function drills(input: AnswerInput, count: number): string[] {
   return takeMany(lines, count, input.said)
 }
 
+/** Advice that loads the injured part the way its injury forbids, left out while it is in the talk. */
+const LOADS: Partial<Record<Injury, RegExp>> = {
+  punho:
+    /\bpunho solto\b|\bsolt\w* o punho\b|\bchicot\w*\b|\bquebr\w* o punho\b|\bacelera\w* (do|com o) punho\b/,
+  cotovelo: /\bchicot\w*\b|\bbraço esticado\b/,
+}
+
 function tips(input: AnswerInput, count: number): string | undefined {
-  return bullets(takeMany(input.intent.tips, count, input.said))
+  const part = input.ctx.injuryInTalk
+  const loads = part ? LOADS[part] : undefined
+  const fitting = loads ? input.intent.tips.filter((t) => !loads.test(t)) : input.intent.tips
+  return bullets(takeMany(fitting, count, input.said))
 }
 
 const INJURY_PLACE: Record<Injury, string> = {

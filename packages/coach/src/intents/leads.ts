@@ -1,5 +1,7 @@
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import type { AnswerInput } from './answer'
+import { BODY_PLACE } from './slots'
+import { chatText } from './normalize'
 
 /**
  * The first line of an answer when the situation, not the subject, decides it: an injury in the
@@ -8,7 +10,33 @@ import type { AnswerInput } from './answer'
 
 /** "posso fazer?", "de boa pra mim?", "posso continuar jogando?": asking leave to do something. */
 const PERMISSION =
-  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\b(ta|esta|estou) liberad[oa]\b|\bposso\?|\bposso fazer\b/
+  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\bde boa\s*(\?|$)|\btranquilo\s*(\?|$)|\b(ta|esta|estou) liberad[oa]\b|\bposso\s*(\?|$)|\bposso fazer\b/
+/** "quanto tempo por dia é seguro?": how much, with the injury. */
+const DOSE =
+  /\b(quanto|qnto|quantas|quantos) (tempo|horas|minutos|dias|treinos?)\b[^?]{0,40}\b(seguro|posso|pode|da pra|consigo|ideal|recomendad\w*)\b|\b(seria|e|eh) seguro\b/
+/** "raquete mais leve ajuda no punho?": the racket's weight, asked for the injured arm. */
+const RACKET_FOR_ARM = /\braquete\b[^?]{0,30}\b(leve|pesad\w*|macia|dura|mole)\b/
+const ARM = new Set(['punho', 'cotovelo', 'ombro'])
+/** Strokes that load each injured part least: a short block, a lob, a soft touch. */
+const LIGHT_FOR: Record<string, readonly string[]> = {
+  punho: ['voleio', 'lob', 'curtinha'],
+  cotovelo: ['voleio', 'lob', 'curtinha'],
+  ombro: ['voleio', 'curtinha', 'devolucao'],
+  lombar: ['voleio', 'curtinha'],
+  joelho: ['saque', 'voleio'],
+  tornozelo: ['saque', 'voleio'],
+}
+const STROKE_SAID: Record<string, string> = {
+  saque: 'o saque',
+  voleio: 'o voleio',
+  smash: 'o smash',
+  lob: 'o lob',
+  curtinha: 'a curtinha',
+  bandeja: 'a bandeja',
+  devolucao: 'a devolução',
+  forehand: 'o forehand',
+  backhand: 'o backhand',
+}
 /** An injury of weeks ago the player already plays on: "mês passado", "já to voltando a jogar". */
 const SOME_TIME_AGO =
   /\b(mes passado|semana passada|ha \d+ (dias|semanas|meses)|faz \d+ (dias|semanas|meses)|faz (uma|duas|tres) semanas|faz um mes|ja (to|estou|tô) (voltando|jogando)|ja voltei)\b/
@@ -22,12 +50,41 @@ export function injuryLead(input: AnswerInput): string | undefined {
   const part = input.ctx.injuryInTalk
   const rtp = part ? RETURN_TO_PLAY[part] : undefined
   if (!rtp) return undefined
-  const text = input.frame?.text ?? ''
+  const text = chatText(input.message ?? input.frame?.text ?? '')
+  const place = part ? BODY_PLACE[part] : ''
+  if (part && ARM.has(part) && RACKET_FOR_ARM.test(text)) {
+    const line = `Para poupar ${place.replace(/^n/, '')}: um pouco mais leve ajuda, porque cada golpe carrega menos ${place.replace(/^n/, '')}; leve demais vibra mais e pede mais braço. O que mais poupa é um núcleo macio (EVA soft), um overgrip mais grosso para apertar menos o cabo, e a troca testada nos treinos antes de ir para um jogo.`
+    const fresh = input.said.fresh([line])[0]
+    if (fresh) return fresh
+  }
+  if (DOSE.test(text)) {
+    const line = `Com a lesão ${place} ${input.ctx.injuryCleared ? 'liberada' : 'ainda em recuperação'}, comece com sessões de 45 a 60 minutos em dias alternados, metade delas de golpes leves, e aumente uns 10 a 15 minutos por semana só se terminar e acordar no dia seguinte sem dor.`
+    const fresh = input.said.fresh([line])[0]
+    if (fresh) return fresh
+  }
   if (PERMISSION.test(text)) {
     const jumping = rtp.jump && /\b(salt\w*|pul\w*|tesoura)\b/.test(text) ? rtp.jump : undefined
-    const verdict = input.said.fresh([jumping, rtp.verdict].filter((l) => l !== undefined))[0]
+    // Cleared by the physio, the answer is the way back, not "while it still hurts".
+    const allowed = input.ctx.injuryCleared
+      ? [
+          rtp.returning,
+          `Pode, já que o fisio liberou: comece com poucas repetições e sem força, e pare se doer ${place} durante o treino ou no dia seguinte.`,
+        ]
+      : [rtp.verdict]
+    // Asked again for another stroke ("e o voleio bloqueado, de boa?"): that stroke's answer.
+    const stroke = input.frame?.strokes.at(-1)
+    const light = stroke && LIGHT_FOR[part ?? '']?.includes(stroke)
+    const another = stroke
+      ? `${light ? 'Pode' : 'Pode, com mais cuidado'}: ${light ? `${STROKE_SAID[stroke]} é dos golpes que menos carregam ${place.replace(/^n/, '')}, com a mão firme e sem apertar o cabo` : `${STROKE_SAID[stroke]} carrega mais ${place.replace(/^n/, '')}; faça poucos, a meia força, e só se os golpes leves já não doerem`}; pare se doer.`
+      : undefined
+    const order = input.ctx.injuryCleared
+      ? [jumping, another, ...allowed]
+      : [jumping, ...allowed, another]
+    const verdict = input.said.fresh(order.filter((l) => l !== undefined))[0]
     if (verdict) return verdict
   }
+  if (input.intent.health && input.ctx.injuryCleared && !input.said.has(rtp.returning))
+    return rtp.returning
   if (input.intent.health && SOME_TIME_AGO.test(text) && !input.said.has(rtp.returning))
     return rtp.returning
   return undefined

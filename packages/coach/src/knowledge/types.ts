@@ -23,6 +23,8 @@ export interface PlayerContext {
   /** What the player told earlier in the conversation that matters for advice. */
   /** The injury the last few messages are about, if any. */
   injuryInTalk?: Injury | null
+  /** The player said a physio or doctor cleared them to play, in this message or the last few. */
+  injuryCleared?: boolean
   mentionedInjuries: Injury[]
   /** The player's newest published video analysis, when the caller loaded it. */
   analysis?: AnalysisFacts | null
