@@ -167,6 +167,9 @@ export function reply(input: ReplyInput): CoachReply[] {
         : null
     if (planned) {
       text = planned
+      // The plan asked for again ("resume o plano") is shown whole, however much of it was said.
+      if (u.plan?.kind === 'SHOW' || u.plan?.kind === 'DAY' || u.plan?.kind === 'TODAY')
+        selfChecked = true
     } else if ((u.own || game) && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
       text = ownReply({
         question: u.own ?? { topic: game ?? 'GAME' },

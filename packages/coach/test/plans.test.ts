@@ -109,3 +109,50 @@ describe('training plans', () => {
     expect(lead?.text).toMatch(/dias/)
   })
 })
+
+describe('a plan up to a tournament, with a length for each day', () => {
+  const MONDAY = new Date('2026-12-07T13:00:00Z')
+  const first = () =>
+    turn(
+      'me faz um plano ate o torneio do dia 20/12: posso treinar ter 1h30 e sab 2h, mais nada',
+      null,
+      MONDAY,
+    )
+
+  it('keeps each day its own length and counts the days left, not "about a week"', () => {
+    const { plan, lead } = first()
+    expect(plan?.sessions.map((s) => [s.day, s.minutes])).toEqual([
+      ['terca', 90],
+      ['sabado', 120],
+    ])
+    expect(lead?.text).toMatch(/faltam 13 dias/)
+  })
+
+  it('splits a session in two blocks, and shows the plan whole when asked to sum it up', () => {
+    const { plan, lead } = first()
+    const history: ChatTurn[] = [
+      { sender: 'USER', text: 'me faz um plano ate o torneio do dia 20/12' },
+      { sender: estatistico.id, text: lead?.text ?? '' },
+    ]
+    const ask = (text: string) => {
+      const planned = planTurn({ text, history, profile, current: plan, now: MONDAY })
+      expect(planned.change).toBeNull()
+      const [answer] = reply({
+        text,
+        team: t,
+        profile,
+        history,
+        rng: seededRng(1),
+        plan,
+        now: MONDAY,
+      })
+      return answer?.text ?? ''
+    }
+    expect(ask('o de sabado da pra dividir em 2 partes? costumo cansar no final')).toMatch(
+      /no sábado, os 120 min viram \*\*dois blocos de 55 min/,
+    )
+    const shown = ask('resume o plano final pra mim')
+    expect(shown).toMatch(/Terça \(treino, 90 min\)/)
+    expect(shown).toMatch(/Sábado \(treino, 120 min\)/)
+  })
+})

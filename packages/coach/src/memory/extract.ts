@@ -141,7 +141,11 @@ function tournamentIn(s: Sentence, now: Date): ExtractedFact | undefined {
     return undefined
   if (s.question && /\b(quando|qual|quais|onde|tem)\b/.test(before)) return undefined
   // "dia 27 tenho 3 jogos no torneio do clube": the day may come before the event's name.
-  const when = whenIn(s.text.slice(m.index), now) ?? whenIn(s.text, now)
+  // "sábado dia 19, véspera do torneio": that day is the eve, not the event.
+  const relative = /\b(vespera|antes|depois|semana|dia seguinte)\b(?: \w+){0,2}\s*$/.test(
+    before.trim(),
+  )
+  const when = whenIn(s.text.slice(m.index), now) ?? (relative ? undefined : whenIn(s.text, now))
   if (!when || isPast(when, now)) return undefined
   const fields: FactFields = when.date ? { date: when.date } : { month: when.month ?? '' }
   return {

@@ -210,6 +210,8 @@ export interface PlanInput {
   perWeek: number | null
   /** How long each session lasts, when the player said it. */
   minutes: number | null
+  /** A length said for one day ("sáb 2h"), over `minutes` on that day. */
+  minutesByDay?: ReadonlyMap<Weekday, number>
   /** Days the player told the team they play or train, when the message names none. */
   knownDays?: readonly Weekday[]
   now: Date
@@ -235,7 +237,8 @@ export function buildPlan(input: PlanInput): TrainingPlan {
       said ?? (slots.focus?.includes('físico') && day === days.at(-2) ? 'fisico' : 'treino')
     const nth = seen[kind] ?? 0
     seen[kind] = nth + 1
-    return sessionFor(day, kind, focus, level, tournament !== null, nth, input.minutes)
+    const minutes = input.minutesByDay?.get(day) ?? input.minutes
+    return sessionFor(day, kind, focus, level, tournament !== null, nth, minutes)
   })
   const cautions: string[] = []
   for (const injury of input.injuries) {
@@ -338,11 +341,11 @@ export function sessionsOn(plan: TrainingPlan, now: Date): PlanSession[] {
     : plan.sessions
 }
 
-function weeksUntil(date: string, now: Date): number {
-  return Math.max(
-    0,
-    Math.floor((Date.parse(`${date}T00:00:00Z`) - now.getTime()) / (7 * 86_400_000)),
-  )
+/** Whole days from today in Brazil to the day given. */
+function daysUntil(date: string, now: Date): number {
+  const local = new Date(now.getTime() - 3 * 3_600_000)
+  const today = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate())
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - today) / 86_400_000)
 }
 
 /** The whole plan, as the statistical coach writes it. */
@@ -354,13 +357,16 @@ export function planText(plan: TrainingPlan, now: Date): string {
   const lines = [header, sessions.map(sessionLine).join('\n')]
   if (rest.length > 0) lines.push(`Descanso: ${joinPt(rest)}.`)
   if (plan.tournament) {
-    const weeks = plan.tournament.date ? weeksUntil(plan.tournament.date, now) : null
+    const days = plan.tournament.date ? daysUntil(plan.tournament.date, now) : null
+    // Under three weeks, the days themselves: "cerca de 1 semana" for 13 days misleads.
+    const left =
+      days === null || days <= 0
+        ? ''
+        : days < 21
+          ? ` (faltam ${days} ${days === 1 ? 'dia' : 'dias'})`
+          : ` (faltam cerca de ${Math.floor(days / 7)} semanas)`
     lines.push(
-      `Torneio ${plan.tournament.label.startsWith('em ') ? plan.tournament.label : `dia ${plan.tournament.label}`}${
-        weeks !== null && weeks > 0
-          ? ` (faltam cerca de ${weeks} ${weeks === 1 ? 'semana' : 'semanas'})`
-          : ''
-      }: repita esta semana até lá; na última semana, metade do volume com a mesma intensidade, e descanso nos dois dias antes do torneio.`,
+      `Torneio ${plan.tournament.label.startsWith('em ') ? plan.tournament.label : `dia ${plan.tournament.label}`}${left}: repita esta semana até lá; na última semana, metade do volume com a mesma intensidade, e descanso nos dois dias antes do torneio.`,
     )
   }
   lines.push(...plan.cautions)

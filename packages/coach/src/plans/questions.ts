@@ -13,6 +13,8 @@ export type PlanQuestion =
   | { kind: 'TODAY' }
   | { kind: 'TOMORROW' }
   | { kind: 'TOTAL' }
+  | { kind: 'SHOW' }
+  | { kind: 'SPLIT'; day: Weekday | null }
   | { kind: 'ADD'; day: Weekday; minutes: number | null }
   | { kind: 'ALLOCATE' }
   | { kind: 'SESSION'; request: SessionRequest }
@@ -45,6 +47,35 @@ export function planInHistory(history: readonly ChatTurn[]): boolean {
   )
 }
 
+/** "o de sábado dá pra dividir em 2 partes?": one session in two blocks. */
+const SPLIT =
+  /\b(divid\w*|separ\w*|quebr\w*|partir)\b[^?]{0,25}\b(em )?(2|duas|dois) (partes|blocos|metades|vezes|sessoes)\b/
+
+/** "resume o plano final", "me mostra meu plano de novo": the saved plan, as it is. */
+const SHOW =
+  /\b(resum\w*|mostr\w*|me (passa|manda|lembra)|repete|qual (e|eh) (o )?meu|como ficou)\b[^?]{0,20}\b(o |meu |esse )?(plano|cronograma|semana de treino)\b/
+
+/**
+ * "ter 1h30 e sab 2h": a length said right after a day is that day's, in minutes.
+ */
+export function minutesByDay(message: string): Map<Weekday, number> {
+  const t = plainText(message)
+  const out = new Map<Weekday, number>()
+  const day = '(seg|ter|qua|qui|sex|sab|dom)(?:unda|ca|rta|nta|ta|ado|ingo)?(?:-feira)?'
+  const length = '(\\d{1,2}) ?h ?(\\d{2})?(?: ?min)?|(\\d{2,3}) ?min\\w*|(\\d) horas?'
+  const pair = new RegExp(`\\b${day}\\s*(?:de |com |,|:)?\\s*(?:${length})\\b`, 'g')
+  for (const m of t.matchAll(pair)) {
+    const found = WEEK.find((d) => d.startsWith(m[1] ?? '-'))
+    const minutes = m[2]
+      ? Number(m[2]) * 60 + Number(m[3] ?? 0)
+      : m[4]
+        ? Number(m[4])
+        : Number(m[5] ?? 0) * 60
+    if (found && minutes >= 15 && minutes <= 300) out.set(found, minutes)
+  }
+  return out
+}
+
 const TOTAL =
   /\b(no total|total de|quantas horas|quanto tempo (por semana|na semana|no total)|continua (o mesmo|igual)|ficou (o mesmo|igual)|o plano continua)\b/
 const ALLOCATE =
@@ -73,6 +104,8 @@ export function planQuestion(message: string): PlanQuestion | null {
   if (day && ADD_ONE.test(t) && !OTHER_SUBJECT.test(t))
     return { kind: 'ADD', day, minutes: sessionMinutes(message) }
   if (TOTAL.test(t) && /\b(plano|treino|treinos|semana|horas)\b/.test(t)) return { kind: 'TOTAL' }
+  if (SHOW.test(t)) return { kind: 'SHOW' }
+  if (SPLIT.test(t)) return { kind: 'SPLIT', day: day ?? null }
   if (!nowadays && /\b(treino|plano)( (de|pra|para))? amanha\b|\b(treinar|treino) amanha\b/.test(t))
     return { kind: 'TOMORROW' }
   if (

@@ -82,6 +82,17 @@ export function planReply(input: {
   if (question?.kind === 'TOMORROW')
     return todayText(plan, new Date(now.getTime() + 86_400_000)).replace(/^Hoje/, 'Amanhã')
   if (question?.kind === 'TODAY') return todayText(plan, now)
+  if (question?.kind === 'SPLIT') {
+    const sessions = sessionsOn(plan, now)
+    const session =
+      sessions.find((s) => s.day === question.day) ??
+      [...sessions].sort((a, b) => b.minutes - a.minutes)[0]
+    if (!session) return null
+    const block = Math.round((session.minutes - 10) / 2 / 5) * 5
+    return `Dá, e ajuda com o cansaço do fim: ${dayWithArticle(session.day).toLowerCase()}, os ${session.minutes} min viram **dois blocos de ${block} min com 10 min de pausa** no meio (água, sombra, sentar). No primeiro, aquecimento e fundamentos, que pedem a cabeça descansada; no segundo, pontos valendo placar, que é como o cansaço aparece no jogo de verdade. O resto da semana continua igual.`
+  }
+  if (question?.kind === 'SHOW')
+    return ['O seu plano, do jeito que ficou guardado:', planText(plan, now)].join('\n\n')
   if (input.intent.id === 'plano-hoje')
     return ['O seu plano, do jeito que ficou guardado:', planText(plan, now)].join('\n\n')
   return null

@@ -6,7 +6,7 @@ import { contextOf } from '../profile'
 import type { RememberedFact } from '../memory/types'
 import type { ChatTurn, PlayerProfile } from '../types'
 import { addDay, adjustPlan, buildPlan, type TrainingPlan } from './plan'
-import { planQuestion, sessionMinutes } from './questions'
+import { planQuestion, minutesByDay, sessionMinutes } from './questions'
 
 export type PlanChange = 'CREATED' | 'ADJUSTED'
 
@@ -72,6 +72,7 @@ export function planTurn(input: {
       injuries: ctx.mentionedInjuries,
       perWeek: profile.training_per_week ?? null,
       minutes: sessionMinutes(text),
+      minutesByDay: minutesByDay(text),
       ...(knownDays.length > 0 ? { knownDays } : {}),
       now,
     })
