@@ -75,7 +75,12 @@ wait_for() { # seconds, description, command...
 }
 
 start() {
-  # Test files start it side by side: one builds the cluster, the others wait and reuse it.
+  if answering; then
+    print_env
+    return 0
+  fi
+  # Test files start it side by side: one builds the cluster, the others wait and reuse it. The
+  # daemons get the lock's descriptor closed (9>&-), or they would hold it for their lifetime.
   exec 9>"$DIR.lock"
   flock -w 300 9
   if answering; then
@@ -128,15 +133,15 @@ rgw thread pool size = 64
 EOF
   monmaptool --create --addv a "[v1:127.0.0.1:$MON_PORT]" --fsid "$fsid" "$DIR/monmap" >/dev/null
   ceph-mon -c "$CONF" --mkfs -i a --monmap "$DIR/monmap" >/dev/null
-  ceph-mon -c "$CONF" -i a --pid-file "$DIR/mon.pid" 2>>"$DIR/start.log"
+  ceph-mon -c "$CONF" -i a --pid-file "$DIR/mon.pid" 2>>"$DIR/start.log" 9>&-
   wait_for 30 'the monitor' ceph -c "$CONF" --connect-timeout 2 mon stat
   local uuid
   uuid=$(cat /proc/sys/kernel/random/uuid)
   ceph -c "$CONF" osd new "$uuid" 0 >/dev/null
   ceph-osd -c "$CONF" -i 0 --mkfs --osd-uuid "$uuid" >/dev/null 2>&1
-  ceph-osd -c "$CONF" -i 0 --pid-file "$DIR/osd.pid" 2>>"$DIR/start.log"
+  ceph-osd -c "$CONF" -i 0 --pid-file "$DIR/osd.pid" 2>>"$DIR/start.log" 9>&-
   wait_for 60 'the OSD' sh -c "ceph -c '$CONF' osd stat | grep -q '1 up'"
-  radosgw -c "$CONF" -n client.rgw --pid-file "$DIR/radosgw.pid" 2>>"$DIR/start.log"
+  radosgw -c "$CONF" -n client.rgw --pid-file "$DIR/radosgw.pid" 2>>"$DIR/start.log" 9>&-
   wait_for 90 'the gateway' answering
   radosgw-admin -c "$CONF" user create --uid areia-test --display-name 'Areia tests' \
     --access-key "$ACCESS_KEY" --secret-key "$SECRET_KEY" >/dev/null
