@@ -7,8 +7,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { spawnSync } from 'node:child_process'
 import { GetObjectCommand } from '@aws-sdk/client-s3'
-import type { TokenPair } from '@areia/contracts'
+import type { AnalystVideo, TokenPair, VideoReport } from '@areia/contracts'
 import { renderMatch } from '@areia/vision/synth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHORT_MATCH } from '../test/helpers/pipeline'
@@ -23,6 +24,7 @@ const CHUNK = 8 * MiB
 /** 200 MiB and a last part of 3 MiB, under S3's minimum part size. */
 const TOTAL = 203 * MiB + 4321
 const EMAIL = 's3-journey@example.com'
+const ANALYST = 's3-analista@example.com'
 const sha256 = (b: Buffer) => crypto.createHash('sha256').update(b).digest('hex')
 
 const skip = s3Unavailable()
@@ -83,6 +85,17 @@ beforeAll(async () => {
   port = await freePort()
   base = `http://127.0.0.1:${port}`
   video = await bigMatch()
+  // The analyst (an admin) is created in the embedded database before the server holds it.
+  const admin = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/admin-create.ts', '--email', ANALYST, '--password', 'segredo123'],
+    {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...bucket.env },
+      encoding: 'utf8',
+    },
+  )
+  if (admin.status !== 0) throw new Error(`admin:create failed: ${admin.stderr}`)
   await boot()
 }, 300_000)
 
@@ -93,11 +106,11 @@ afterAll(async () => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-const logIn = async (): Promise<TokenPair> => {
+const logIn = async (email = EMAIL): Promise<TokenPair> => {
   const res = await fetch(`${base}/api/v1/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: EMAIL, password: 'segredo123' }),
+    body: new URLSearchParams({ username: email, password: 'segredo123' }),
   })
   expect(res.status).toBe(200)
   return (await res.json()) as TokenPair
@@ -255,6 +268,57 @@ describe.skipIf(skip)('files on S3: a 200 MB upload, its analysis, erasure', () 
     expect(media.filter((k) => k.endsWith('.png')).length).toBeGreaterThanOrEqual(1)
     expect(media.filter((k) => k.endsWith('.mp4')).length).toBeGreaterThanOrEqual(1)
   }, 600_000)
+
+  it("the analyst reads the video by signed ranges from the bucket, publishes, and the player's report works", async () => {
+    expect(videoId).toBeDefined()
+    const analyst = await logIn(ANALYST)
+    const view = (await (
+      await fetch(`${base}/api/v1/analyst/videos/${videoId}`, auth(analyst))
+    ).json()) as AnalystVideo
+    const ranged = async (url: string, range: string) => {
+      const res = await fetch(`${base}${url}`, { headers: { range } })
+      expect(res.status).toBe(206)
+      return Buffer.from(await res.arrayBuffer())
+    }
+    // The start, a range across the boundary of two parts, and the last bytes of the last part.
+    expect((await ranged(view.video_url, 'bytes=0-99')).equals(video.subarray(0, 100))).toBe(true)
+    const across = await ranged(view.video_url, `bytes=${CHUNK - 50}-${CHUNK + 49}`)
+    expect(across.equals(video.subarray(CHUNK - 50, CHUNK + 50))).toBe(true)
+    expect((await ranged(view.video_url, 'bytes=-10')).equals(video.subarray(TOTAL - 10))).toBe(
+      true,
+    )
+    const clip = view.rallies?.items.find((r) => r.clip_url)?.clip_url
+    expect(clip).toBeTruthy()
+    expect((await ranged(clip!, 'bytes=0-11')).subarray(4, 8).toString()).toBe('ftyp')
+
+    const track = view.player_track_id ?? view.players[0]!.track_id
+    const chosen = await fetch(
+      `${base}/api/v1/analyst/videos/${videoId}/player`,
+      auth(analyst, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ track_id: track }),
+      }),
+    )
+    expect(chosen.status).toBe(200)
+    const published = await fetch(
+      `${base}/api/v1/analyst/videos/${videoId}/publish`,
+      auth(analyst, { method: 'POST' }),
+    )
+    expect(published.status).toBe(204)
+
+    const report = await fetch(`${base}/api/v1/videos/${videoId}/report`, auth(tokens))
+    expect(report.status).toBe(200)
+    expect(((await report.json()) as VideoReport).player.track_id).toBe(track)
+    const heatmap = await fetch(`${base}/api/v1/videos/${videoId}/report/heatmap.png`, auth(tokens))
+    expect(heatmap.status).toBe(200)
+    expect(heatmap.headers.get('content-type')).toBe('image/png')
+    expect(
+      Buffer.from(await heatmap.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG')
+  }, 180_000)
 
   it('deleting the account leaves no object and no unfinished upload of the player in the bucket', async () => {
     expect(userId).toBeDefined()
