@@ -9,7 +9,7 @@ import http from 'node:http'
 import path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { GetObjectCommand } from '@aws-sdk/client-s3'
-import type { AnalystVideo, TokenPair, VideoReport } from '@areia/contracts'
+import type { AnalystVideo, IdentificationFrame, TokenPair, VideoReport } from '@areia/contracts'
 import { renderMatch } from '@areia/vision/synth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHORT_MATCH } from '../test/helpers/pipeline'
@@ -242,6 +242,22 @@ describe.skipIf(skip)('files on S3: a 200 MB upload, its analysis, erasure', () 
     expect(hash.digest('hex')).toBe(sha256(video))
     // Nothing of the upload is left unfinished.
     expect(await bucket.uploads('users/')).toEqual([])
+
+    // The identification picture is made from the object and stored beside it.
+    const frame = await waitFor(
+      async () => {
+        const res = await fetch(`${base}/api/v1/videos/${videoId}/identification`, auth(tokens))
+        const body = (await res.json()) as IdentificationFrame
+        return body.status !== 'pending' ? body : undefined
+      },
+      'the identification picture',
+      120_000,
+    )
+    expect(frame.status).toBe('ready')
+    const picture = await fetch(new URL(frame.frame_url!, base), auth(tokens))
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get('content-type')).toBe('image/jpeg')
+    expect(await bucket.keys(`users/${userId}/`)).toContain(`${videoKeys[0]}.identification.jpg`)
   }, 600_000)
 
   it('the analysis reads the video from the bucket and writes its clips and heatmaps there', async () => {
