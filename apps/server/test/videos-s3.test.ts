@@ -17,8 +17,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { OffsetMismatchError } from '../src/adapters/storage'
 import { createS3Storage } from '../src/adapters/storage/s3'
 
-// No S3 fake from npm runs here (s3rver lacks ListParts and multi-delete and pulls Node 22
-// dependencies), so the adapter's own logic is checked against a mocked client.
+// The adapter's own logic against a mocked client: the calls it makes and how it reads the
+// answers. storage-contract.test.ts runs the same adapter against a real S3 server.
 const s3 = mockClient(S3Client)
 afterEach(() => s3.reset())
 

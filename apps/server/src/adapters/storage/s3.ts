@@ -24,6 +24,11 @@ export interface S3Settings {
   region: string
   accessKeyId: string
   secretAccessKey: string
+  /**
+   * Entries asked per listing page (parts, objects, uploads). Unset, the server's default (1000
+   * on S3); the tests ask for a few to walk past the first page on a real server.
+   */
+  pageSize?: number
 }
 
 /** How long ffprobe's presigned read URL lives. */
@@ -33,8 +38,10 @@ const isMissing = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.$metadata.httpStatusCode === 404 || err.name === 'NotFound' || err.name === 'NoSuchKey')
 
+// S3 answers NoSuchUpload for an upload completed or aborted already; Ceph's gateway answers
+// NoSuchKey (404) for the same: both mean the upload id names nothing any more.
 const isNoSuchUpload = (err: unknown) =>
-  err instanceof S3ServiceException && err.name === 'NoSuchUpload'
+  err instanceof S3ServiceException && (err.name === 'NoSuchUpload' || isMissing(err))
 
 /**
  * An S3-compatible bucket. A resumable upload is a multipart upload: each chunk the client
@@ -47,23 +54,30 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
+    // By default the SDK sends a streamed part as aws-chunked with a trailing CRC32, which
+    // S3-compatible servers that predate it (Ceph's gateway among them) refuse as
+    // MissingContentLength. A part already carries its exact length; checksums go only where the
+    // API requires one (multi-delete).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     credentials: {
       accessKeyId: settings.accessKeyId,
       secretAccessKey: settings.secretAccessKey,
     },
   })
   const Bucket = settings.bucket
+  const page = settings.pageSize
 
   const listParts = async (Key: string, UploadId: string): Promise<Part[]> => {
     const parts: Part[] = []
     let marker: string | undefined
     for (;;) {
-      const page = await client.send(
-        new ListPartsCommand({ Bucket, Key, UploadId, PartNumberMarker: marker }),
+      const res = await client.send(
+        new ListPartsCommand({ Bucket, Key, UploadId, PartNumberMarker: marker, MaxParts: page }),
       )
-      parts.push(...(page.Parts ?? []))
-      if (!page.IsTruncated) return parts.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0))
-      marker = page.NextPartNumberMarker
+      parts.push(...(res.Parts ?? []))
+      if (!res.IsTruncated) return parts.sort((a, b) => (a.PartNumber ?? 0) - (b.PartNumber ?? 0))
+      marker = res.NextPartNumberMarker
     }
   }
   const sum = (parts: Part[]) => parts.reduce((n, p) => n + (p.Size ?? 0), 0)
@@ -99,16 +113,33 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
       const parts = await listParts(Key, UploadId)
       const stored = sum(parts)
       if (stored !== offset) throw new OffsetMismatchError(stored)
-      await client.send(
-        new UploadPartCommand({
-          Bucket,
-          Key,
-          UploadId,
-          PartNumber: parts.length + 1,
-          Body: body,
-          ContentLength: length,
-        }),
-      )
+      // The SDK pipes the body without watching it: a player's connection cut mid-chunk would
+      // leave the part's request hanging until the server times it out, and the stream's error
+      // unhandled. The request is aborted at once instead (S3 keeps no partial part).
+      const cut = new AbortController()
+      let bodyError: unknown
+      const onError = (err: unknown) => {
+        bodyError = err
+        cut.abort(err)
+      }
+      body.once('error', onError)
+      try {
+        await client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key,
+            UploadId,
+            PartNumber: parts.length + 1,
+            Body: body,
+            ContentLength: length,
+          }),
+          { abortSignal: cut.signal },
+        )
+      } catch (err) {
+        throw bodyError ?? err
+      } finally {
+        body.off('error', onError)
+      }
       return stored + length
     },
     async finish(Key, UploadId) {
@@ -153,31 +184,54 @@ export function createS3Storage(settings: S3Settings): VideoStorage {
         try {
           await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }))
         } catch (err) {
-          if (
-            !isMissing(err) &&
-            !(err instanceof S3ServiceException && err.name === 'NoSuchUpload')
-          )
-            throw err
+          if (!isNoSuchUpload(err)) throw err
         }
       }
     },
     async deletePrefix(Prefix) {
       let token: string | undefined
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token }),
+        const res = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken: token, MaxKeys: page }),
         )
-        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []))
+        const keys = (res.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []))
         if (keys.length > 0) {
-          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }))
+          const done = await client.send(
+            new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
+          )
+          // A multi-delete answers 200 even when some keys could not be removed.
+          const failed = done.Errors ?? []
+          if (failed.length > 0) {
+            throw new Error(`S3 kept ${failed.length} object(s): ${failed[0]?.Code ?? 'unknown'}`)
+          }
         }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined
+        token = res.IsTruncated ? res.NextContinuationToken : undefined
       } while (token)
-      const uploads = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix }))
-      for (const u of uploads.Uploads ?? []) {
-        await client.send(
-          new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }),
+      // Unfinished uploads hold parts (the player's bytes) that no object listing shows.
+      let keyMarker: string | undefined
+      let uploadIdMarker: string | undefined
+      for (;;) {
+        const res = await client.send(
+          new ListMultipartUploadsCommand({
+            Bucket,
+            Prefix,
+            MaxUploads: page,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
         )
+        for (const u of res.Uploads ?? []) {
+          try {
+            await client.send(
+              new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }),
+            )
+          } catch (err) {
+            if (!isNoSuchUpload(err)) throw err
+          }
+        }
+        if (!res.IsTruncated) return
+        keyMarker = res.NextKeyMarker
+        uploadIdMarker = res.NextUploadIdMarker
       }
     },
   }
