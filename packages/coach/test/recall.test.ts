@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { rememberFacts, reply, seededRng, type RememberedFact, type StoredFact } from '../src'
+import {
+  rememberFacts,
+  reply,
+  seededRng,
+  type ChatTurn,
+  type RememberedFact,
+  type StoredFact,
+} from '../src'
 import { LEFTY, team } from './fixtures'
 
 const NOW = new Date('2026-12-07T13:00:00Z')
@@ -61,5 +68,31 @@ describe('what the player told the team, kept and asked back', () => {
       now: NOW,
     }).map((r) => r.text)
     expect(answer).toMatch(/O que eu sei de você/)
+  })
+})
+
+describe('a word of the answer the player did not understand', () => {
+  it('is explained, whatever the last subject was, and a left-hander asked after is the left-hander', () => {
+    const history: ChatTurn[] = []
+    const say = (text: string) => {
+      const [first] = reply({
+        text,
+        team: team(),
+        profile: LEFTY,
+        history: [...history],
+        rng: seededRng(1),
+        now: NOW,
+      })
+      history.push(
+        { sender: 'USER', text },
+        { sender: first?.coachId ?? 'x', text: first?.text ?? '' },
+      )
+      return first?.text ?? ''
+    }
+    say('quero aprender a sacar por cima com mais força, hj so saco por baixo')
+    expect(say('e contra canhoto, mudo alguma coisa?')).toMatch(/canhot/)
+    expect(say("nao entendi a parte do lançamento, como assim 'na frente'?")).toMatch(
+      /^"Lançar na frente" quer dizer/,
+    )
   })
 })

@@ -14,6 +14,7 @@ import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
 import { everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
 import { partnerThread } from './partner-thread'
+import { explainTerm } from './glossary'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
@@ -350,6 +351,12 @@ function leadAnswer(input: AnswerInput): string {
   const health = intent.health === true
   switch (input.mode) {
     case 'REPHRASE': {
+      // "não entendi a parte do lançamento": that word explained, first.
+      const term = explainTerm(input.message ?? '')
+      if (term && !said.has(term)) {
+        said.add(term)
+        return compact([term])
+      }
       const alt = take(intent.alt, said, rng)
       if (!alt) return compact([takeFilled(DONE_LINES, { l: label }, said, rng)])
       return compact([take(REPHRASE_OPENERS, said, rng), alt, ...drills(input, 1)])

@@ -10,7 +10,7 @@ import { chatText } from './normalize'
 
 /** "posso fazer?", "de boa pra mim?", "posso continuar jogando?": asking leave to do something. */
 const PERMISSION =
-  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\bde boa\s*(\?|$)|\btranquilo\s*(\?|$)|\b(ta|esta|estou) liberad[oa]\b|\bposso\s*(\?|$)|\bposso fazer\b/
+  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\bde boa\s*(\?|$)|\btranquilo\s*(\?|$)|\b(ta|esta|estou) liberad[oa]\b|\bposso\s*(\?|$)|\bposso fazer\b|\bvale a pena\b/
 /** "quanto tempo por dia é seguro?": how much, with the injury. */
 const DOSE =
   /\b(quanto|qnto|quantas|quantos) (tempo|horas|minutos|dias|treinos?)\b[^?]{0,40}\b(seguro|posso|pode|da pra|consigo|ideal|recomendad\w*)\b|\b(seria|e|eh) seguro\b/

@@ -11,6 +11,7 @@ import { type Candidate, type Classification, IntentIndex } from './classifier'
 import { chatText, plainText, terms } from './normalize'
 import { type Intent, INTENTS, intentById } from './registry'
 import { bySlots, cued, GENERAL_OF, preferGeneral } from './preferences'
+import { explainTerm } from './glossary'
 import { extractSlots, type Slots } from './slots'
 import {
   COMPLAINT,
@@ -385,7 +386,18 @@ function resolve(text: string, state: State): Understanding {
     return make('FOLLOWUP', [state.last])
   }
 
-  if (state.last && REPHRASE.test(plain) && extra.length <= 4) return make('REPHRASE', [state.last])
+  if (state.last && REPHRASE.test(plain) && (extra.length <= 4 || explainTerm(text)))
+    return make('REPHRASE', [state.last])
+  // "e contra canhoto, muda algo?" after any question of play: playing a left-hander.
+  const lefty = intentById('contra-canhoto')
+  if (
+    state.last &&
+    lefty &&
+    own.length <= 10 &&
+    /\bcontra (um |uma |o |a )?canhot[oa]s?\b/.test(plain) &&
+    frame.strokes.length === 0
+  )
+    return make(again(lefty) ? 'REPEAT' : 'NEW', [lefty])
   // "por quê?", "mas pq isso acontece comigo?": the reason behind the last answer.
   if (state.last && WHY.test(plain) && own.length <= 6 && frame.strokes.length === 0)
     return { ...make('WHY', [state.last]), ...(state.lastFrame ? { frame: state.lastFrame } : {}) }
