@@ -342,6 +342,22 @@ async function main(): Promise<number> {
       process.stdout.write(
         `  corners            given in ${result.video.width}-px pixels, used on the ${result.settings.frameWidth}-px decode: within ${gap.toFixed(2)} px of the README's ${result.settings.frameWidth}-px corners\n`,
       )
+    }
+    const n = detector.stats.calls - calls.calls
+    const dcpu = detector.stats.cpuSec - calls.cpuSec
+    // Input pixels in units of one 512×512 call: what the calls cost, whatever the load.
+    const units = (detector.stats.pixels - calls.pixels) / (512 * 512)
+    const rounds = result.detections.length
+    const followed = result.detections.filter((r) => r.look === 'follow').length
+    process.stdout.write(
+      `  detector           ${detector.runtime}: ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it) = ${units.toFixed(1)} 512×512 inputs, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, units)).toFixed(0)} ms a 512×512 input); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
+    )
+    const pn = poseFeet.stats.calls - poses.calls
+    process.stdout.write(
+      `  pose (feet)        ${pn} calls, ${(poseFeet.stats.cpuSec - poses.cpuSec).toFixed(1)} CPU-s\n`,
+    )
+    if (spec.decodeCorners) {
+      const s = result.settings.frameWidth / result.video.width
       // The same clip with the README's decode-size corners (a rounding of the same court): every
       // figure a player reads should stay where it was.
       const other = await analyze(file, {
@@ -358,19 +374,6 @@ async function main(): Promise<number> {
         `  corners rounded    distance per player ${a.map((v) => v.toFixed(1)).join(', ')} m with ${result.video.width}-px corners, ${b.map((v) => v.toFixed(1)).join(', ')} m with ${result.settings.frameWidth}-px ones: within ${(100 * worst).toFixed(1)} %\n`,
       )
     }
-    const n = detector.stats.calls - calls.calls
-    const dcpu = detector.stats.cpuSec - calls.cpuSec
-    // Input pixels in units of one 512×512 call: what the calls cost, whatever the load.
-    const units = (detector.stats.pixels - calls.pixels) / (512 * 512)
-    const rounds = result.detections.length
-    const followed = result.detections.filter((r) => r.look === 'follow').length
-    process.stdout.write(
-      `  detector           ${detector.runtime}: ${n} calls for ${rounds} rounds (${(n / Math.max(1, rounds)).toFixed(2)} a round; ${followed} rounds followed without it) = ${units.toFixed(1)} 512×512 inputs, ${dcpu.toFixed(1)} CPU-s (${((1000 * dcpu) / Math.max(1, units)).toFixed(0)} ms a 512×512 input); the rest ${(cpu - dcpu).toFixed(1)} CPU-s\n`,
-    )
-    const pn = poseFeet.stats.calls - poses.calls
-    process.stdout.write(
-      `  pose (feet)        ${pn} calls, ${(poseFeet.stats.cpuSec - poses.cpuSec).toFixed(1)} CPU-s\n`,
-    )
     all.push(figures)
   }
   // The ten-minute job, with and without its sound: EVAL_LOOP=20 (loops of the outdoor clip).

@@ -31,6 +31,9 @@ export interface LoopFigures {
   served: number
   /** the loops (from 1) whose rally was found without its serve */
   unserved: number[]
+  /** who the serves seen were given to (player id, or '?'), and from which half: every loop's
+   * serve is the same player's */
+  servers: Record<string, number>
   cpuPerVideoSec: number
 }
 
@@ -85,6 +88,7 @@ export async function evaluateLoop(
   const errors: LoopFigures['errors'] = []
   let served = 0
   const unserved: number[] = []
+  const servers: Record<string, number> = {}
   for (let k = 0; k < loops; k++) {
     const [a, b] = [k * LOOP_SEC + RALLY[0], k * LOOP_SEC + RALLY[1]]
     const i = rallies.findIndex((r, j) => !used.has(j) && r.startSec < b && r.endSec > a)
@@ -95,8 +99,11 @@ export async function evaluateLoop(
     used.add(i)
     const r = rallies[i]!
     errors.push([round1(r.startSec - a), round1(r.endSec - b)])
-    if (r.serve) served++
-    else unserved.push(k + 1)
+    if (r.serve) {
+      served++
+      const who = `${r.serve.playerId ?? '?'} (${r.serve.side ?? '?'})`
+      servers[who] = (servers[who] ?? 0) + 1
+    } else unserved.push(k + 1)
   }
   const within = errors.filter(
     (e) => e && Math.abs(e[0]) <= TOLERANCE_S && Math.abs(e[1]) <= TOLERANCE_S,
@@ -111,6 +118,7 @@ export async function evaluateLoop(
     within,
     served,
     unserved,
+    servers,
     cpuPerVideoSec: Math.round((cpu / info.durationSec) * 100) / 100,
   }
 }
@@ -124,7 +132,11 @@ export function printLoop(f: LoopFigures): void {
       `outdoor clip ×${f.loops} in ${CHUNK_SEC} s chunks, ${f.variant}:`,
       `  rallies            ${f.found} found for ${f.loops} labelled; ${f.matched} matched, ${f.invented} invented; ${f.within} with both ends within ${TOLERANCE_S} s (worst ${worst.toFixed(1)} s)`,
       `  boundary errors    ${f.errors.map((e) => (e ? `${e[0]}/${e[1]}` : 'missed')).join(' ')}`,
-      `  serves             ${f.served} of ${f.matched} matched rallies start with a serve seen${f.unserved.length ? ` (not in loops ${f.unserved.join(', ')})` : ''}`,
+      `  serves             ${f.served} of ${f.matched} matched rallies start with a serve seen${f.unserved.length ? ` (not in loops ${f.unserved.join(', ')})` : ''}; given to ${Object.entries(
+        f.servers,
+      )
+        .map(([who, n]) => `${who} ×${n}`)
+        .join(', ')}`,
       `  CPU                ${f.cpuPerVideoSec} CPU-s per video second`,
     ].join('\n') + '\n',
   )

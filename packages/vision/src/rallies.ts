@@ -200,6 +200,13 @@ export function segmentRallies(
     .map(([a, b]) => ({ a: energy[a]!, b: energy[b]! }))
     // A boundary sits between the last quiet and the first busy sample.
     .map(({ a, b }) => ({ a, b, s: Math.max(0, a.t - dt / 2), e: b.t + dt / 2 }))
+    // Short blips go first: the serve is looked for after the last real rally, not after a blip.
+    .filter(
+      (r) =>
+        r.e - r.s >= minRally ||
+        (opts.openStart && r.a === energy[0]) ||
+        (opts.openEnd && r.b === energy[energy.length - 1]),
+    )
     .map((r) => {
       // The rally starts with its serve: the moment the serve formation broke before its play.
       const playFrom =
@@ -213,12 +220,6 @@ export function segmentRallies(
       const a = energy.find((x) => x.t >= serve.t) ?? r.a
       return { ...r, a, s: Math.max(0, serve.t), serve }
     })
-    .filter(
-      (r) =>
-        r.e - r.s >= minRally ||
-        (opts.openStart && r.a === energy[0]) ||
-        (opts.openEnd && r.b === energy[energy.length - 1]),
-    )
     .map((r, index) => ({
       index: index + 1,
       startSec: Math.round(r.s * 100) / 100,
