@@ -1,8 +1,8 @@
 // What the players themselves say about play, per detection round. In play all four stand in a
 // ready stance (knees bent, feet apart, racket out in front): the box of a crouched player is
 // much wider for its height than the box of someone walking or standing upright between points.
-// Before a rally the serve formation holds everyone still while the server gets ready; the serve
-// is the moment that stillness breaks into play. The ball the serve sends tells which side served:
+// Before a rally the serve formation holds the players still (one may still be walking to their
+// place) while the server gets ready; the serve is the moment that stillness breaks into play. The ball the serve sends tells which side served:
 // its first flight after that moment runs away from the server's side of the net.
 import { COURT_WIDTH_M, NET_Y_M } from './homography.js'
 
@@ -45,11 +45,15 @@ export interface StanceRound {
   t: number
   /** 0 upright … 1 ready: the median player's stance, or null with too few boxes */
   ready: number | null
-  /** every player whose speed is known is standing still (fewer than three known: null) */
+  /** all players whose speed is known but one at most are standing still (fewer than three
+   * known: null) */
   still: boolean | null
   /** court positions by player id */
   at: Map<number, { x: number; y: number }>
 }
+
+const mid3 = (a: number, b: number, c: number) =>
+  Math.max(Math.min(a, b), Math.min(Math.max(a, b), c))
 
 const median = (v: number[]) => {
   const s = [...v].sort((a, b) => a - b)
@@ -65,6 +69,17 @@ export function stanceRounds(rounds: PlayerRound[]): StanceRound[] {
     for (const b of own) if (b.court && !at.has(b.playerId!)) at.set(b.playerId!, b.court)
     return { t: r.t, aspect: aspects.length >= MIN_BOXES ? median(aspects) : null, at }
   })
+  // Positions through a running median of three rounds: a far player's depth jumps by half a
+  // metre from one round to the next with a few pixels of box, which is no step taken.
+  const steady = raw.map((r, i) => {
+    const at = new Map<number, { x: number; y: number }>()
+    for (const [id, p] of r.at) {
+      const a = raw[i - 1]?.at.get(id)
+      const c = raw[i + 1]?.at.get(id)
+      at.set(id, a && c ? { x: mid3(a.x, p.x, c.x), y: mid3(a.y, p.y, c.y) } : p)
+    }
+    return at
+  })
   return raw.map((r, i) => {
     const near = [raw[i - 1], r, raw[i + 1]].flatMap((x) =>
       x && x.aspect !== null ? [x.aspect] : [],
@@ -74,8 +89,8 @@ export function stanceRounds(rounds: PlayerRound[]): StanceRound[] {
     let still: boolean | null = null
     let running = 0
     if (prev && r.t - prev.t <= 1.01) {
-      const speeds = [...r.at].flatMap(([id, p]) => {
-        const q = prev.at.get(id)
+      const speeds = [...steady[i]!].flatMap(([id, p]) => {
+        const q = steady[i - 1]!.get(id)
         return q ? [Math.hypot(p.x - q.x, p.y - q.y) / (r.t - prev.t)] : []
       })
       if (speeds.length >= 3) still = speeds.every((v) => v <= STILL_MPS)
