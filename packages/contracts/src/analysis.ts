@@ -78,6 +78,18 @@ export function zoneShares(p: TrackedPlayer): ZoneShares {
   }
 }
 
+/**
+ * The serve seen in the video at a rally's start: when the serve formation broke, the player who
+ * served (null when the ball's flight did not tell the side) and the half of their baseline they
+ * served from, as they face the net.
+ */
+export const RallyServe = z.object({
+  at_sec: z.number(),
+  track_id: z.number().int().min(1).max(4).nullable(),
+  side: z.enum(['left', 'right']).nullable(),
+})
+export type RallyServe = z.infer<typeof RallyServe>
+
 export const RallySummary = z.object({
   index: z.number().int(),
   start_sec: z.number(),
@@ -86,6 +98,8 @@ export const RallySummary = z.object({
   end_frame: z.number().int(),
   /** Signed URL of the rally's clip; null while clips are being cut or when it has none. */
   clip_url: z.string().nullable(),
+  /** The serve that started it, when the video showed it; absent from older analyses. */
+  serve: RallyServe.nullable().optional(),
 })
 export type RallySummary = z.infer<typeof RallySummary>
 
@@ -95,6 +109,11 @@ export const RalliesSummary = z.object({
   longest_sec: z.number(),
   items: z.array(RallySummary),
   highlights_url: z.string().nullable(),
+  /**
+   * false when the video had no sound (no audio track, or nothing audible): play was told from the
+   * players' movement alone. Absent from analyses made before sound was reported.
+   */
+  video_sound: z.boolean().optional(),
 })
 export type RalliesSummary = z.infer<typeof RalliesSummary>
 

@@ -13,7 +13,9 @@
  * `EVAL_DETECTOR='{"mosaicCell":192}'` passes detector options (`{"runtime":"wasm"}` runs the
  * model on TF.js instead of onnxruntime); `EVAL_VERBOSE=1` names the rounds where a label's track
  * changes; `EVAL_JITTER=0.5 EVAL_SEED=2` moves every detector box by up to half a pixel (jitter.ts),
- * to see whether a figure rests on noise.
+ * to see whether a figure rests on noise. Every clip is also run without its sound track
+ * (`EVAL_VARIANTS` other than `mute` replaces that); `EVAL_LOOP=20` adds the ten-minute job (the
+ * outdoor clip twenty times over, in the server's 60 s chunks, loop.ts), with and without sound.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -27,6 +29,7 @@ import { assign } from '../src/assign.js'
 import { cpuSeconds } from './cpu.js'
 import { CLIPS, type ClipSpec } from './clips.js'
 import { jitterBoxes } from './jitter.js'
+import { evaluateLoop, printLoop, type LoopFigures } from './loop.js'
 import { VARIANT_KINDS, variantOf, type VariantKind } from './variants.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -66,6 +69,11 @@ export interface ClipFigures {
   reviewedCoverage?: Record<string, number>
   rallies: Array<[number, number]>
   rallyCheck: string
+  /** the rallies whose serve was seen, and who served (null: the side was not told) */
+  serves: Array<{ t: number; playerId: number | null; side: string | null }>
+  /** whether the video had sound, and the cues play was told from */
+  sound: boolean
+  cues: string[]
 }
 
 /** Feet per round of the result, by label, and the detections of that round. */
@@ -231,6 +239,9 @@ export function evaluate(
     ...(reviewedCoverage ? { reviewedCoverage } : {}),
     rallies,
     rallyCheck: spec.rallyCheck(rallies, result),
+    serves: result.rallies.items.flatMap((r) => (r.serve ? [r.serve] : [])),
+    sound: result.rallies.sound ?? true,
+    cues: result.rallies.cues ?? [],
   }
 }
 
@@ -250,6 +261,7 @@ function print(f: ClipFigures): void {
         : ''
     }`,
     `  rallies            ${f.rallies.map(([a, b]) => `${a.toFixed(1)}–${b.toFixed(1)} s`).join(', ') || 'none'}; ${f.rallyCheck}`,
+    `  play cues          ${f.cues.join(', ') || 'none'}${f.sound ? '' : ' (the video has no sound)'}; serves seen ${f.serves.length} of ${f.rallies.length} rallies${f.serves.map((s) => `: ${s.t.toFixed(1)} s by ${s.playerId ?? '?'} (${s.side ?? '?'})`).join('')}`,
     `  CPU                ${f.cpuSec} s for ${f.videoSec.toFixed(1)} s of video = ${f.cpuPerVideoSec} CPU-s per video second`,
   ]
   process.stdout.write(lines.join('\n') + '\n')
@@ -268,7 +280,8 @@ async function main(): Promise<number> {
   const poseFeet = await PoseFeet.create()
   const jitter = Number(process.env.EVAL_JITTER ?? 0)
   const reseed = jitter > 0 ? jitterBoxes(detector, jitter) : null
-  const kinds = (process.env.EVAL_VARIANTS ?? '')
+  // Every clip is also judged without its sound track, unless other variants are asked for.
+  const kinds = (process.env.EVAL_VARIANTS ?? 'mute')
     .split(',')
     .filter((k): k is VariantKind => (VARIANT_KINDS as string[]).includes(k))
   const runs: Array<{ spec: ClipSpec; file: string; info: VideoInfo }> = []
@@ -343,9 +356,41 @@ async function main(): Promise<number> {
     process.stdout.write(
       `  pose (feet)        ${pn} calls, ${(poseFeet.stats.cpuSec - poses.cpuSec).toFixed(1)} CPU-s\n`,
     )
+    if (spec.decodeCorners) {
+      const s = result.settings.frameWidth / result.video.width
+      // The same clip with the README's decode-size corners (a rounding of the same court): every
+      // figure a player reads should stay where it was.
+      const other = await analyze(file, {
+        corners: spec.decodeCorners.map((c) => ({ x: c.x / s, y: c.y / s })) as Corners,
+        detector,
+        poseFeet,
+        ...spec.options,
+        ...extra,
+      })
+      const dist = (r: AnalysisResult) => r.players.map((p) => p.distanceM.value)
+      const [a, b] = [dist(result), dist(other)]
+      const worst = Math.max(...a.map((v, i) => Math.abs(v - (b[i] ?? 0)) / Math.max(v, 1e-9)))
+      process.stdout.write(
+        `  corners rounded    distance per player ${a.map((v) => v.toFixed(1)).join(', ')} m with ${result.video.width}-px corners, ${b.map((v) => v.toFixed(1)).join(', ')} m with ${result.settings.frameWidth}-px ones: within ${(100 * worst).toFixed(1)} %\n`,
+      )
+    }
     all.push(figures)
   }
-  if (process.env.EVAL_JSON) fs.writeFileSync(process.env.EVAL_JSON, JSON.stringify(all, null, 2))
+  // The ten-minute job, with and without its sound: EVAL_LOOP=20 (loops of the outdoor clip).
+  const loops = Number(process.env.EVAL_LOOP ?? 0)
+  const outdoor = runs.find((r) => r.spec.name === 'pickleball_outdoor_doubles_30s')
+  const loopFigures: LoopFigures[] = []
+  if (loops > 0 && outdoor)
+    for (const mute of [false, true]) {
+      const f = await evaluateLoop(outdoor.file, outdoor.spec.corners, loops, detector, mute)
+      printLoop(f)
+      loopFigures.push(f)
+    }
+  if (process.env.EVAL_JSON)
+    fs.writeFileSync(
+      process.env.EVAL_JSON,
+      JSON.stringify({ clips: all, loops: loopFigures }, null, 2),
+    )
   return 0
 }
 

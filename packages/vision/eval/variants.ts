@@ -12,9 +12,9 @@ import { FFMPEG, run, type VideoInfo } from '../src/ffmpeg.js'
 import type { Corners, Point } from '../src/homography.js'
 import type { ClipSpec } from './clips.js'
 
-export type VariantKind = 'mirror' | 'phone' | 'upsidedown' | 'hevc4k'
+export type VariantKind = 'mute' | 'mirror' | 'phone' | 'upsidedown' | 'hevc4k'
 
-export const VARIANT_KINDS: VariantKind[] = ['mirror', 'phone', 'upsidedown', 'hevc4k']
+export const VARIANT_KINDS: VariantKind[] = ['mute', 'mirror', 'phone', 'upsidedown', 'hevc4k']
 
 /** A phone's upload: 720 px high at 30 fps (a 720p source goes to 480 px at 25 fps). */
 function phoneFormat(info: VideoInfo): { height: number; fps: number } {
@@ -35,12 +35,24 @@ interface Recipe {
   fps: number | null
   /** a display rotation (clockwise degrees) written into the file */
   rotate?: number
+  /** ffmpeg's audio options (default: the sound re-encoded as AAC) */
+  audio?: string[]
 }
 
 /** How each variant is made from the clip, and how its displayed pixels relate to the clip's. */
 function recipe(kind: VariantKind, info: VideoInfo): Recipe {
   const phone = phoneFormat(info)
   switch (kind) {
+    case 'mute':
+      // The same pictures, no audio track: a screen recording or a camera without sound.
+      return {
+        label: 'without sound',
+        ext: 'mp4',
+        video: ['-c:v', 'copy'],
+        audio: ['-an'],
+        scale: 1,
+        fps: null,
+      }
     case 'mirror':
       return {
         label: 'mirrored',
@@ -112,7 +124,7 @@ export async function variantOf(
   const fpsRatio = r.fps ? r.fps / info.fps : 1
   if (!fs.existsSync(out)) {
     const tmp = `${out}.part.${r.ext}`
-    const audio = ['-c:a', 'aac', '-b:a', '96k']
+    const audio = r.audio ?? ['-c:a', 'aac', '-b:a', '96k']
     await run(FFMPEG, ['-v', 'error', '-y', '-i', file, ...r.video, ...audio, tmp])
     if (r.rotate) {
       const turned = `${out}.turned.${r.ext}`

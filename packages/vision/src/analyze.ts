@@ -35,7 +35,8 @@ import {
 } from './homography.js'
 import { playerMetrics, type PlayerMetrics } from './metrics.js'
 import { andMasks, changeMask, findBlobs, toGray, type Blob, type Gray } from './motion.js'
-import { playCues, segmentRallies, type PlayCues, type Rally } from './rallies.js'
+import { playCues, segmentRallies, type PlayCue, type PlayCues, type Rally } from './rallies.js'
+import { stanceRounds, type BallFlight, type PlayerRound } from './play.js'
 import { expectedBox, planTiles, selectTiles, SIDE_MARGIN_M, TRACK_END_MARGIN_M } from './tiles.js'
 import { courtRegion, firstFrameWatch, proposeFromVideo } from './court-video.js'
 import { feetBehindNet, PoseFeet } from './feet.js'
@@ -155,8 +156,16 @@ export interface AnalysisResult {
     longestSec: number
     longestIndex: number | null
     items: Rally[]
-    /** the cues play was told from ('motion', 'sound'); empty when neither had contrast */
-    cues?: Array<'motion' | 'sound'>
+    /**
+     * the cues play was told from ('players': their stances, 'motion', 'sound'); empty when
+     * none had contrast
+     */
+    cues?: PlayCue[]
+    /**
+     * false when the video had no sound (no audio track, or nothing audible on it): play was
+     * told from the players and motion alone
+     */
+    sound?: boolean
     /** pt-BR, when the rallies could not be told apart from the pauses */
     note?: string
     /**
@@ -495,14 +504,6 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
   const onsets = stoppedEarly
     ? null
     : await audioOnsets(input, { startSec: fromSec, endSec: toSec, signal })
-  // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short, and the cues
-  // go along so the merge can segment the whole video at once.
-  const openStart = fromSec > 0
-  const openEnd = toSec < info.durationSec - 0.5
-  const rallies = {
-    ...ralliesFrom(energy, analysisFps, onsets, { openStart, openEnd }),
-    ...(openStart || openEnd ? { playCues: playCues(energy, analysisFps, onsets) } : {}),
-  }
   // A ball in flight covers ~4–25 m/s; pixels per metre taken mid-court.
   const ppm = pixelsPerMetre(mapping, { x: COURT_WIDTH_M / 2, y: COURT_LENGTH_M / 2 })
   const ball = {
@@ -511,6 +512,20 @@ export async function analyze(input: string, opts: AnalyzeOptions = {}): Promise
       maxStepPx: (ppm * 25) / analysisFps,
       minStepPx: (ppm * 4) / analysisFps,
     }).map((tr) => ({ ...tr, points: tr.points.map(toSource) })),
+  }
+  // Inside a longer video, a rally cut by this chunk's edge is kept whole-or-short, and the cues
+  // go along so the merge can segment the whole video at once.
+  const openStart = fromSec > 0
+  const openEnd = toSec < info.durationSec - 0.5
+  const rallies = {
+    ...ralliesFrom(
+      energy,
+      analysisFps,
+      onsets,
+      { openStart, openEnd },
+      { rounds, balls: ball.trajectories },
+    ),
+    ...(openStart || openEnd ? { playCues: playCues(energy, analysisFps, onsets) } : {}),
   }
   const court = { corners, source }
   const analysedSec = (rounds.at(-1)?.t ?? fromSec) - fromSec + 1 / detectHz
@@ -571,14 +586,17 @@ export function ralliesFrom(
   fps: number,
   onsets: Onset[] | null,
   opts: { openStart?: boolean; openEnd?: boolean } = {},
+  players: { rounds: PlayerRound[]; balls: BallFlight[] } | null = null,
 ): AnalysisResult['rallies'] {
   const res = segmentRallies(energy, fps, {
     ...opts,
     strikes: onsets ? strikeSpans(onsets) : null,
+    players: players ? { stances: stanceRounds(players.rounds), balls: players.balls } : null,
   })
   return {
     ...summarizeRallies(res.rallies),
     cues: res.cues,
+    sound: onsets !== null && onsets.length > 0,
     ...(res.contrast ? {} : { note: NO_CONTRAST }),
   }
 }

@@ -91,7 +91,7 @@ export function mergeAnalyses(input: AnalysisResult[]): AnalysisResult {
     settings: first.settings,
     coverage,
     players: analysable ? buildPlayers(samples) : [],
-    rallies: mergeRallies(parts),
+    rallies: mergeRallies(parts, detections),
     ball: { estimated: true, trajectories: parts.flatMap((p) => p.ball.trajectories) },
     detections,
     camera: { moved: parts.flatMap((p) => p.camera?.moved ?? []) },
@@ -124,7 +124,10 @@ function linkIdentities(
  * video: a chunk's own levels depend on where its boundaries fall, and the same play must give
  * the same rally wherever they fall. Chunks stored without their cues are joined rally by rally.
  */
-function mergeRallies(parts: AnalysisResult[]): AnalysisResult['rallies'] {
+function mergeRallies(
+  parts: AnalysisResult[],
+  rounds: AnalysisResult['detections'],
+): AnalysisResult['rallies'] {
   const cues = parts.flatMap((p) => (p.rallies.playCues ? [p.rallies.playCues] : []))
   if (cues.length < parts.length) {
     if (parts.length > 1) return summarizeRallies(joinRallies(parts))
@@ -134,10 +137,18 @@ function mergeRallies(parts: AnalysisResult[]): AnalysisResult['rallies'] {
   const energy = parts.flatMap((p, i) => cueSamples(cues[i]!, p.video.fps))
   const onsets = cues.every((c) => c.onsets) ? cues.flatMap((c) => c.onsets ?? []) : null
   const last = parts.at(-1)!.video
-  return ralliesFrom(energy, cues[0]!.fps, onsets, {
-    openStart: parts[0]!.video.fromSec > 0,
-    openEnd: last.toSec < last.durationSec - 0.5,
-  })
+  // The players' stances with the match-wide identities (the serve names its server).
+  const balls = parts.flatMap((p) => p.ball.trajectories)
+  return ralliesFrom(
+    energy,
+    cues[0]!.fps,
+    onsets,
+    {
+      openStart: parts[0]!.video.fromSec > 0,
+      openEnd: last.toSec < last.durationSec - 0.5,
+    },
+    { rounds, balls },
+  )
 }
 
 function joinRallies(parts: AnalysisResult[]): Rally[] {

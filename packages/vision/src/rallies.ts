@@ -1,11 +1,17 @@
-// Play vs dead time, from two cues. Motion: during a rally players move and the ball flies, so
+// Play vs dead time. The players say it first (play.ts): in play all four stand in ready stances,
+// between points they walk upright. Motion: during a rally players move and the ball flies, so
 // the share of changed pixels on the court rises (but players also walk between points). Sound:
 // the ball is struck every second or so during a rally, a sharp broadband crack; between points
-// there are fewer. Each cue is smoothed, thresholded between its own quiet and busy levels (a
-// cue with no contrast between them is left out, never forced), and play is where every cue with
-// contrast says so; blips shorter than a real rally are dropped and short pauses bridged.
+// there are fewer, but a neighbouring court is heard too. Motion and sound are thresholded
+// between their own quiet and busy levels (a cue with no contrast between them is left out, never
+// forced). Where the players' stance tells play from rest, each moment is play when the weighted
+// cues say so: the stance first, motion less, sound by how far it agrees with this court's
+// stances (never alone). Where it does not (nobody ever crouched in the boxes), play is where
+// motion and sound both say so. Blips shorter than a real rally are dropped, short pauses
+// bridged, and a rally starts at its serve when the serve formation is seen before it.
 
 import type { Onset } from './audio.js'
+import { findServe, stanceTells, type BallFlight, type Serve, type StanceRound } from './play.js'
 
 export interface Rally {
   index: number
@@ -14,6 +20,8 @@ export interface Rally {
   durationSec: number
   startFrame: number
   endFrame: number
+  /** the serve that started it, when the serve formation was seen (see play.ts) */
+  serve?: Serve
 }
 
 /** Shorter bursts of motion are not rallies. */
@@ -31,6 +39,8 @@ export interface RallyOptions {
   openEnd?: boolean
   /** spans (s) of ball strikes heard on the audio track (audio.ts); null without sound */
   strikes?: Array<[number, number]> | null
+  /** the players' stance and stillness per detection round, and the ball's flights */
+  players?: { stances: StanceRound[]; balls: BallFlight[] } | null
 }
 
 export interface RallyResult {
@@ -39,8 +49,16 @@ export interface RallyResult {
   /** false when neither cue shows contrast between play and rest (nothing to segment) */
   contrast: boolean
   /** which cues had contrast and were used */
-  cues: Array<'motion' | 'sound'>
+  cues: PlayCue[]
 }
+
+export type PlayCue = 'players' | 'motion' | 'sound'
+
+/** Weights of the cues against the players' stance (1): motion, and sound at full agreement. */
+const MOTION_WEIGHT = 0.3
+const SOUND_WEIGHT = 0.3
+/** a stance round stands for the samples this close to it (s): rounds come every half second */
+const STANCE_REACH_S = 0.75
 
 /**
  * The cues play is told from, as a chunk of a longer video heard and saw them: the chunks of one
@@ -133,11 +151,34 @@ export function segmentRallies(
       )
     : null
   const sound = heard && heard.some(Boolean) && !heard.every(Boolean) ? { busy: heard } : null
-  const cues = [...(motion ? (['motion'] as const) : []), ...(sound ? (['sound'] as const) : [])]
   const threshold = motion?.threshold ?? 0
+  const stances = opts.players && stanceTells(opts.players.stances) ? opts.players.stances : null
+  const ready = stances ? readyAt(energy, stances) : null
+  let cues: PlayCue[]
+  let busy: boolean[]
+  if (ready) {
+    // Sound counts as far as it agrees with this court's play (F1 of the two): strikes from a
+    // neighbouring court, or the noise after a point, agree little.
+    const soundWeight = sound ? SOUND_WEIGHT * agreement(sound.busy, ready) : 0
+    cues = [
+      'players',
+      ...(motion ? (['motion'] as const) : []),
+      ...(soundWeight > 0 ? (['sound'] as const) : []),
+    ]
+    busy = energy.map((_, i) => {
+      const r = ready[i]
+      if (r === null || r === undefined)
+        return (motion?.busy[i] ?? true) && (sound?.busy[i] ?? true)
+      const m = motion ? MOTION_WEIGHT : 0
+      const score = r + m * (motion?.busy[i] ? 1 : 0) + soundWeight * (sound?.busy[i] ? 1 : 0)
+      return score >= 0.5 * (1 + m + soundWeight)
+    })
+  } else {
+    cues = [...(motion ? (['motion'] as const) : []), ...(sound ? (['sound'] as const) : [])]
+    busy = energy.map((_, i) => (motion?.busy[i] ?? true) && (sound?.busy[i] ?? true))
+  }
   if (!cues.length || energy.length === 0)
     return { rallies: [], threshold, contrast: false, cues: [] }
-  const busy = energy.map((_, i) => (motion?.busy[i] ?? true) && (sound?.busy[i] ?? true))
   const runs: Array<[number, number]> = []
   let start = -1
   busy.forEach((v, i) => {
@@ -154,16 +195,31 @@ export function segmentRallies(
     else merged.push([...r])
   }
   const dt = 1 / fps
+  let notBefore = -Infinity
   const rallies = merged
     .map(([a, b]) => ({ a: energy[a]!, b: energy[b]! }))
     // A boundary sits between the last quiet and the first busy sample.
     .map(({ a, b }) => ({ a, b, s: Math.max(0, a.t - dt / 2), e: b.t + dt / 2 }))
+    // Short blips go first: the serve is looked for after the last real rally, not after a blip.
     .filter(
       (r) =>
         r.e - r.s >= minRally ||
         (opts.openStart && r.a === energy[0]) ||
         (opts.openEnd && r.b === energy[energy.length - 1]),
     )
+    .map((r) => {
+      // The rally starts with its serve: the moment the serve formation broke before its play.
+      const playFrom =
+        stances?.find((x) => x.t >= r.s && x.t <= r.e && (x.ready ?? 0) >= 1)?.t ?? r.s
+      const serve =
+        stances && opts.players
+          ? findServe(stances, r.s, playFrom, notBefore, opts.players.balls)
+          : null
+      notBefore = r.e
+      if (!serve || serve.t >= r.e) return { ...r, serve: null }
+      const a = energy.find((x) => x.t >= serve.t) ?? r.a
+      return { ...r, a, s: Math.max(0, serve.t), serve }
+    })
     .map((r, index) => ({
       index: index + 1,
       startSec: Math.round(r.s * 100) / 100,
@@ -171,6 +227,37 @@ export function segmentRallies(
       durationSec: Math.round((r.e - r.s) * 100) / 100,
       startFrame: r.a.frame,
       endFrame: r.b.frame,
+      ...(r.serve ? { serve: { ...r.serve, t: Math.round(r.serve.t * 100) / 100 } } : {}),
     }))
   return { rallies, threshold, contrast: true, cues }
+}
+
+/**
+ * The players' readiness (0–1) at each energy sample, from the nearest stance round within reach
+ * (null where no round tells it).
+ */
+function readyAt(energy: Array<{ t: number }>, stances: StanceRound[]): Array<number | null> {
+  let k = 0
+  return energy.map(({ t }) => {
+    while (k + 1 < stances.length && Math.abs(stances[k + 1]!.t - t) <= Math.abs(stances[k]!.t - t))
+      k++
+    const s = stances[k]
+    return s && Math.abs(s.t - t) <= STANCE_REACH_S ? s.ready : null
+  })
+}
+
+/** F1 of the moments heard as play against the moments the players show play. */
+function agreement(heard: boolean[], ready: Array<number | null>): number {
+  let both = 0
+  let h = 0
+  let r = 0
+  heard.forEach((v, i) => {
+    const p = ready[i]
+    if (p === null || p === undefined) return
+    const shown = p >= 0.5
+    if (v) h++
+    if (shown) r++
+    if (v && shown) both++
+  })
+  return h + r ? (2 * both) / (h + r) : 0
 }

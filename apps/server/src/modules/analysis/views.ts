@@ -80,8 +80,12 @@ export function ralliesSummary(
       clip_url: artifacts.clips?.[String(item.index)]
         ? signer.url(videoId, 'clip', item.index)
         : null,
+      serve: item.serve
+        ? { at_sec: item.serve.t, track_id: item.serve.playerId, side: item.serve.side }
+        : null,
     })),
     highlights_url: artifacts.highlights ? signer.url(videoId, 'highlights') : null,
+    ...(r.sound === undefined ? {} : { video_sound: r.sound }),
   }
 }
 

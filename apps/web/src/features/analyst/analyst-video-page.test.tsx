@@ -130,6 +130,23 @@ describe('AnalystVideoPage', () => {
     expect(screen.queryByText(/Caixa tracejada/)).toBeNull()
   })
 
+  it('says the video had no sound, and who the video showed serving each lance', async () => {
+    const base = analystVideo()
+    const rallies = {
+      ...base.rallies!,
+      video_sound: false,
+      items: base.rallies!.items.map((r, i) => ({
+        ...r,
+        serve: i === 0 ? { at_sec: r.start_sec, track_id: 4, side: 'right' as const } : null,
+      })),
+    }
+    mockServer({ [VIDEO]: () => jsonResponse(analystVideo({ rallies })) })
+    renderRoutes(routes, '/analista/7', analyst())
+    expect(await screen.findByText('Vídeo sem som:')).toBeVisible()
+    expect(screen.getByText(/os lances vieram só do movimento dos jogadores/)).toBeVisible()
+    expect(screen.getByText(/saque de J4 \(lado direito\)/)).toBeVisible()
+  })
+
   it('draws dashed the box of a player placed by their clothes behind their partner', async () => {
     const { rects, dashed } = recordCanvas()
     const overlay = [

@@ -115,6 +115,10 @@ function PlayerRow({ player: p, customer }: { player: TrackedPlayer; customer: b
   )
 }
 
+/** Who served, as the video showed it: "J4 (lado direito)". */
+const serveLabel = (track: number, side: 'left' | 'right' | null) =>
+  `${trackLabel(track)}${side ? ` (lado ${side === 'left' ? 'esquerdo' : 'direito'})` : ''}`
+
 function Rallies({ video, onSeek }: { video: AnalystVideo; onSeek: (t: number) => void }) {
   const rallies = video.rallies
   return (
@@ -124,6 +128,12 @@ function Rallies({ video, onSeek }: { video: AnalystVideo; onSeek: (t: number) =
         <p className="analyst-card__text">Os lances aparecem quando a análise terminar.</p>
       ) : (
         <>
+          {rallies.video_sound === false ? (
+            <p className="analyst-card__text">
+              <strong>Vídeo sem som:</strong> os lances vieram só do movimento dos jogadores.
+              Confira o início e o fim de cada um.
+            </p>
+          ) : null}
           <p className="analyst-card__text">
             {countOf(rallies.count, 'lance', 'lances')} · bola em jogo{' '}
             {formatClock(rallies.total_play_sec)} · mais longo {formatSeconds(rallies.longest_sec)}
@@ -143,6 +153,9 @@ function Rallies({ video, onSeek }: { video: AnalystVideo; onSeek: (t: number) =
                   <span className="analyst-rallies__time">
                     {formatClock(r.start_sec)}–{formatClock(r.end_sec)} (
                     {formatSeconds(r.end_sec - r.start_sec)})
+                    {r.serve?.track_id
+                      ? ` · saque de ${serveLabel(r.serve.track_id, r.serve.side)}`
+                      : ''}
                   </span>
                   <button
                     type="button"

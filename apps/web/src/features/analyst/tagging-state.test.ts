@@ -158,6 +158,23 @@ describe('tagging with the keyboard', () => {
     expect(refused.notice).toBe('Quem devolve é da dupla que recebe o saque.')
   })
 
+  it('pre-fills the server the video showed serving, over the order of the game', () => {
+    const seen = rallies.map((r, i) => ({
+      ...r,
+      serve: { at_sec: r.start_sec, track_id: i === 0 ? 4 : i === 1 ? 3 : null, side: null },
+    }))
+    let s = initialState(null, seen)
+    // The first point: nobody could predict it; the video showed J4 serving, J1 returns.
+    expect(s.spans[0]?.draft).toMatchObject({ server: 4, returner: 1 })
+    s = press(s, ['w', 'm', '4', 'Enter'])
+    // The game's order says J4 again; the video showed J3, who is kept.
+    expect(predict(s, 1).server).toBe(4)
+    expect(s.spans[1]?.draft).toMatchObject({ server: 3 })
+    s = press(s, ['w', 'm', '3', 'Enter'])
+    // No server seen: the order of the game.
+    expect(s.spans[2]?.draft?.server).toBe(3)
+  })
+
   it('leaves keys with a modifier to the browser', () => {
     expect(keyResult({ key: 'w', ctrlKey: true }, { pending: null })).toBeNull()
     expect(keyResult({ key: 'Tab' }, { pending: null })).toBeNull()

@@ -40,6 +40,8 @@ export interface Span {
   score_override: MatchScore | null
   /** Keys pressed while this span was open (the console shows how few a point needs). */
   presses: number
+  /** Who served, as the video showed it at this span's start (the analysis' serve). */
+  seen_server?: TrackId
 }
 
 export interface TaggingState {
@@ -157,7 +159,12 @@ const sameScore = (a: MatchScore, b: MatchScore) => JSON.stringify(a) === JSON.s
  */
 export function initialState(
   saved: MatchTags | null,
-  rallies: ReadonlyArray<{ index: number; start_sec: number; end_sec: number }>,
+  rallies: ReadonlyArray<{
+    index: number
+    start_sec: number
+    end_sec: number
+    serve?: { track_id: number | null } | null
+  }>,
 ): TaggingState {
   const points = saved?.points ?? []
   const spans: Span[] = points.map((p) => ({
@@ -191,6 +198,7 @@ export function initialState(
         done: false,
         score_override: null,
         presses: 0,
+        ...(isTrack(r.serve?.track_id) ? { seen_server: r.serve.track_id } : {}),
       })
     }
   }
@@ -290,11 +298,28 @@ function predictReturner(points: ReturnType<typeof history>['points'], receiving
   return firstOf(receiving)
 }
 
-/** The open span gets a draft (with the server and returner predicted) when it has none. */
+const isTrack = (v: number | null | undefined): v is TrackId =>
+  v === 1 || v === 2 || v === 3 || v === 4
+
+/**
+ * The open span gets a draft when it has none: the server the video showed serving, else the one
+ * the game's order predicts, and the returner the receiving pair's turn gives.
+ */
 function withDraft(state: TaggingState): TaggingState {
   const span = state.spans[state.cursor]
   if (!span || span.draft) return state
-  const draft = { ...emptyDraft(), ...predict(state, state.cursor) }
+  const predicted = predict(state, state.cursor)
+  const seen = span.seen_server
+  const draft = {
+    ...emptyDraft(),
+    ...predicted,
+    ...(seen && seen !== predicted.server
+      ? {
+          server: seen,
+          returner: predictReturner(history(state, state.cursor).points, otherTeam(seen)),
+        }
+      : {}),
+  }
   return patchSpan(state, state.cursor, { draft })
 }
 

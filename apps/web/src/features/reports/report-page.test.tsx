@@ -6,6 +6,7 @@ import { saveTokens } from '../../lib/session-storage'
 import { jsonResponse, jwtExpiringIn, mockServer } from '../../test/helpers'
 import { renderRoutes } from '../../test/render-with-providers'
 import { REPORT_FAILED, REPORT_NOT_READY, VideoReportPage } from './report-page'
+import { NO_SOUND_REPORT } from './report-sections'
 
 const fig = (value: number) => ({ value, frames: [10, 20] })
 
@@ -125,6 +126,8 @@ describe('VideoReportPage', () => {
       '1 min 15 s de bola em jogo',
       'Mais longo: 48 s',
     ])
+    // A video with sound says nothing of it.
+    expect(screen.queryByText(NO_SOUND_REPORT)).toBeNull()
     const clip = screen.getByLabelText('Lance 1')
     expect(clip.tagName).toBe('VIDEO')
     expect(clip).toHaveAttribute('src', '/media/signed/r0.mp4')
@@ -150,6 +153,17 @@ describe('VideoReportPage', () => {
     await userEvent.click(within(text).getByRole('link', { name: 'Voltar aos vídeos' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/videos'))
     expect(screen.getByText('lista de vídeos')).toBeVisible()
+  })
+
+  it('says the video had no sound, so the lances come from the players alone', async () => {
+    mockServer({
+      'GET /api/v1/videos/7/report': () =>
+        jsonResponse({ ...REPORT, rallies: { ...REPORT.rallies, video_sound: false } }),
+      'GET /api/v1/videos/7/report/heatmap.png': () =>
+        new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } }),
+    })
+    open()
+    expect(await screen.findByText(NO_SOUND_REPORT)).toBeVisible()
   })
 
   it('says the report is not available yet while the server answers 404', async () => {

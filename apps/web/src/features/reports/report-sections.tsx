@@ -169,10 +169,15 @@ export function Heatmap({ player, me = 'Você' }: { player: TrackedPlayer; me?: 
   )
 }
 
+/** Said when the video had no sound: the lances come from the players' movement alone. */
+export const NO_SOUND_REPORT =
+  'Seu vídeo chegou sem som: os lances foram separados só pelo movimento dos jogadores.'
+
 /** Each lance with its clip (signed URL), and the highlights reel. */
 export function Rallies({ rallies }: { rallies: RalliesSummary }) {
   return (
     <>
+      {rallies.video_sound === false ? <p className="page__lead">{NO_SOUND_REPORT}</p> : null}
       <ul className="report-stats" aria-label="Resumo dos lances">
         <li>
           <strong>{rallies.count}</strong> {rallies.count === 1 ? 'lance' : 'lances'}
