@@ -561,18 +561,22 @@ if (base && baseHealthz) {
     pass: againstBase >= 0.9,
   })
 }
-rows.push(
-  ...(await withServer({ LOG_LEVEL: 'info' }, async ({ url, dataDir, restart }) => {
-    const email = 'bench-embedded@example.com'
-    await signUp(url, email)
-    // PGlite has a single writer: the conversation is written with the server stopped.
-    const again = await restart(() => onboardOnPglite(dataDir, [email], HISTORY_MESSAGES))
-    return reads('PGlite', again, email)
-  })),
-)
+/** `BENCH_HTTP=healthz`: the /healthz rounds only (and the base comparison), not the reads. */
+const readsToo = process.env.BENCH_HTTP !== 'healthz'
+if (readsToo) {
+  rows.push(
+    ...(await withServer({ LOG_LEVEL: 'info' }, async ({ url, dataDir, restart }) => {
+      const email = 'bench-embedded@example.com'
+      await signUp(url, email)
+      // PGlite has a single writer: the conversation is written with the server stopped.
+      const again = await restart(() => onboardOnPglite(dataDir, [email], HISTORY_MESSAGES))
+      return reads('PGlite', again, email)
+    })),
+  )
+}
 
 const databaseUrl = process.env.DATABASE_URL
-if (databaseUrl) {
+if (databaseUrl && readsToo) {
   const scratch = await scratchDatabase(databaseUrl)
   try {
     const env: Record<string, string> = { LOG_LEVEL: 'warn', DATABASE_URL: scratch.url }
