@@ -1,12 +1,14 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then runs the
-// server in this same process (so signals reach it directly) in whatever mode the env selects.
+// `npm start`: builds the server and the web app when their sources are newer than their last
+// builds, then runs the built server (plain JavaScript, no TypeScript loader) in this same process
+// (so signals reach it directly) in whatever mode the env selects.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const web = path.join(root, 'apps/web')
+const server = path.join(root, 'apps/server')
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0
@@ -20,11 +22,26 @@ function newestMtime(entry) {
   return newest
 }
 
-const { register } = await import('tsx/esm/api')
-register()
+// The server's sources: its own, the workspace packages it bundles, and the build script.
+const serverSources = Math.max(
+  newestMtime(path.join(server, 'src')),
+  newestMtime(path.join(server, 'scripts/build.mjs')),
+  ...['contracts', 'coach', 'vision'].map((p) =>
+    newestMtime(path.join(root, 'packages', p, 'src')),
+  ),
+)
+if (serverSources > newestMtime(path.join(server, 'dist/built-at'))) {
+  console.log('Compilando o servidor…')
+  execFileSync(process.execPath, [path.join(server, 'scripts/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+}
 
 // A configuration the server would refuse stops here, before minutes of building the web app.
-const { ConfigError, loadConfig } = await import(path.join(root, 'apps/server/src/config.ts'))
+const { ConfigError, loadConfig } = await import(
+  pathToFileURL(path.join(server, 'dist/config.js')).href
+)
 try {
   loadConfig(process.env)
 } catch (err) {
@@ -43,4 +60,5 @@ if (webPackage.scripts?.build && process.env.SERVE_WEB !== '0') {
   }
 }
 
-await import(path.join(root, 'apps/server/src/main.ts'))
+process.setSourceMapsEnabled(true)
+await import(pathToFileURL(path.join(server, 'dist/main.js')).href)

@@ -71,3 +71,28 @@ export function pin(pid: number, core: number): boolean {
 
 /** The core the measured servers get; the bench's own process (the load generator) takes 0. */
 export const SERVER_CORE = 1
+
+/** The machine's CPU counters since boot (jiffies), from /proc/stat; undefined elsewhere. */
+export function cpuTimes(): { steal: number; total: number } | undefined {
+  try {
+    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice
+    const fields = line.trim().split(/\s+/).slice(1).map(Number)
+    return { steal: fields[7] ?? 0, total: fields.slice(0, 8).reduce((a, b) => a + b, 0) }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * What else was using the machine over a stretch of the bench: the share of CPU time the
+ * hypervisor gave to other guests (steal) and the load average at its end.
+ */
+export function machineSince(before: ReturnType<typeof cpuTimes>): string {
+  const after = cpuTimes()
+  const steal =
+    before && after && after.total > before.total
+      ? `steal ${((100 * (after.steal - before.steal)) / (after.total - before.total)).toFixed(1)} %`
+      : 'steal n/a'
+  return `${steal}, load ${load()}`
+}

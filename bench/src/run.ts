@@ -10,7 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { load, printRows, type Row } from './report'
 
-const SECTIONS = ['http', 'ws', 'upload', 'analysis', 'web'] as const
+const SECTIONS = ['http', 'start', 'ws', 'upload', 'analysis', 'web'] as const
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
 const dir = path.resolve(import.meta.dirname, '..')
 const results = path.join(dir, 'results')

@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import type { StorageConfig } from './adapters/storage'
@@ -50,6 +51,13 @@ const EnvSchema = z.object({
   /** Argon2id memory cost in KiB; OWASP's minimum is 19 MiB with t=2, p=1. */
   ARGON2_MEMORY_KIB: int(19_456, 19_456, 1_048_576),
   ARGON2_TIME_COST: int(2, 2, 10),
+  /**
+   * Password hashes computed at once; one core is left to the event loop, so a burst of logins
+   * never holds up the other requests.
+   */
+  ARGON2_CONCURRENCY: int(Math.max(1, os.availableParallelism() - 1), 1, 256),
+  /** Longest a login waits for a hashing slot before it is answered 429 with Retry-After. */
+  ARGON2_QUEUE_SECONDS: int(5, 0, 60),
   RATE_LIMIT_LOGIN_PER_IP: int(30, 1, 100_000),
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: int(10, 1, 10_000),
   RATE_LIMIT_REGISTER_PER_IP: int(10, 1, 100_000),
@@ -181,7 +189,7 @@ export interface Config {
     refreshTokenTtlDays: number
     sessionMaxDays: number
     refreshReuseGraceSeconds: number
-    argon2: { memoryKib: number; timeCost: number }
+    argon2: { memoryKib: number; timeCost: number; concurrency: number; queueSeconds: number }
   }
   salesMode: Env['SALES_MODE']
   payments: { mode: 'simulated' } | { mode: 'pagbank'; token: string; baseUrl: string }
@@ -313,7 +321,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
       sessionMaxDays: e.SESSION_MAX_DAYS,
       refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
-      argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+      argon2: {
+        memoryKib: e.ARGON2_MEMORY_KIB,
+        timeCost: e.ARGON2_TIME_COST,
+        concurrency: e.ARGON2_CONCURRENCY,
+        queueSeconds: e.ARGON2_QUEUE_SECONDS,
+      },
     },
     salesMode: e.SALES_MODE,
     payments: e.PAGBANK_TOKEN

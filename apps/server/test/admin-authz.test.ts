@@ -125,7 +125,12 @@ describe('authorization of the whole /api/v1/admin route table', () => {
 })
 
 describe('npm run admin:create', () => {
-  const hasher = new PasswordHasher({ memoryKib: 19_456, timeCost: 2 })
+  const hasher = new PasswordHasher({
+    memoryKib: 19_456,
+    timeCost: 2,
+    concurrency: 1,
+    queueSeconds: 5,
+  })
 
   it('validates its arguments in pt-BR', () => {
     expect(() => parseAdminArgs([])).toThrow(/Informe o e-mail/)

@@ -13,7 +13,8 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined()
     expect(config.redisUrl).toBeUndefined()
     expect(config.auth.accessTokenTtlSeconds).toBe(900)
-    expect(config.auth.argon2).toEqual({ memoryKib: 19_456, timeCost: 2 })
+    expect(config.auth.argon2).toMatchObject({ memoryKib: 19_456, timeCost: 2, queueSeconds: 5 })
+    expect(config.auth.argon2.concurrency).toBeGreaterThanOrEqual(1)
   })
 
   it('lists every bad key at once', () => {

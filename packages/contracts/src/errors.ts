@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   // Session and account
   'invalid_credentials',
   'login_challenge',
+  'password_check_busy',
   'not_authenticated',
   'invalid_token',
   'session_expired',

@@ -28,13 +28,14 @@ export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
   /** `logFile`: stdout goes there instead of into this process (a bench of request logging). */
-  opts: { port?: number; logFile?: string } = {},
+  opts: { port?: number; logFile?: string; serverDir?: string } = {},
 ): Promise<ServerProcess> {
   const port = opts.port ?? (await freePort())
   const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env
   const out = opts.logFile ? fs.openSync(opts.logFile, 'a') : 'pipe'
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+    // `serverDir`: another checkout's server (the bench comparing with a base ref).
+    cwd: opts.serverDir ?? serverDir,
     env: {
       ...inherited,
       DATA_DIR: dataDir,

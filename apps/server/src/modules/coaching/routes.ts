@@ -95,7 +95,14 @@ export const coachingRoutes: FastifyPluginAsyncZod<{
         response: { 200: ChatHistoryResponse, 401: ErrorBody, 422: ErrorBody },
       },
     },
-    async (request) => coaching.history(request.user.id, request.query),
+    async (request, reply) => {
+      // The database writes the page as this response's JSON (the schema documents its shape):
+      // Fastify sends a string with a JSON content type as it is, past the serializer.
+      const json = await coaching.history(request.user.id, request.query)
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(json as unknown as ChatHistoryResponse)
+    },
   )
 
   app.get(

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { ChatHistoryItem, ChatHistoryQuery, ChatMessageFrame } from '@areia/contracts'
+import type { ChatHistoryQuery, ChatMessageFrame } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { JobQueue } from '../../adapters/queue'
 import type { UsersService } from '../users/service'
 import type { CoachEngine, TeamMember } from './engine'
-import { toFrame, toHistoryItem } from './frames'
+import { toFrame } from './frames'
+import { historyPageJson } from './history-store'
 import type { ChatHub } from './hub'
 import { OnboardingDialogue } from './onboarding'
 import { settled } from './player-queues'
@@ -111,9 +112,9 @@ export class CoachingService {
     this.turns = new ConversationTurns({ ...deps, voice: this.voice, onboarding, hooks })
   }
 
-  async history(userId: string, query: ChatHistoryQuery): Promise<ChatHistoryItem[]> {
-    const rows = await this.store.listMessages(this.db, userId, query)
-    return rows.map(toHistoryItem)
+  /** The player's history page as the JSON text of `ChatHistoryResponse`, oldest first. */
+  history(userId: string, query: ChatHistoryQuery): Promise<string> {
+    return historyPageJson(this.db, userId, query)
   }
 
   /** Frames a reconnecting socket missed, oldest first. */
