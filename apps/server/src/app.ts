@@ -13,6 +13,7 @@ import { createHealthModule } from './modules/health/module'
 import { createLegalModule } from './modules/legal/module'
 import { createMemoryModule } from './modules/memory/module'
 import type { ServerModule } from './modules/module'
+import { createProgressModule } from './modules/progress/module'
 import { createPushModule } from './modules/push/module'
 import { createReportSharesModule } from './modules/report-shares/module'
 import { createUsers, createUsersModule } from './modules/users/module'
@@ -107,6 +108,7 @@ export async function buildApp(
       return files.map((f) => ({ ...f, url: p.links.app(f.url) }))
     },
   })
+  const progress = createProgressModule({ history: (id) => analysis.matchHistory(id) })
   const health = createHealthModule({ ping: () => database.ping(), isDraining: http.isDraining })
 
   // In the order their routes are registered.
@@ -125,6 +127,7 @@ export async function buildApp(
     admin,
     analysis,
     shares,
+    progress,
   ]
   await registerInfrastructure(http, {
     config,

@@ -7,6 +7,7 @@ import type { PeopleFinder, StillPeople } from '../videos/identification'
 import { AnalysisDelivery, type ChatDelivery } from './delivery'
 import { publishedAnalysisFacts, recentMatches } from './facts'
 import { loadMediaKey, MediaSigner } from './files'
+import { matchHistory } from './history-store'
 import { MatchViews } from './match-views'
 import { AnalysisPipeline } from './pipeline'
 import { PipelineStore } from './pipeline-store'
@@ -82,6 +83,8 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
       const published = await publishedAnalysisFacts(db, userId, PUBLISHED_FOR_COACHES)
       return { latest: published[0] ?? null, published, matches: await recentMatches(db, userId) }
     },
+    /** Minha evolução and the coaches' comparisons: every published match's figures. */
+    matchHistory: (userId: string) => matchHistory(db, userId),
     routes: async (server) => {
       await server.register(analystRoutes, { analysis, tagging })
       await server.register(reportRoutes, { reports })
