@@ -12,7 +12,7 @@ import {
 const W = 320
 const H = 120
 const PAD_X = 22
-const TOP = 16
+const TOP = 24
 const BOTTOM = 26
 
 /** Where a match sits on the chart: matches evenly spaced, the newest on the right. */
@@ -85,7 +85,10 @@ export function FigureChart({
       {change?.delta !== null && change?.delta !== undefined ? (
         <p className="progress-figure__facts">
           <span className={`progress-delta progress-delta--${tone}`}>
-            Desde o último jogo: {formatDelta(info.key, change.delta)}
+            {change.previous_video_id === matches[last.i - 1]?.video_id
+              ? 'Desde o último jogo'
+              : `Desde o jogo de ${shortDate(matches.find((m) => m.video_id === change.previous_video_id)?.date ?? '')}`}
+            : {formatDelta(info.key, change.delta)}
           </span>
           <span className="progress-figure__best">
             {info.better === null ? 'Maior' : 'Melhor'}:{' '}
@@ -145,6 +148,23 @@ export function FigureChart({
                   }}
                 >
                   <circle className="progress-chart__hit" cx={x} cy={yOf(v.value)} r={16} />
+                  {labelled(i) ? (
+                    <text
+                      className="progress-chart__value"
+                      x={x}
+                      y={yOf(v.value) - 10}
+                      textAnchor={
+                        i === 0 && matches.length > 1
+                          ? 'start'
+                          : i === matches.length - 1 && matches.length > 1
+                            ? 'end'
+                            : 'middle'
+                      }
+                      aria-hidden="true"
+                    >
+                      {formatValue(info.key, v.value)}
+                    </text>
+                  ) : null}
                   <circle
                     className={
                       m === last.match
@@ -161,6 +181,11 @@ export function FigureChart({
           )
         })}
       </svg>
+      {measured.length < matches.length ? (
+        <p className="progress-figure__gaps">
+          Tracejado: jogo sem este número (sem marcação ponto a ponto).
+        </p>
+      ) : null}
     </section>
   )
 }

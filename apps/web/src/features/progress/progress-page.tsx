@@ -32,13 +32,13 @@ function Figures({
   const never = PROGRESS_FIGURES.filter((f) => !measured.includes(f))
   return (
     <>
-      <div className="progress__grid">
+      <div className="evolution__grid">
         {measured.map((info) => (
           <FigureChart key={info.key} info={info} matches={matches} reportPath={reportPath} />
         ))}
       </div>
       {never.length > 0 ? (
-        <p className="card progress__never" role="note">
+        <p className="card evolution__never" role="note">
           {NEVER_MEASURED} {never.map((f) => f.label).join(', ')}. Eles aparecem quando um jogo
           tiver a marcação ponto a ponto do analista.
         </p>
@@ -68,13 +68,13 @@ export function ProgressPage() {
     if (matches.length === 0)
       content = (
         <>
-          <div className="card progress__intro">
+          <div className="card evolution__intro">
             <p className="page__lead">{NO_MATCHES_LEAD}</p>
             <Link className="btn btn--primary" to="/chat">
               <span>Enviar um vídeo pelo chat</span>
             </Link>
           </div>
-          <p className="progress__example-title">
+          <p className="evolution__example-title">
             <span className="example-badge">Exemplo</span> Três jogos de um jogador fictício
           </p>
           <Figures matches={EXAMPLE_MATCHES} reportPath={exampleReport} />
@@ -83,7 +83,7 @@ export function ProgressPage() {
     else
       content = (
         <>
-          <p className="card progress__intro page__lead">
+          <p className="card evolution__intro page__lead">
             {matches.length === 1 ? ONE_MATCH_NOTE : MANY_MATCHES_LEAD}
           </p>
           <Figures matches={matches} reportPath={ownReport} />
@@ -91,7 +91,7 @@ export function ProgressPage() {
       )
   }
   return (
-    <section className="page progress" aria-labelledby="progress-title">
+    <section className="page evolution" aria-labelledby="progress-title">
       <h1 id="progress-title" className="page__title">
         {PROGRESS_TITLE}
       </h1>

@@ -2,7 +2,7 @@ import { progressFigure, sinceLastMatch } from '@areia/contracts/progress'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { progressQueryOptions } from './progress-api'
-import { deltaTone, formatDelta, formatFull, matchName } from './progress-format'
+import { deltaTone, formatDelta, formatValue, matchName } from './progress-format'
 
 /**
  * "Desde o último jogo": in a match's report, each figure beside the same figure of the match
@@ -39,7 +39,14 @@ export function SinceLastMatch({ videoId }: { videoId: number }) {
           {compared.map((c) => (
             <tr key={c.key}>
               <th scope="row">{progressFigure(c.key).label}</th>
-              <td>{formatFull(c.key, c.current)}</td>
+              <td>
+                {formatValue(c.key, c.current.value)}
+                {c.current.won !== null && c.current.of !== null ? (
+                  <span className="since-last__count">
+                    {c.current.won} de {c.current.of}
+                  </span>
+                ) : null}
+              </td>
               <td>
                 <span className={`progress-delta progress-delta--${deltaTone(c)}`}>
                   {formatDelta(c.key, c.delta!)}
