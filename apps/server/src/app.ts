@@ -52,7 +52,14 @@ export async function buildApp(
     push,
     chat: { answeredSince: (id, since) => conversation.answeredSince(id, since) },
   })
-  const analysis = await createAnalysisModule({ ...base, chat: conversation, push })
+  const analysis = await createAnalysisModule({
+    ...base,
+    chat: conversation,
+    push,
+    reported: async (userId, videoId) => {
+      await queue.send('progress.report', { user_id: userId, video_id: videoId }, { wake: true })
+    },
+  })
   const { pipeline } = analysis
   const videos = await createVideosModule({
     ...base,
@@ -108,7 +115,15 @@ export async function buildApp(
       return files.map((f) => ({ ...f, url: p.links.app(f.url) }))
     },
   })
-  const progress = createProgressModule({ history: (id) => analysis.matchHistory(id) })
+  const progress = createProgressModule({
+    ...base,
+    history: (id) => analysis.matchHistory(id),
+    chat: conversation,
+    plans: {
+      get: (id) => conversation.trainingPlan(id),
+      save: (tx, id, plan) => conversation.saveTrainingPlan(tx, id, plan),
+    },
+  })
   const health = createHealthModule({ ping: () => database.ping(), isDraining: http.isDraining })
 
   // In the order their routes are registered.
@@ -161,6 +176,7 @@ export async function buildApp(
       analysis: pipeline,
       mail: { outbox: mail.outbox, templates: mail.templates },
       diskErasure: p.diskErasure,
+      progress: progress.progress,
     },
     simulator: p.payments.simulator,
     drain: http.drain,

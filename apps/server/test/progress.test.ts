@@ -1,21 +1,11 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import {
-  advanceScore,
-  isGoldenPoint,
-  pointWinner,
-  ZERO_SCORE,
-  type MatchTags,
-  type PointEnding,
-  type PointTag,
-  type ProgressResponse,
-  type Stroke,
-  type TrackId,
-} from '@areia/contracts'
+import type { MatchTags, ProgressResponse } from '@areia/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { analystApi, fixtureResult, seedAnalysed, staff, withTeam } from './helpers/analysis'
 import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { tagged } from './helpers/progress'
 import { payingPlayer } from './helpers/videos'
 
 let app: TestApp
@@ -31,33 +21,6 @@ afterAll(async () => {
   await app.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
-
-/** [server, how it ended, last stroke, by whom]: points inside the fixture's 12 s. */
-type Told = [TrackId, PointEnding, Stroke, TrackId]
-
-function tagged(told: Told[]): MatchTags {
-  let score = ZERO_SCORE
-  const points = told.map(([server, ending, stroke, by], i): PointTag => {
-    const serveOut = stroke === 'saque' && ending !== 'winner'
-    const golden = isGoldenPoint(score)
-    score = advanceScore(score, pointWinner({ ending, last_player: by }))
-    return {
-      start_sec: i * 3.5 + 0.5,
-      end_sec: i * 3.5 + 3,
-      rally_index: null,
-      server,
-      serve_in: !serveOut,
-      returner: serveOut ? null : 3,
-      return_in: serveOut ? null : true,
-      ending,
-      last_stroke: stroke,
-      last_player: by,
-      golden_point: golden,
-      score_after: score,
-    }
-  })
-  return { start_score: ZERO_SCORE, points }
-}
 
 /** A match of the player's (track 2) published, its distance and speed as given. */
 async function published(

@@ -26,6 +26,8 @@ export interface AnalysisModuleDeps extends ModuleBase {
   /** The lower part of the chat: the published report is posted there. */
   chat: ChatDelivery
   push: PushService
+  /** A report was published and posted: what follows it (the coaches' comparison) is queued. */
+  reported: (userId: string, videoId: number) => Promise<void>
 }
 
 /**
@@ -58,7 +60,7 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
     store,
     storage,
     signer,
-    delivery: new AnalysisDelivery({ chat: d.chat, push: d.push, clock }),
+    delivery: new AnalysisDelivery({ chat: d.chat, push: d.push, clock, reported: d.reported }),
     users: d.users,
     clock,
     // Corners corrected or a re-run: a new run of the pipeline.
