@@ -101,20 +101,6 @@ export async function buildApp(
       heatmap: (userId, videoId) => analysis.reports.heatmap(userId, videoId),
     },
   })
-  const account = createUsersModule({
-    ...base,
-    diskErasure: p.diskErasure,
-    deleteAnalysisFiles: (ids) => videos.videos.deleteAnalysisFilesOf(ids),
-    erasure: [...auth.erasure, ...videos.erasure],
-    owner: auth.auth,
-    exportFiles: async (userId, expiresAt) => {
-      const files = [
-        ...(await analysis.reports.exportFiles(userId, expiresAt)),
-        ...(await videos.exportFiles(userId, expiresAt)),
-      ]
-      return files.map((f) => ({ ...f, url: p.links.app(f.url) }))
-    },
-  })
   const progress = createProgressModule({
     ...base,
     history: (id) => analysis.matchHistory(id),
@@ -122,6 +108,21 @@ export async function buildApp(
     plans: {
       get: (id) => conversation.trainingPlan(id),
       save: (tx, id, plan) => conversation.saveTrainingPlan(tx, id, plan),
+    },
+  })
+  const account = createUsersModule({
+    ...base,
+    diskErasure: p.diskErasure,
+    deleteAnalysisFiles: (ids) => videos.videos.deleteAnalysisFilesOf(ids),
+    erasure: [...auth.erasure, ...videos.erasure],
+    owner: auth.auth,
+    progress: (id) => progress.progress.progress(id).then((r) => r.matches),
+    exportFiles: async (userId, expiresAt) => {
+      const files = [
+        ...(await analysis.reports.exportFiles(userId, expiresAt)),
+        ...(await videos.exportFiles(userId, expiresAt)),
+      ]
+      return files.map((f) => ({ ...f, url: p.links.app(f.url) }))
     },
   })
   const health = createHealthModule({ ping: () => database.ping(), isDraining: http.isDraining })

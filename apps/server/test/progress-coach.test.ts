@@ -6,10 +6,13 @@ import {
   changesAt,
   formatProgressDelta,
   formatProgressValue,
+  type DataExport,
   type MatchTags,
   type ProgressResponse,
 } from '@areia/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { progressNotes } from '../src/db/schema'
 import { CoachingStore } from '../src/modules/coaching/store'
 import {
   analystApi,
@@ -19,7 +22,7 @@ import {
   statisticianPosts,
   withTeam,
 } from './helpers/analysis'
-import { bearer, createTestApp, type TestApp } from './helpers/app'
+import { bearer, createTestApp, deleteAccount, type TestApp } from './helpers/app'
 import { testDatabase } from './helpers/database'
 import { tagged } from './helpers/progress'
 import { payingPlayer } from './helpers/videos'
@@ -170,6 +173,39 @@ describe('the statistical coach after a new report', () => {
       'saque',
       'voleio',
     ])
+  })
+
+  it('puts the figures and the notes in the data export, and erases the notes with the account', async () => {
+    const p = await payingPlayer(app, 'evolucao-coach-dados@areia.test')
+    await withTeam(p.userId)
+    await publish(p.userId, '2026-11-01', tagged([[2, 'winner', 'smash', 2]]))
+    const second = await publish(
+      p.userId,
+      '2026-11-08',
+      tagged([[2, 'unforced_error', 'saque', 2]]),
+    )
+    await app.services.progress.afterReport(p.userId, second)
+    const auth = bearer(p.tokens.access_token)
+    const { matches } = (
+      await app.server.inject({ method: 'GET', url: '/api/v1/progress', headers: auth })
+    ).json<ProgressResponse>()
+    const doc = (
+      await app.server.inject({ method: 'GET', url: '/api/v1/users/me/export', headers: auth })
+    ).json<DataExport>()
+    expect(doc.progress).toEqual({
+      matches,
+      notes: [{ kind: 'report', key: String(second), sent_at: expect.any(String) as string }],
+    })
+    expect(matches).toHaveLength(2)
+
+    expect((await deleteAccount(app, p.tokens.access_token)).statusCode).toBe(204)
+    const left = await (
+      await db()
+    )
+      .select()
+      .from(progressNotes)
+      .where(eq(progressNotes.userId, p.userId))
+    expect(left).toEqual([])
   })
 
   it('says nothing after a first report, and leaves a player without a plan without one', async () => {

@@ -17,6 +17,7 @@ const TABLES = [
   'audit_log',
   'memory_facts',
   'training_plans',
+  'progress_notes',
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',

@@ -18,6 +18,7 @@ import {
   sessions,
   subscriptions,
   trainingPlans,
+  progressNotes,
   userIdentities,
   userPartnerAgents,
   users,
@@ -37,6 +38,7 @@ export interface PlayerRows {
   identities: Row<typeof userIdentities>[]
   onboarding: Row<typeof onboardingStates> | null
   trainingPlan: Row<typeof trainingPlans> | null
+  progressNotes: Row<typeof progressNotes>[]
   coaches: Row<typeof coaches>[]
   messages: Array<{ message: Row<typeof chatMessages>; partnerSlug: string | null }>
   facts: Row<typeof memoryFacts>[]
@@ -86,6 +88,11 @@ export class ExportStore {
       profile: profile ?? null,
       onboarding: onboarding ?? null,
       trainingPlan: trainingPlan ?? null,
+      progressNotes: await db
+        .select()
+        .from(progressNotes)
+        .where(eq(progressNotes.userId, userId))
+        .orderBy(asc(progressNotes.sentAt)),
       subscription: subscription ?? null,
       videos: videoRows,
       sessions: await db
