@@ -107,6 +107,12 @@ const sessions: UserSession[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
   app = await startAnalysisServer(null, async (db, dataDir, { player }) => {
+    // The goal the player gave in onboarding.
+    await db.query(
+      `UPDATE profiles SET goal = 'Subir pra B', goal_focus = 'SUBIR_CATEGORIA'
+       WHERE user_id = (SELECT id FROM users WHERE email = $1)`,
+      [player],
+    )
     for (const m of MATCHES) {
       ids.push(
         await seedAnalysedVideo(db, dataDir, player, m.game, (result) => {
@@ -199,6 +205,34 @@ describe('Minha evolução', () => {
     const errors = chart(phone, 'Erros não forçados')
     await errors.getByText('Desde o último jogo: −1').waitFor(WAIT)
     await phone.capture('progress-three')
+
+    // The goal, followed by the figures that fit it, which the player changes.
+    const goal = phone.page.getByRole('region', { name: 'Sua meta' })
+    await goal.getByText('Subir pra B').waitFor(WAIT)
+    const goalFigures = () =>
+      goal
+        .getByRole('listitem')
+        .evaluateAll((items) => items.map((i) => (i as HTMLElement).innerText.replace(/\s+/g, ' ')))
+    expect(await goalFigures()).toEqual([
+      'Erros não forçados 0 −1',
+      'Pontos ganhos no saque 100% (3 de 3) +33 p.p.',
+    ])
+    await goal.getByRole('button', { name: 'Mudar números da meta' }).click()
+    await goal.getByRole('checkbox', { name: 'Erros não forçados' }).uncheck()
+    await goal.getByRole('checkbox', { name: 'Smashes convertidos' }).check()
+    // Two at most: the others wait until one is unticked.
+    expect(await goal.getByRole('checkbox', { name: 'Winners' }).isDisabled()).toBe(true)
+    await goal.evaluate((el) => {
+      el.scrollIntoView({ block: 'start' })
+      window.scrollBy(0, -80)
+    })
+    await phone.capture('progress-goal-edit')
+    await goal.getByRole('button', { name: 'Salvar' }).click()
+    await goal.getByRole('button', { name: 'Mudar números da meta' }).waitFor(WAIT)
+    expect(await goalFigures()).toEqual([
+      'Pontos ganhos no saque 100% (3 de 3) +33 p.p.',
+      'Smashes convertidos 100% (1 de 1) +50 p.p.',
+    ])
     await phone.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     await phone.capture('progress-three-end')
 

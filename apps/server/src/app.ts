@@ -109,6 +109,10 @@ export async function buildApp(
       get: (id) => conversation.trainingPlan(id),
       save: (tx, id, plan) => conversation.saveTrainingPlan(tx, id, plan),
     },
+    goal: async (id) => {
+      const { profile } = await users.getStatus(id)
+      return { text: profile.goal, focus: profile.goal_focus }
+    },
   })
   const account = createUsersModule({
     ...base,

@@ -56,6 +56,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/v1/users/me': 'player',
   'GET /api/v1/chat/history': 'player',
   'GET /api/v1/progress': 'player',
+  'PUT /api/v1/progress/goal': 'player',
   'POST /api/v1/chat/check-for-report': 'player',
   'POST /api/v1/subscriptions/coupons/validate': 'player',
   'POST /api/v1/waitlist/join': 'player',

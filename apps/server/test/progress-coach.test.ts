@@ -195,6 +195,7 @@ describe('the statistical coach after a new report', () => {
     expect(doc.progress).toEqual({
       matches,
       notes: [{ kind: 'report', key: String(second), sent_at: expect.any(String) as string }],
+      goal_figures: null,
     })
     expect(matches).toHaveLength(2)
 

@@ -105,14 +105,64 @@ describe('Minha evolução', () => {
 
     // Another player sees none of it; without a session, nothing.
     const other = await payingPlayer(app, 'evolucao-outro@areia.test')
-    expect((await progressOf(other.tokens.access_token)).json()).toEqual({ matches: [] })
+    expect((await progressOf(other.tokens.access_token)).json()).toEqual({
+      matches: [],
+      goal: null,
+    })
     const anonymous = await app.server.inject({ method: 'GET', url: '/api/v1/progress' })
     expect(anonymous.statusCode).toBe(401)
+  })
+
+  it('follows the player’s goal with its figures, which the player can change', async () => {
+    const p = await payingPlayer(app, 'evolucao-meta@areia.test')
+    const auth = bearer(p.tokens.access_token)
+    const profile = await app.server.inject({
+      method: 'PUT',
+      url: '/api/v1/profile/me',
+      headers: auth,
+      payload: { goal: 'Subir pra B até o fim do ano', goal_focus: 'SUBIR_CATEGORIA' },
+    })
+    expect(profile.statusCode).toBe(200)
+    const goalOf = async () =>
+      (await progressOf(p.tokens.access_token)).json<ProgressResponse>().goal
+    expect(await goalOf()).toEqual({
+      text: 'Subir pra B até o fim do ano',
+      figures: ['unforced_errors', 'points_won_on_serve'],
+      chosen: false,
+    })
+
+    const choose = (figures: unknown) =>
+      app.server.inject({
+        method: 'PUT',
+        url: '/api/v1/progress/goal',
+        headers: auth,
+        payload: { figures },
+      })
+    for (const [bad, detail] of [
+      [['winners', 'serves_in', 'distance_m'], 'Escolha no máximo dois números.'],
+      [[], 'Escolha pelo menos um número para acompanhar.'],
+      [['winners', 'winners'], 'Escolha números diferentes.'],
+      [['saques'], 'Opção inválida'],
+    ] as const) {
+      const res = await choose(bad)
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422)
+      expect(res.json<{ detail: string }>().detail).toContain(detail)
+    }
+    expect((await goalOf())?.chosen).toBe(false)
+
+    const chosen = await choose(['serves_in', 'golden_points'])
+    expect(chosen.statusCode).toBe(200)
+    expect(chosen.json<ProgressResponse>().goal).toEqual({
+      text: 'Subir pra B até o fim do ano',
+      figures: ['serves_in', 'golden_points'],
+      chosen: true,
+    })
+    expect((await goalOf())?.figures).toEqual(['serves_in', 'golden_points'])
   })
 
   it('leaves out a match not published yet', async () => {
     const p = await payingPlayer(app, 'evolucao-revisao@areia.test')
     await seedAnalysed(app, dataDir, p.userId, { gameDate: '2026-11-05' })
-    expect((await progressOf(p.tokens.access_token)).json()).toEqual({ matches: [] })
+    expect((await progressOf(p.tokens.access_token)).json()).toEqual({ matches: [], goal: null })
   })
 })

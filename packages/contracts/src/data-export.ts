@@ -230,6 +230,8 @@ export const DataExport = z.object({
   progress: z.object({
     matches: z.array(ProgressMatch),
     notes: z.array(z.object({ kind: z.string(), key: z.string(), sent_at: time })),
+    /** The figures the player chose to follow their goal; null while they are the default. */
+    goal_figures: z.array(z.string()).nullable(),
   }),
   coaches: z.array(ExportCoach),
   chat_messages: z.array(ExportChatMessage),

@@ -97,11 +97,53 @@ export const ProgressMatch = z.object({
 })
 export type ProgressMatch = z.infer<typeof ProgressMatch>
 
+/** The player's goal (onboarding or Memória) and the one or two figures that follow it. */
+export const ProgressGoal = z.object({
+  text: z.string(),
+  figures: z.array(ProgressFigureKey).min(1).max(2),
+  /** True once the player picked the figures; false while they are the goal's default. */
+  chosen: z.boolean(),
+})
+export type ProgressGoal = z.infer<typeof ProgressGoal>
+
 export const ProgressResponse = z.object({
   /** Oldest first: the order of the charts. */
   matches: z.array(ProgressMatch),
+  /** Null when the player has not told the team a goal. */
+  goal: ProgressGoal.nullable(),
 })
 export type ProgressResponse = z.infer<typeof ProgressResponse>
+
+/** The player picks which figures follow their goal: one or two, each once. */
+export const ProgressGoalBody = z.object({
+  figures: z
+    .array(ProgressFigureKey)
+    .min(1, { error: 'Escolha pelo menos um número para acompanhar.' })
+    .max(2, { error: 'Escolha no máximo dois números.' })
+    .refine((f) => new Set(f).size === f.length, { error: 'Escolha números diferentes.' }),
+})
+export type ProgressGoalBody = z.infer<typeof ProgressGoalBody>
+
+/**
+ * The figures that measure a goal, by what it is mostly about, until the player picks others:
+ * going up a category is won on fewer free points given away and on the serve.
+ */
+export function goalFigures(focus: string | null): ProgressFigureKey[] {
+  switch (focus) {
+    case 'SUBIR_CATEGORIA':
+      return ['unforced_errors', 'points_won_on_serve']
+    case 'COMPETIR':
+      return ['points_won', 'golden_points']
+    case 'TECNICA':
+      return ['unforced_errors', 'winners']
+    case 'FISICO':
+      return ['distance_m', 'avg_speed_kmh']
+    case 'MENTAL':
+      return ['golden_points', 'unforced_errors']
+    default:
+      return ['points_won']
+  }
+}
 
 // ---- Computing a match's figures from its report ------------------------------------------
 

@@ -822,6 +822,15 @@ export const progressNotes = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
 )
 
+/** The figures the player chose to follow their goal with (Minha evolução); none: the default. */
+export const progressGoals = pgTable('progress_goals', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  figures: jsonb('figures').$type<string[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export const schema = {
   users,
   profiles,
@@ -852,4 +861,5 @@ export const schema = {
   retainedRecords,
   trainingPlans,
   progressNotes,
+  progressGoals,
 }

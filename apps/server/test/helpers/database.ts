@@ -18,6 +18,7 @@ const TABLES = [
   'memory_facts',
   'training_plans',
   'progress_notes',
+  'progress_goals',
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',

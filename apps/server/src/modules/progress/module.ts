@@ -9,6 +9,7 @@ export interface ProgressModuleDeps extends ModuleBase {
   history: (userId: string) => Promise<ProgressMatch[]>
   chat: ProgressChat
   plans: ProgressPlans
+  goal: (userId: string) => Promise<{ text: string | null; focus: string | null }>
 }
 
 /**
@@ -24,6 +25,7 @@ export function createProgressModule(d: ProgressModuleDeps) {
     history: d.history,
     chat: d.chat,
     plans: d.plans,
+    goal: d.goal,
   })
   return {
     progress,

@@ -1,4 +1,4 @@
-import { ErrorBody, ProgressResponse } from '@areia/contracts'
+import { ErrorBody, ProgressGoalBody, ProgressResponse } from '@areia/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ProgressService } from './service'
 
@@ -14,5 +14,17 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
       schema: { response: { 200: ProgressResponse, 401: ErrorBody } },
     },
     async (request) => progress.progress(request.user.id),
+  )
+
+  app.put(
+    '/api/v1/progress/goal',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: ProgressGoalBody,
+        response: { 200: ProgressResponse, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => progress.chooseGoalFigures(request.user.id, request.body),
   )
 }

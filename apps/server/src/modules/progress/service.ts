@@ -1,5 +1,11 @@
 import { readPlan, reportFollowUp, type TrainingPlan } from '@areia/coach'
-import type { ProgressMatch, ProgressResponse } from '@areia/contracts'
+import {
+  goalFigures,
+  ProgressGoalBody,
+  type ProgressGoal,
+  type ProgressMatch,
+  type ProgressResponse,
+} from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db, DbOrTx } from '../../adapters/db'
 import type { ProgressStore } from './store'
@@ -24,6 +30,8 @@ export interface ProgressServiceDeps {
   history: (userId: string) => Promise<ProgressMatch[]>
   chat: ProgressChat
   plans: ProgressPlans
+  /** The goal the player told the team (onboarding or Memória) and what it is mostly about. */
+  goal: (userId: string) => Promise<{ text: string | null; focus: string | null }>
 }
 
 /** The player's figures over their analysed matches, read from the reports each time. */
@@ -32,7 +40,26 @@ export class ProgressService {
 
   /** The player's own matches only: the history is found through the session's user. */
   async progress(userId: string): Promise<ProgressResponse> {
-    return { matches: await this.deps.history(userId) }
+    return { matches: await this.deps.history(userId), goal: await this.goal(userId) }
+  }
+
+  /** The player's goal with the figures that follow it: theirs, else the goal's default. */
+  async goal(userId: string): Promise<ProgressGoal | null> {
+    const { text, focus } = await this.deps.goal(userId)
+    if (!text?.trim()) return null
+    // A stored choice that no longer parses (a figure renamed) falls back to the default.
+    const chosen = ProgressGoalBody.shape.figures.safeParse(
+      await this.deps.store.goalFigures(this.deps.db, userId),
+    )
+    return chosen.success
+      ? { text: text.trim(), figures: chosen.data, chosen: true }
+      : { text: text.trim(), figures: goalFigures(focus), chosen: false }
+  }
+
+  /** The player picks which one or two figures follow their goal. */
+  async chooseGoalFigures(userId: string, body: ProgressGoalBody): Promise<ProgressResponse> {
+    await this.deps.store.saveGoalFigures(this.deps.db, userId, body.figures, this.deps.clock.now())
+    return this.progress(userId)
   }
 
   /**

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../adapters/db'
-import { progressNotes } from '../../db/schema'
+import { progressGoals, progressNotes } from '../../db/schema'
 
 export type NoteKind = 'report' | 'follow_up' | 'weekly'
 
@@ -32,5 +32,21 @@ export class ProgressStore {
       .from(progressNotes)
       .where(sql`${progressNotes.userId} = ${userId} AND ${progressNotes.sentAt} >= ${since}`)
     return row?.n ?? 0
+  }
+
+  /** The figures the player chose for their goal, or null (the goal's default). */
+  async goalFigures(db: DbOrTx, userId: string): Promise<unknown> {
+    const [row] = await db
+      .select({ figures: progressGoals.figures })
+      .from(progressGoals)
+      .where(eq(progressGoals.userId, userId))
+    return row?.figures ?? null
+  }
+
+  async saveGoalFigures(db: DbOrTx, userId: string, figures: string[], at: Date): Promise<void> {
+    await db
+      .insert(progressGoals)
+      .values({ userId, figures, updatedAt: at })
+      .onConflictDoUpdate({ target: progressGoals.userId, set: { figures, updatedAt: at } })
   }
 }

@@ -19,6 +19,7 @@ import {
   subscriptions,
   trainingPlans,
   progressNotes,
+  progressGoals,
   userIdentities,
   userPartnerAgents,
   users,
@@ -39,6 +40,7 @@ export interface PlayerRows {
   onboarding: Row<typeof onboardingStates> | null
   trainingPlan: Row<typeof trainingPlans> | null
   progressNotes: Row<typeof progressNotes>[]
+  progressGoal: Row<typeof progressGoals> | null
   coaches: Row<typeof coaches>[]
   messages: Array<{ message: Row<typeof chatMessages>; partnerSlug: string | null }>
   facts: Row<typeof memoryFacts>[]
@@ -72,6 +74,10 @@ export class ExportStore {
       .select()
       .from(trainingPlans)
       .where(eq(trainingPlans.userId, userId))
+    const [progressGoal] = await db
+      .select()
+      .from(progressGoals)
+      .where(eq(progressGoals.userId, userId))
     const [subscription] = await db
       .select({ subscription: subscriptions, planName: plans.name })
       .from(subscriptions)
@@ -88,6 +94,7 @@ export class ExportStore {
       profile: profile ?? null,
       onboarding: onboarding ?? null,
       trainingPlan: trainingPlan ?? null,
+      progressGoal: progressGoal ?? null,
       progressNotes: await db
         .select()
         .from(progressNotes)

@@ -98,6 +98,7 @@ export function toDocument(
     progress: {
       matches,
       notes: r.progressNotes.map((n) => ({ kind: n.kind, key: n.key, sent_at: iso(n.sentAt) })),
+      goal_figures: r.progressGoal?.figures ?? null,
     },
     coaches: r.coaches.map((c) => ({
       id: c.id,

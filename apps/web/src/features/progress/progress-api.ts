@@ -1,4 +1,4 @@
-import { ProgressResponse } from '@areia/contracts/progress'
+import { ProgressResponse, type ProgressFigureKey } from '@areia/contracts/progress'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 
@@ -19,3 +19,12 @@ export const progressQueryOptions = () =>
     // A report published while the page is open shows on the next visit, not mid-reading.
     staleTime: 60_000,
   })
+
+/** The one or two figures the player follows their goal with; answers the whole progress. */
+export function chooseGoalFigures(figures: ProgressFigureKey[]) {
+  return apiRequest('/api/v1/progress/goal', {
+    method: 'PUT',
+    body: { json: { figures } },
+    schema: ProgressResponse,
+  })
+}

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button'
 import { Spinner } from '../../ui/spinner'
 import { EXAMPLE_MATCHES } from './example-progress'
 import { FigureChart } from './figure-chart'
+import { GoalCard } from './goal-card'
 import { progressQueryOptions } from './progress-api'
 
 export const PROGRESS_TITLE = 'Minha evolução'
@@ -86,6 +87,7 @@ export function ProgressPage() {
           <p className="card evolution__intro page__lead">
             {matches.length === 1 ? ONE_MATCH_NOTE : MANY_MATCHES_LEAD}
           </p>
+          {progress.data.goal ? <GoalCard goal={progress.data.goal} matches={matches} /> : null}
           <Figures matches={matches} reportPath={ownReport} />
         </>
       )
