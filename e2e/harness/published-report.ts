@@ -20,6 +20,8 @@ export async function seedAnalysedVideo(
   email: string,
   /** What the player said of the game; null: not yet, and the chat is asking for it. */
   game: { date: string; outcome: 'WON' | 'LOST'; score: string } | null,
+  /** Changes to the vision result before it is stored (another distance run, another speed). */
+  adjust?: (result: { players: Array<Record<string, unknown>> }) => void,
 ): Promise<number> {
   const { rows: users } = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
     email,
@@ -68,7 +70,9 @@ export async function seedAnalysedVideo(
   write(`${run}keyframe.jpg`, 'keyframe.jpg')
   const result = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'result.json'), 'utf8')) as {
     court?: { corners?: unknown }
+    players: Array<Record<string, unknown>>
   }
+  adjust?.(result)
   await db.query(
     `INSERT INTO video_analyses (video_id, stage, percent, result, corners, corners_source, artifacts)
      VALUES ($1, 'REVIEW', 100, $2, $3, 'proposed', $4)`,

@@ -1,3 +1,4 @@
+import type { ProgressService } from './modules/progress/service'
 import type { FastifyInstance } from 'fastify'
 import type { CustomFetch } from 'openid-client'
 import type { Bus } from './adapters/bus'
@@ -54,6 +55,7 @@ export interface App {
     analysis: AnalysisPipeline
     mail: { outbox: MailOutbox; templates: MailTemplates }
     diskErasure: DiskErasure
+    progress: ProgressService
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined

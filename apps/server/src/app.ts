@@ -13,6 +13,7 @@ import { createHealthModule } from './modules/health/module'
 import { createLegalModule } from './modules/legal/module'
 import { createMemoryModule } from './modules/memory/module'
 import type { ServerModule } from './modules/module'
+import { createProgressModule } from './modules/progress/module'
 import { createPushModule } from './modules/push/module'
 import { createReportSharesModule } from './modules/report-shares/module'
 import { createUsers, createUsersModule } from './modules/users/module'
@@ -51,7 +52,14 @@ export async function buildApp(
     push,
     chat: { answeredSince: (id, since) => conversation.answeredSince(id, since) },
   })
-  const analysis = await createAnalysisModule({ ...base, chat: conversation, push })
+  const analysis = await createAnalysisModule({
+    ...base,
+    chat: conversation,
+    push,
+    reported: async (userId, videoId) => {
+      await queue.send('progress.report', { user_id: userId, video_id: videoId }, { wake: true })
+    },
+  })
   const { pipeline } = analysis
   const videos = await createVideosModule({
     ...base,
@@ -93,12 +101,26 @@ export async function buildApp(
       heatmap: (userId, videoId) => analysis.reports.heatmap(userId, videoId),
     },
   })
+  const progress = createProgressModule({
+    ...base,
+    history: (id) => analysis.matchHistory(id),
+    chat: conversation,
+    plans: {
+      get: (id) => conversation.trainingPlan(id),
+      save: (tx, id, plan) => conversation.saveTrainingPlan(tx, id, plan),
+    },
+    goal: async (id) => {
+      const { profile } = await users.getStatus(id)
+      return { text: profile.goal, focus: profile.goal_focus }
+    },
+  })
   const account = createUsersModule({
     ...base,
     diskErasure: p.diskErasure,
     deleteAnalysisFiles: (ids) => videos.videos.deleteAnalysisFilesOf(ids),
     erasure: [...auth.erasure, ...videos.erasure],
     owner: auth.auth,
+    progress: (id) => progress.progress.progress(id).then((r) => r.matches),
     exportFiles: async (userId, expiresAt) => {
       const files = [
         ...(await analysis.reports.exportFiles(userId, expiresAt)),
@@ -125,6 +147,7 @@ export async function buildApp(
     admin,
     analysis,
     shares,
+    progress,
   ]
   await registerInfrastructure(http, {
     config,
@@ -158,6 +181,7 @@ export async function buildApp(
       analysis: pipeline,
       mail: { outbox: mail.outbox, templates: mail.templates },
       diskErasure: p.diskErasure,
+      progress: progress.progress,
     },
     simulator: p.payments.simulator,
     drain: http.drain,

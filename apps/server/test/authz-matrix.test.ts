@@ -55,6 +55,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/users/me/export': 'player',
   'DELETE /api/v1/users/me': 'player',
   'GET /api/v1/chat/history': 'player',
+  'GET /api/v1/progress': 'player',
+  'PUT /api/v1/progress/goal': 'player',
   'POST /api/v1/chat/check-for-report': 'player',
   'POST /api/v1/subscriptions/coupons/validate': 'player',
   'POST /api/v1/waitlist/join': 'player',

@@ -91,3 +91,4 @@ export {
 } from './memory/index'
 export { gameTopic, type GameTopic } from './analysis/topic'
 export { analysisLines } from './analysis/prompt'
+export { reportFollowUp, type ReportFollowUp } from './progress/report-changes'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ProgressMatch } from './progress'
 import { Profile } from './users'
 
 /**
@@ -222,6 +223,16 @@ export const DataExport = z.object({
   onboarding: z.object({ state: json, updated_at: time }).nullable(),
   /** The training week the statistical coach built and saved. */
   training_plan: z.object({ plan: json, updated_at: time }).nullable(),
+  /**
+   * Minha evolução: each analysed match's figures (computed from the reports above, not stored
+   * apart), and which progress messages the coaches sent unprompted.
+   */
+  progress: z.object({
+    matches: z.array(ProgressMatch),
+    notes: z.array(z.object({ kind: z.string(), key: z.string(), sent_at: time })),
+    /** The figures the player chose to follow their goal; null while they are the default. */
+    goal_figures: z.array(z.string()).nullable(),
+  }),
   coaches: z.array(ExportCoach),
   chat_messages: z.array(ExportChatMessage),
   memory_facts: z.array(ExportMemoryFact),

@@ -79,6 +79,11 @@ export const JobPayloads = {
   'erasure.compact': z.object({}),
   /** Daily: records kept after account deletions (fiscal, sign-in) leave once past their date. */
   'retention.purge': z.object({}),
+  /**
+   * A report was just published: the statistical coach compares it with the match before and
+   * moves the training plan's focus where a figure fell (once per report, however often it runs).
+   */
+  'progress.report': z.object({ user_id: z.uuid(), video_id: z.number().int().positive() }),
 } as const
 
 export type JobName = keyof typeof JobPayloads

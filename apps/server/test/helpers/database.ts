@@ -17,6 +17,8 @@ const TABLES = [
   'audit_log',
   'memory_facts',
   'training_plans',
+  'progress_notes',
+  'progress_goals',
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',

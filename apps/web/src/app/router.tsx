@@ -114,7 +114,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'videos/:id',
-                ...lazyRoute(() => import('../features/reports/report-page'), 'VideoReportPage'),
+                ...lazyRoute(() => import('./report-route'), 'ReportRoute'),
+              },
+              {
+                path: 'evolucao',
+                ...lazyRoute(() => import('../features/progress/progress-page'), 'ProgressPage'),
               },
               {
                 path: 'password',

@@ -41,6 +41,8 @@ export interface AnalysisDeliveryDeps {
   chat: ChatDelivery
   push: Pick<PushService, 'notify'>
   clock: Clock
+  /** A report reached the player: the coaches' comparison with the match before is queued. */
+  reported: (userId: string, videoId: number) => Promise<void>
 }
 
 /**
@@ -52,9 +54,10 @@ export class AnalysisDelivery {
   private readonly chat: ChatDelivery
   private readonly push: Pick<PushService, 'notify'>
   private readonly clock: Clock
+  private readonly reported: AnalysisDeliveryDeps['reported']
 
   constructor(deps: AnalysisDeliveryDeps) {
-    ;({ chat: this.chat, push: this.push, clock: this.clock } = deps)
+    ;({ chat: this.chat, push: this.push, clock: this.clock, reported: this.reported } = deps)
   }
 
   /** Stores a message of the player's statistical coach (the host when they have no team). */
@@ -69,6 +72,7 @@ export class AnalysisDelivery {
 
   async ready(db: DbOrTx, userId: string, videoId: number, messageId: number): Promise<void> {
     await this.publishMessage(db, userId, messageId)
+    await this.reported(userId, videoId)
     await this.chat.publish(userId, {
       type: 'SYSTEM',
       event: 'analysis_ready',

@@ -7,6 +7,7 @@ import type { PeopleFinder, StillPeople } from '../videos/identification'
 import { AnalysisDelivery, type ChatDelivery } from './delivery'
 import { publishedAnalysisFacts, recentMatches } from './facts'
 import { loadMediaKey, MediaSigner } from './files'
+import { matchHistory } from './history-store'
 import { MatchViews } from './match-views'
 import { AnalysisPipeline } from './pipeline'
 import { PipelineStore } from './pipeline-store'
@@ -25,6 +26,8 @@ export interface AnalysisModuleDeps extends ModuleBase {
   /** The lower part of the chat: the published report is posted there. */
   chat: ChatDelivery
   push: PushService
+  /** A report was published and posted: what follows it (the coaches' comparison) is queued. */
+  reported: (userId: string, videoId: number) => Promise<void>
 }
 
 /**
@@ -57,7 +60,7 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
     store,
     storage,
     signer,
-    delivery: new AnalysisDelivery({ chat: d.chat, push: d.push, clock }),
+    delivery: new AnalysisDelivery({ chat: d.chat, push: d.push, clock, reported: d.reported }),
     users: d.users,
     clock,
     // Corners corrected or a re-run: a new run of the pipeline.
@@ -82,6 +85,8 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
       const published = await publishedAnalysisFacts(db, userId, PUBLISHED_FOR_COACHES)
       return { latest: published[0] ?? null, published, matches: await recentMatches(db, userId) }
     },
+    /** Minha evolução and the coaches' comparisons: every published match's figures. */
+    matchHistory: (userId: string) => matchHistory(db, userId),
     routes: async (server) => {
       await server.register(analystRoutes, { analysis, tagging })
       await server.register(reportRoutes, { reports })

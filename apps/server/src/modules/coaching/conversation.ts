@@ -103,6 +103,16 @@ export class ChatConversation {
     })
   }
 
+  /** The player's saved training plan (the engine's JSON), or null. */
+  trainingPlan(userId: string): Promise<unknown> {
+    return this.store.trainingPlan(this.db, userId)
+  }
+
+  /** Saves the player's training plan in the caller's transaction (a coach adjusted it). */
+  saveTrainingPlan(tx: DbOrTx, userId: string, plan: object): Promise<void> {
+    return this.store.saveTrainingPlan(tx, userId, plan, this.deps.clock.now())
+  }
+
   /** After commit: a stored message to the player's sockets. */
   async publishMessage(db: DbOrTx, userId: string, messageId: number): Promise<void> {
     const stored = await this.store.findMessage(db, userId, messageId)

@@ -18,6 +18,8 @@ import {
   sessions,
   subscriptions,
   trainingPlans,
+  progressNotes,
+  progressGoals,
   userIdentities,
   userPartnerAgents,
   users,
@@ -37,6 +39,8 @@ export interface PlayerRows {
   identities: Row<typeof userIdentities>[]
   onboarding: Row<typeof onboardingStates> | null
   trainingPlan: Row<typeof trainingPlans> | null
+  progressNotes: Row<typeof progressNotes>[]
+  progressGoal: Row<typeof progressGoals> | null
   coaches: Row<typeof coaches>[]
   messages: Array<{ message: Row<typeof chatMessages>; partnerSlug: string | null }>
   facts: Row<typeof memoryFacts>[]
@@ -70,6 +74,10 @@ export class ExportStore {
       .select()
       .from(trainingPlans)
       .where(eq(trainingPlans.userId, userId))
+    const [progressGoal] = await db
+      .select()
+      .from(progressGoals)
+      .where(eq(progressGoals.userId, userId))
     const [subscription] = await db
       .select({ subscription: subscriptions, planName: plans.name })
       .from(subscriptions)
@@ -86,6 +94,12 @@ export class ExportStore {
       profile: profile ?? null,
       onboarding: onboarding ?? null,
       trainingPlan: trainingPlan ?? null,
+      progressGoal: progressGoal ?? null,
+      progressNotes: await db
+        .select()
+        .from(progressNotes)
+        .where(eq(progressNotes.userId, userId))
+        .orderBy(asc(progressNotes.sentAt)),
       subscription: subscription ?? null,
       videos: videoRows,
       sessions: await db

@@ -1,4 +1,4 @@
-import type { DataExport, ExportFile } from '@areia/contracts'
+import type { DataExport, ExportFile, ProgressMatch } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import type { Limiter } from '../../adapters/rate-limit'
@@ -27,6 +27,8 @@ export class DataExportService {
     private readonly clock: Clock,
     private readonly limiter: Limiter,
     private readonly files: ExportFiles,
+    /** Each analysed match's figures, computed from the reports (the progress module). */
+    private readonly progress: (userId: string) => Promise<ProgressMatch[]>,
   ) {}
 
   async export(userId: string): Promise<DataExport> {
@@ -45,11 +47,16 @@ export class DataExportService {
     if (!rows) throw notFound('Usuário não encontrado.')
     const now = this.clock.now()
     const files = await this.files(userId, new Date(now.getTime() + EXPORT_LINK_TTL_SECONDS * 1000))
-    return toDocument(rows, now, files)
+    return toDocument(rows, now, files, await this.progress(userId))
   }
 }
 
-export function toDocument(r: PlayerRows, now: Date, files: ExportFile[]): DataExport {
+export function toDocument(
+  r: PlayerRows,
+  now: Date,
+  files: ExportFile[],
+  matches: ProgressMatch[],
+): DataExport {
   const tagsOf = (videoId: number) => {
     const t = r.matchTags.find((m) => m.videoId === videoId)
     return t ? { tags: t.tags, revision: t.revision, saved_at: iso(t.savedAt) } : null
@@ -88,6 +95,11 @@ export function toDocument(r: PlayerRows, now: Date, files: ExportFile[]): DataE
     training_plan: r.trainingPlan
       ? { plan: r.trainingPlan.plan, updated_at: iso(r.trainingPlan.updatedAt) }
       : null,
+    progress: {
+      matches,
+      notes: r.progressNotes.map((n) => ({ kind: n.kind, key: n.key, sent_at: iso(n.sentAt) })),
+      goal_figures: r.progressGoal?.figures ?? null,
+    },
     coaches: r.coaches.map((c) => ({
       id: c.id,
       name: c.name,

@@ -1,3 +1,4 @@
+import type { ProgressMatch } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import { deleteOutboxMailTo } from '../../adapters/mail'
@@ -32,6 +33,8 @@ export interface UsersModuleDeps extends ModuleBase {
   owner: OwnerCheck
   /** The data export's download links of the player's files, as absolute URLs. */
   exportFiles: ExportFiles
+  /** Minha evolução's figures of each analysed match, for the data export. */
+  progress: (userId: string) => Promise<ProgressMatch[]>
 }
 
 /**
@@ -71,6 +74,7 @@ export function createUsersModule(d: UsersModuleDeps) {
     clock,
     d.rateLimits.limiter('export-user', 5, 3600),
     d.exportFiles,
+    d.progress,
   )
   return {
     deletion,

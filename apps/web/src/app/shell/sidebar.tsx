@@ -14,6 +14,7 @@ type SidebarProps = { open: boolean; onClose: () => void }
 const NAV = [
   { to: '/chat', label: 'Chat', icon: 'chat' },
   { to: '/videos', label: 'Meus Vídeos', icon: 'video' },
+  { to: '/evolucao', label: 'Minha evolução', icon: 'ball' },
   { to: '/agentes', label: 'Agentes Parceiros', icon: 'star' },
   { to: '/memoria', label: 'Memória da Equipe', icon: 'compass' },
   { to: '/password', label: 'Alterar Senha', icon: 'lock' },

@@ -7,7 +7,12 @@ type Tab = { to: string; label: string; icon: IconName; section: readonly string
 
 // Each tab also stays marked on the pages reached from it (a video's report, the password form).
 const CHAT: Tab = { to: '/chat', label: 'Chat', icon: 'chat', section: ['/chat'] }
-const VIDEOS: Tab = { to: '/videos', label: 'Vídeos', icon: 'video', section: ['/videos'] }
+const VIDEOS: Tab = {
+  to: '/videos',
+  label: 'Vídeos',
+  icon: 'video',
+  section: ['/videos', '/evolucao'],
+}
 const PLAN: Tab = { to: '/meu-plano', label: 'Plano', icon: 'star', section: ['/meu-plano'] }
 const ACCOUNT: Tab = {
   to: '/conta',

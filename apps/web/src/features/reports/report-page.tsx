@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { ApiError, errorCode } from '../../lib/api-error'
@@ -20,8 +20,13 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
 }
 
-/** `/videos/:id`: the published analysis of one of the player's games. */
-export function VideoReportPage() {
+/**
+ * `/videos/:id`: the published analysis of one of the player's games; `comparison` draws what
+ * changed since the match before (composed in by the app: features do not import each other).
+ */
+export function VideoReportPage({
+  comparison,
+}: { comparison?: (videoId: number) => ReactNode } = {}) {
   const id = parseId(useParams().id)
   const { user } = useAuth()
   const report = useQuery({
@@ -60,6 +65,7 @@ export function VideoReportPage() {
         report={report.data}
         markdown={report.data.markdown}
         voice={{ kind: 'own', gender: user?.profile.gender ?? null }}
+        comparison={comparison?.(report.data.video_id)}
         actions={
           <>
             <SharePanel videoId={report.data.video_id} hasPartner={report.data.partner !== null} />

@@ -29,6 +29,7 @@ export function ReportView({
   eyebrow = 'Análise do jogo',
   actions,
   noClipsNote = 'Este ponto não tem clipe.',
+  comparison,
 }: {
   report: ReportContent
   voice: Voice
@@ -36,6 +37,8 @@ export function ReportView({
   eyebrow?: string
   actions?: ReactNode
   noClipsNote?: string
+  /** The player's own report: the figures against the match before. */
+  comparison?: ReactNode
 }) {
   const { player, partner, rallies, stats } = report
   const trackId = player.track_id
@@ -57,6 +60,7 @@ export function ReportView({
       <OfflineNotice />
 
       <ScoreBoard report={report} voice={voice} />
+      {comparison}
 
       {stats ? (
         <>

@@ -69,9 +69,14 @@ export function VideosPage() {
   return (
     <section className="page videos" aria-labelledby="videos-title">
       <div className="card">
-        <h1 id="videos-title" className="page__title">
-          Meus Vídeos
-        </h1>
+        <div className="videos__head">
+          <h1 id="videos-title" className="page__title">
+            Meus Vídeos
+          </h1>
+          <Link className="videos__progress" to="/evolucao">
+            Minha evolução <span aria-hidden="true">→</span>
+          </Link>
+        </div>
         {content}
       </div>
     </section>

@@ -1,0 +1,77 @@
+import { matchProgress, type ProgressMatch } from '@areia/contracts'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { z } from 'zod'
+import type { DbOrTx } from '../../adapters/db'
+import { matchTags, videoAnalyses, videos } from '../../db/schema'
+import { matchStatsOf, tagsOf } from './tagged-report'
+import { resultOf } from './views'
+
+const Figure = z.object({ value: z.number().finite() })
+
+/** The part of vision's PlayerMetrics the history follows; the rest of the JSON is ignored. */
+const Player = z.object({
+  id: z.number().int(),
+  distanceM: Figure,
+  avgSpeedMps: Figure,
+  timeNearNetSec: Figure,
+  timeMidSec: Figure,
+  timeBackSec: Figure,
+})
+const Players = z.object({ players: z.array(Player) })
+
+/**
+ * Every published match of the player, oldest first, with the figures its report shows (the
+ * tags' for the confirmed track, the tracks' movement), read from the stored analyses and tags
+ * each time: the history keeps no copy of its own.
+ */
+export async function matchHistory(db: DbOrTx, userId: string): Promise<ProgressMatch[]> {
+  const rows = await db
+    .select({
+      videoId: videoAnalyses.videoId,
+      result: videoAnalyses.result,
+      playerTrackId: videoAnalyses.playerTrackId,
+      publishedAt: videoAnalyses.publishedAt,
+      gameDate: videos.gameDate,
+      gameOutcome: videos.gameOutcome,
+      gameScore: videos.gameScore,
+      tags: matchTags.tags,
+    })
+    .from(videoAnalyses)
+    .innerJoin(videos, eq(videos.id, videoAnalyses.videoId))
+    .leftJoin(matchTags, eq(matchTags.videoId, videoAnalyses.videoId))
+    .where(
+      and(
+        eq(videos.userId, userId),
+        eq(videos.status, 'READY'),
+        eq(videoAnalyses.stage, 'PUBLISHED'),
+        isNotNull(videoAnalyses.publishedAt),
+        isNotNull(videoAnalyses.playerTrackId),
+      ),
+    )
+    .orderBy(asc(videoAnalyses.publishedAt), asc(videoAnalyses.videoId))
+  const out: ProgressMatch[] = []
+  for (const row of rows) {
+    const parsed = Players.safeParse(row.result)
+    const player = parsed.success
+      ? parsed.data.players.find((p) => p.id === row.playerTrackId)
+      : undefined
+    if (!player || !row.publishedAt) continue
+    const tags = tagsOf(row.tags)
+    const stats = tags ? matchStatsOf(tags, resultOf(row.result)) : null
+    out.push({
+      video_id: row.videoId,
+      date: row.gameDate ?? row.publishedAt.toISOString().slice(0, 10),
+      outcome: row.gameOutcome === 'WON' || row.gameOutcome === 'LOST' ? row.gameOutcome : null,
+      score: row.gameScore ?? null,
+      ...matchProgress(stats, player.id, {
+        distance_m: player.distanceM.value,
+        avg_speed_mps: player.avgSpeedMps.value,
+        time_near_net_sec: player.timeNearNetSec.value,
+        time_mid_sec: player.timeMidSec.value,
+        time_back_sec: player.timeBackSec.value,
+      }),
+    })
+  }
+  // In the order the games were played; a game without a date falls on its report's day.
+  return out.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+}
