@@ -119,6 +119,36 @@ export const PLAYERS: Record<string, Account> = {
       FREQUENCY: '4 vezes por semana',
     },
   },
+  /** The third blind set's first player: a left-handed man in category D, with the same two reports. */
+  'h3-A': {
+    seed: 'h3-A',
+    reports: FERNANDA_REPORTS,
+    answers: {
+      NAME: 'thiago',
+      CATEGORY: 'categoria D',
+      AGE_GROUP: '36',
+      HEIGHT: '1,78',
+      HAND: 'canhoto',
+      GENDER: 'masculino',
+      GOAL: 'ganhar meu primeiro torneio na D e subir pra C em 2027',
+      FREQUENCY: '2 a 3x por semana',
+    },
+  },
+  /** Its second: a right-handed woman of 53 in category B, after shoulder surgery, no report. */
+  'h3-B': {
+    seed: 'h3-B',
+    reports: [],
+    answers: {
+      NAME: 'Claudia',
+      CATEGORY: 'B',
+      AGE_GROUP: '53',
+      HEIGHT: '1,63',
+      HAND: 'destra',
+      GENDER: 'feminino',
+      GOAL: 'voltar a jogar torneio sem dor no ombro, operei o manguito do ombro direito em março/25',
+      FREQUENCY: '2x na semana',
+    },
+  },
 }
 
 /** The plans on sale, as the plans API lists them in the embedded mode. */
