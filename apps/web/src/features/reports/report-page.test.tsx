@@ -166,6 +166,25 @@ describe('VideoReportPage', () => {
     expect(await screen.findByText(NO_SOUND_REPORT)).toBeVisible()
   })
 
+  it('lands on the section a coach linked to, once the report is on the screen', async () => {
+    mockServer({
+      'GET /api/v1/videos/7/report': () => jsonResponse(REPORT),
+      'GET /api/v1/videos/7/report/heatmap.png': () =>
+        new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } }),
+    })
+    const scrolled: string[] = []
+    const original = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id)
+    }
+    try {
+      open('/videos/7#report-zones')
+      await waitFor(() => expect(scrolled).toEqual(['report-zones']))
+    } finally {
+      Element.prototype.scrollIntoView = original
+    }
+  })
+
   it('says the report is not available yet while the server answers 404', async () => {
     mockServer({
       'GET /api/v1/videos/8/report': () =>

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import { ApiError, errorCode } from '../../lib/api-error'
 import { keepReportPage } from '../../lib/saved-reports'
 import { Button } from '../../ui/button'
@@ -43,6 +43,14 @@ export function VideoReportPage({
   useEffect(() => {
     if (loaded && id !== null) keepReportPage(`/videos/${id}`)
   }, [loaded, id])
+
+  // A coach's link to one figure ("/videos/12#report-zones") lands on that section once the
+  // report is on the screen: the browser's own jump happens before the page has it.
+  const { hash } = useLocation()
+  useEffect(() => {
+    if (!loaded || !/^#report-[a-z-]+$/.test(hash)) return
+    document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' })
+  }, [loaded, hash])
 
   let content
   const notReady = id === null || errorCode(report.error) === 'not_found'
