@@ -172,16 +172,19 @@ describe('VideoReportPage', () => {
       'GET /api/v1/videos/7/report/heatmap.png': () =>
         new Response(new Blob(['png']), { headers: { 'Content-Type': 'image/png' } }),
     })
+    // jsdom has no scrolling: the page's call is recorded instead.
     const scrolled: string[] = []
-    const original = Element.prototype.scrollIntoView
-    Element.prototype.scrollIntoView = function (this: Element) {
-      scrolled.push(this.id)
-    }
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value: function (this: Element) {
+        scrolled.push(this.id)
+      },
+    })
     try {
       open('/videos/7#report-zones')
       await waitFor(() => expect(scrolled).toEqual(['report-zones']))
     } finally {
-      Element.prototype.scrollIntoView = original
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView')
     }
   })
 
