@@ -200,7 +200,7 @@ describe('the coaches read the player’s published analysis', () => {
     expect(replies[0]).toBe(stats)
     expect(stats?.content).toContain('18% do tempo perto da rede')
     expect(stats?.content).toContain('12/11, vitória 6/4')
-    expect(stats?.content).toMatch(/parceiro ficou 41%/)
+    expect(stats?.content).toMatch(/(parceiro|dupla) ficou 41%/)
     // The older game only as the comparison; never the one in review, nor another player's.
     const lines = (stats?.content ?? '').split('\n')
     for (const line of lines.filter((l) => l.includes('30%')))
