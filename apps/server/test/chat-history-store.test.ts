@@ -1,5 +1,5 @@
 import { ChatHistoryResponse } from '@areia/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../src/adapters/db'
 import { partnerAgents, users } from '../src/db/schema'
 import { toHistoryItem } from '../src/modules/coaching/frames'
@@ -10,10 +10,10 @@ import { testDatabase } from './helpers/database'
 let database: Database
 const store = new CoachingStore()
 
+// The worker's shared database: the files after this one use it too, so it is not closed here.
 beforeAll(async () => {
   database = await testDatabase()
 })
-afterAll(() => database.close())
 
 async function player(email: string): Promise<string> {
   const [row] = await database.db.insert(users).values({ email }).returning({ id: users.id })

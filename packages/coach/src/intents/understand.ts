@@ -378,8 +378,13 @@ function resolve(text: string, state: State): Understanding {
     state.last &&
     PARTNER_THREAD.test(state.last.id) &&
     frame.strokes.length === 0 &&
+    frame.situations.length === 0 &&
     own.length <= 12 &&
     /\b(ele|ela|dele|dela|pra ele|pra ela|com ele|com ela|isso)\b/.test(plain) &&
+    // "e quando ela saca, eu fico onde?" is a question of play, whoever it names.
+    !/\b(saca\w*|recebe\w*|devolv\w*|fico onde|onde (eu )?fico|posicion\w*|lado|lob|smash|voleio|rede)\b/.test(
+      plain,
+    ) &&
     !(top && top.intent.domain !== 'conversa' && PARTNER_THREAD.test(top.intent.id))
   ) {
     if (WHY.test(plain)) return make('WHY', [state.last])
