@@ -1,5 +1,13 @@
 import type { AnalysisFacts } from '@areia/contracts'
-import { createTeam, seededRng, type PlayerProfile, type Team } from '../src'
+import {
+  createTeam,
+  reply,
+  seededRng,
+  type ChatTurn,
+  type PlayerProfile,
+  type RememberedFact,
+  type Team,
+} from '../src'
 
 export const LEFTY: PlayerProfile = {
   name: 'Ana Paula',
@@ -41,4 +49,29 @@ export const ANALYSED: AnalysisFacts = {
   longest_rally_sec: 14.2,
   total_play_sec: 190,
   partner_net_share: 0.41,
+}
+
+/** A conversation as the server runs it on the left-handed profile, each reply read by the next turn. */
+export function talk(
+  messages: string[],
+  facts: RememberedFact[] = [],
+  now = new Date('2026-12-07T13:00:00Z'),
+): string[] {
+  const history: ChatTurn[] = []
+  return messages.map((text) => {
+    const replies = reply({
+      text,
+      team: team(),
+      profile: LEFTY,
+      history,
+      rng: seededRng(1),
+      facts,
+      now,
+    })
+    history.push(
+      { sender: 'USER', text },
+      ...replies.map((r) => ({ sender: r.coachId, text: r.text })),
+    )
+    return replies.map((r) => r.text).join('\n\n')
+  })
 }

@@ -1,32 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { reply, seededRng, type ChatTurn, type RememberedFact } from '../src'
-import { LEFTY, team } from './fixtures'
+import type { RememberedFact } from '../src'
+import { talk } from './fixtures'
 
-const NOW = new Date('2026-12-07T13:00:00Z')
 const HEAVIER: RememberedFact = {
   kind: 'EQUIPAMENTO',
   text: 'Raquete Drop Shot Conqueror (mais pesada que a anterior).',
   fields: { item: 'raquete' },
-}
-
-function talk(messages: string[], facts: RememberedFact[]) {
-  const history: ChatTurn[] = []
-  return messages.map((text) => {
-    const replies = reply({
-      text,
-      team: team(),
-      profile: LEFTY,
-      history,
-      rng: seededRng(1),
-      facts,
-      now: NOW,
-    })
-    history.push(
-      { sender: 'USER', text },
-      ...replies.map((r) => ({ sender: r.coachId, text: r.text })),
-    )
-    return replies.map((r) => r.text).join('\n\n')
-  })
 }
 
 describe('a racket the player changed to', () => {

@@ -1,30 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { planTurn, reply, seededRng, type ChatTurn, type RememberedFact } from '../src'
-import { LEFTY, team } from './fixtures'
+import { planTurn, type RememberedFact } from '../src'
+import { LEFTY, talk } from './fixtures'
 
-const t = team()
 const NOW = new Date('2026-12-07T13:00:00Z')
-
-/** A conversation as the server runs it, each reply read by the next turn. */
-function talk(messages: string[], facts: RememberedFact[] = []) {
-  const history: ChatTurn[] = []
-  return messages.map((text) => {
-    const replies = reply({
-      text,
-      team: t,
-      profile: LEFTY,
-      history,
-      rng: seededRng(1),
-      facts,
-      now: NOW,
-    })
-    history.push(
-      { sender: 'USER', text },
-      ...replies.map((r) => ({ sender: r.coachId, text: r.text })),
-    )
-    return replies.map((r) => r.text).join('\n\n')
-  })
-}
 
 describe('an injury in the talk', () => {
   it('starts from the injury: weeks-old sprain, leave to do a drill, jumps held back, why', () => {
