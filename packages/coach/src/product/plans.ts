@@ -54,9 +54,12 @@ export function plansReply(message: string, plans: readonly Plan[]): string | nu
     richer
   if (comparing && cheaper && richer) {
     const more = extras(richer, cheaper)
+    const extra = `O **${richer.name}** tem tudo do ${cheaper.name} e mais: ${joinPt(more.map((f) => f.charAt(0).toLowerCase() + f.slice(1)))}.`
+    const prices = `${priceLine(cheaper)} ${priceLine(richer)}`
+    // "quanto custa o Pro? e o Ultra tem o quê a mais?": the price was asked first, so it comes first.
+    const priceFirst = /\b(quanto|preco|valor|custa)\b/.test(text)
     lines.push(
-      `O **${richer.name}** tem tudo do ${cheaper.name} e mais: ${joinPt(more.map((f) => f.charAt(0).toLowerCase() + f.slice(1)))}.`,
-      `${priceLine(cheaper)} ${priceLine(richer)}`,
+      ...(priceFirst ? [prices, extra] : [extra, prices]),
       `Vale o ${richer.name} se você filma mais jogos do que o ${cheaper.name} cobre por mês ou quer cada análise revisada por uma pessoa; para um ou dois jogos por mês, o ${cheaper.name} dá conta.`,
     )
   } else if (asked.length > 0) {
