@@ -186,7 +186,9 @@ export function reply(input: ReplyInput): CoachReply[] {
     } else if ((game || u.own) && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
         topic: game ?? gameTopicOf(u.own?.topic),
-        ...(u.own ? { own: u.own.topic, byStroke: u.own.unmeasured === 'BY_STROKE' } : {}),
+        ...(u.own
+          ? { own: u.own.topic, ...(u.own.unmeasured ? { unmeasured: u.own.unmeasured } : {}) }
+          : {}),
         partnerGender: partner,
         facts: input.analysis ?? null,
         matches,

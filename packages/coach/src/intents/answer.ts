@@ -313,7 +313,10 @@ function personal(input: AnswerInput, count: number): string[] {
   // "meu smash vai na rede": the fault is the subject; height or hand in general is not.
   const fault = input.frame?.problem !== undefined
   const lines = personalLines(input.intent, input.ctx, input.slots).filter(
-    (line) => !(fault && PROFILE_LINE.test(line)),
+    (line) =>
+      !(fault && PROFILE_LINE.test(line)) &&
+      // The injury's line once per reply: with the lead section, not a second one.
+      !(input.role !== 'LEAD' && line.startsWith('Pensando n')),
   )
   const fresh = takeMany(lines, count, input.said)
   // A note about an injury the player told us was said already: a reminder, in other words.
