@@ -13,6 +13,7 @@ import type { Intent } from './intents/registry'
 import { Said } from './intents/said'
 import { partnerAgree } from './agreement'
 import { acknowledgement, readBackIn } from './memory/acknowledge'
+import { extractFacts } from './memory/extract'
 import { recallReply } from './memory/recall'
 import { plansReply } from './product/plans'
 import { contextOf } from './profile'
@@ -106,7 +107,11 @@ export const HISTORY_FOR_ENGINE = 300
  * same random sequence give the same replies. Never empty, never throws on odd input.
  */
 export function reply(input: ReplyInput): CoachReply[] {
-  const { team, profile, history, rng } = input
+  const { team, history, rng } = input
+  // "agora to jogando 4x por semana", kept in the memory, is newer than the onboarding's answer.
+  const perWeek = input.facts?.find((f) => f.fields?.perWeek !== undefined)?.fields?.perWeek
+  const profile =
+    perWeek !== undefined ? { ...input.profile, training_per_week: perWeek } : input.profile
   const raw = typeof input.text === 'string' ? input.text.slice(0, MAX_INPUT * 4) : ''
   const body = raw.replace(/@[\p{L}]+/gu, ' ')
   const routing = routeDetailed(raw, team, history)
@@ -138,6 +143,11 @@ export function reply(input: ReplyInput): CoachReply[] {
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
     .filter((c): c is CoachPersona => c !== undefined)
+
+  // "anota aí: agora tô jogando 4x por semana": a note to keep, answered by reading it back.
+  const note = noteReply(body, now, history, input.profile)
+  const noter = speakers[0] ?? team.coaches[0]
+  if (note && noter) return [{ coachId: noter.id, text: note }]
 
   const replies: CoachReply[] = []
   let previous: { coach: CoachPersona; text: string } | undefined
@@ -190,6 +200,8 @@ export function reply(input: ReplyInput): CoachReply[] {
           ? { own: u.own.topic, ...(u.own.unmeasured ? { unmeasured: u.own.unmeasured } : {}) }
           : {}),
         partnerGender: partner,
+        pointed: history.filter((t) => t.sender !== 'USER' && t.text.includes('**Enviar Vídeo**'))
+          .length,
         facts: input.analysis ?? null,
         matches,
         now,
@@ -294,6 +306,30 @@ export function reply(input: ReplyInput): CoachReply[] {
     replies.push({ coachId: coach.id, text: clarifyReply(coach, [], said, rng) })
   }
   return replies
+}
+
+const NOTE_ONLY =
+  /^(anota|anote|anotai|guarda|guarde|registra|registre|atualiza|atualize|lembra que|lembre que|so pra (vc|voce) saber|fica sabendo|pra constar)\b/
+
+/** The reply to a message that only tells the team something to keep; null for anything else. */
+function noteReply(
+  body: string,
+  now: Date,
+  history: readonly ChatTurn[],
+  profile: PlayerProfile,
+): string | null {
+  if (body.includes('?') || !NOTE_ONLY.test(normalize(body).trim())) return null
+  const told = acknowledgement(body, now, readBackIn(history))
+  if (!told) return null
+  const perWeek = extractFacts(body, now).find((f) => f.fields.perWeek !== undefined)?.fields
+    .perWeek
+  if (perWeek === undefined) return `${told}\n\nVou levar isso em conta nas próximas respostas.`
+  const before = profile.training_per_week
+  return [
+    told,
+    `${before !== null && before !== undefined && before !== perWeek ? `Antes eram ${before}x; ` : ''}com ${perWeek}x por semana, deixe ao menos um dia leve ou de descanso entre os dias mais puxados, e o aquecimento vira obrigatório.`,
+    'Se quiser, eu refaço o seu plano da semana com esse número.',
+  ].join('\n\n')
 }
 
 /** "minha parceira" or "meu parceiro" in the player's recent messages, when nothing else says it. */

@@ -143,6 +143,8 @@ export function gameReply(input: {
   own?: OwnTopic
   /** A figure no report holds (per stroke, the ball's speed or direction). */
   unmeasured?: string
+  /** How many earlier replies already pointed to sending a video. */
+  pointed?: number
   partnerGender?: 'MALE' | 'FEMALE' | null
   facts: AnalysisFacts | null
   matches: readonly MatchStatus[]
@@ -160,6 +162,7 @@ export function gameReply(input: {
       said: input.said,
       partnerGender: input.partnerGender ?? null,
       ...(input.unmeasured ? { unmeasured: input.unmeasured } : {}),
+      pointed: input.pointed ?? 0,
     })
   // Asked again, the same answer comes in other words.
   let text = ''

@@ -161,19 +161,24 @@ export function noReportReply(input: {
   partnerGender?: 'MALE' | 'FEMALE' | null
   /** A figure no report holds ("a velocidade do meu saque", "paralela ou cruzada"). */
   unmeasured?: string
+  /** How many earlier replies of the conversation already pointed to sending a video. */
+  pointed?: number
 }): string {
   const female = input.partnerGender === 'FEMALE'
   const words = (s: string) =>
     s
       .replace('{partner}', female ? 'sua parceira' : 'seu parceiro')
       .replace('{of}', female ? 'da sua parceira' : 'do seu parceiro')
-  const fresh = (lines: readonly string[]) => input.said.fresh(lines)[0] ?? (lines[0])
+  const fresh = (lines: readonly string[]) => input.said.fresh(lines)[0] ?? lines[0]
   // Each answer of this kind opens in other words: the nth one in the conversation takes the nth.
-  const nth = [...HOW, ...HOW_AGAIN].filter((h) => input.said.has(h)).length
+  const nth = Math.max(
+    [...HOW, ...HOW_AGAIN].filter((h) => input.said.has(h)).length,
+    input.pointed ?? 0,
+  )
   const turn = <T>(list: readonly T[]) => list[nth % list.length] as T
   const missing = turn(MISSING).replace('{asked}', words(ASKED[input.topic]))
   const never = input.unmeasured ? NEVER[input.unmeasured] : undefined
-  const how = input.said.fresh(HOW)[0] ?? fresh(HOW_AGAIN)
+  const how = input.said.fresh(HOW)[0] ?? input.said.fresh(HOW_AGAIN)[0] ?? turn(HOW_AGAIN)
   const willShow = `${turn(WILL_SHOW_LEAD)} ${words(WILL_SHOW[input.topic])}.`
   const askBack = input.said.fresh([...ASK_BACK[input.topic], ...ASK_BACK.GAME])[0]
   const lines = [

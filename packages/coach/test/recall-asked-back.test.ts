@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { rememberFacts, type RememberedFact } from '../src'
+import { talk } from './fixtures'
+
+const NOW = new Date('2026-12-07T13:00:00Z')
+
+/** The memory a conversation builds, as the server keeps it, turn by turn. */
+function remembering(messages: string[]): { replies: string[]; facts: RememberedFact[] } {
+  const facts: RememberedFact[] = []
+  const replies: string[] = []
+  const history: string[] = []
+  for (const text of messages) {
+    history.push(text)
+    replies.push(talk(history, facts, NOW).at(-1) as string)
+    const changes = rememberFacts(
+      facts.map((f, id) => ({ id, kind: f.kind, key: null, text: f.text, fields: f.fields ?? {} })),
+      text,
+      NOW,
+      20,
+    )
+    for (const u of changes.update)
+      facts[u.id] = { ...facts[u.id]!, text: u.text, fields: u.fields }
+    for (const i of changes.insert) facts.push({ kind: i.kind, text: i.text, fields: i.fields })
+  }
+  return { replies, facts }
+}
+
+describe('what the player told, asked back without "lembra"', () => {
+  it('the partner and the tournament, the goal, and a frequency updated in the chat', () => {
+    const { replies } = remembering([
+      'dia 19 tenho torneio com a Bia, ela é destra',
+      'como chama minha parceira do torneio e q dia é?',
+      'e meu objetivo, lembra?',
+      'anota ai: agora to jogando 4x por semana',
+      'entao quantas vezes eu jogo por semana?',
+    ])
+    expect(replies[1]).toMatch(
+      /^Sua parceira é a \*\*Bia\*\*, destra\. E o torneio de vocês é no dia \*\*19\/12/,
+    )
+    expect(replies[2]).toMatch(
+      /^Seu objetivo, do jeito que você me contou: “Subir para a B este ano”/,
+    )
+    expect(replies[3]).toMatch(/^Anotei: que agora você joga 4x por semana\./)
+    expect(replies[3]).toMatch(/Antes eram 3x/)
+    expect(replies[4]).toMatch(/^\*\*4x por semana\*\*, como você me contou por último/)
+  })
+
+  it('a question about how often to train is advice, not a recall', () => {
+    const [reply] = talk(['quantas vezes eu devo treinar por semana?'], [], NOW)
+    expect(reply).not.toMatch(/como você me (contou|disse)/)
+  })
+})
