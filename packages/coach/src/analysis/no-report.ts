@@ -169,7 +169,6 @@ export function noReportReply(input: {
     s
       .replace('{partner}', female ? 'sua parceira' : 'seu parceiro')
       .replace('{of}', female ? 'da sua parceira' : 'do seu parceiro')
-  const fresh = (lines: readonly string[]) => input.said.fresh(lines)[0] ?? lines[0]
   // Each answer of this kind opens in other words: the nth one in the conversation takes the nth.
   const nth = Math.max(
     [...HOW, ...HOW_AGAIN].filter((h) => input.said.has(h)).length,
