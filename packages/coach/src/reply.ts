@@ -178,7 +178,13 @@ export function reply(input: ReplyInput): CoachReply[] {
     if (planned) {
       text = planned
       // The plan asked for again ("resume o plano") is shown whole, however much of it was said.
-      if (u.plan?.kind === 'SHOW' || u.plan?.kind === 'DAY' || u.plan?.kind === 'TODAY')
+      if (
+        u.plan?.kind === 'SHOW' ||
+        u.plan?.kind === 'DAY' ||
+        u.plan?.kind === 'TODAY' ||
+        u.plan?.kind === 'MOVE' ||
+        u.plan?.kind === 'RESIZE'
+      )
         selfChecked = true
     } else if ((u.own || game) && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
       text = ownReply({
@@ -298,7 +304,9 @@ export function reply(input: ReplyInput): CoachReply[] {
     !before.has(told) &&
     first &&
     !first.coachId.startsWith('partner:') &&
-    main?.id !== 'lembrar'
+    main?.id !== 'lembrar' &&
+    // A new plan reads the days back itself, whole.
+    input.planChange !== 'CREATED'
   )
     first.text = `${told}\n\n${first.text}`
   if (replies.length === 0) {

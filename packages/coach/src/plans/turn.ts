@@ -5,8 +5,15 @@ import type { Weekday } from '../intents/slots'
 import { contextOf } from '../profile'
 import type { RememberedFact } from '../memory/types'
 import type { ChatTurn, PlayerProfile } from '../types'
-import { addDay, adjustPlan, buildPlan, type TrainingPlan } from './plan'
-import { planQuestion, minutesByDay, sessionMinutes } from './questions'
+import {
+  addDay,
+  adjustPlan,
+  buildPlan,
+  moveSession,
+  resizeSession,
+  type TrainingPlan,
+} from './plan'
+import { planQuestion, minutesByDay, sessionMinutes, timesByDay } from './questions'
 
 export type PlanChange = 'CREATED' | 'ADJUSTED'
 
@@ -73,12 +80,21 @@ export function planTurn(input: {
       perWeek: profile.training_per_week ?? null,
       minutes: sessionMinutes(text),
       minutesByDay: minutesByDay(text),
+      timesByDay: timesByDay(text),
       ...(knownDays.length > 0 ? { knownDays } : {}),
       now,
     })
     return { plan, change: 'CREATED' }
   }
   const asked = planQuestion(text)
+  if (current && asked?.kind === 'MOVE') {
+    const plan = moveSession(current, asked.from, asked.to, asked.time)
+    return { plan, change: plan === current ? null : 'ADJUSTED' }
+  }
+  if (current && asked?.kind === 'RESIZE') {
+    const plan = resizeSession(current, asked.day, asked.minutes, ctx.level)
+    return { plan, change: plan === current ? null : 'ADJUSTED' }
+  }
   if (current && asked?.kind === 'ADD' && !current.sessions.some((s) => s.day === asked.day))
     return { plan: addDay(current, asked.day, asked.minutes, ctx.level), change: 'ADJUSTED' }
   if (main === 'plano-ajustar' && current && (slots.sessionsPerWeek !== undefined || slots.days)) {
