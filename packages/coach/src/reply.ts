@@ -249,6 +249,7 @@ export function reply(input: ReplyInput): CoachReply[] {
         facts: input.facts ?? [],
         frame: u.frame,
         message: body,
+        now,
         ...(u.changed ? { changed: u.changed } : {}),
       }
       const isSecond = i > 0 && second !== undefined && !secondUsed && owns(coach, second)

@@ -50,3 +50,17 @@ describe('what the player told, asked back without "lembra"', () => {
     expect(reply).not.toMatch(/como você me (contou|disse)/)
   })
 })
+
+describe('a partner described, then a training question', () => {
+  it('divides the court from what was said of her, and counts the sessions to the tournament', () => {
+    const { replies } = remembering([
+      'dia 19 tenho torneio com a Bia. ela eh destra, baixinha, corre mt no fundo mas nao gosta de rede. como a gente se divide na quadra?',
+      'da pra treinar umas 3x com ela ate o torneio? oq priorizar?',
+    ])
+    expect(replies[0]).toMatch(/\*\*Bia mais no fundo\*\*.*\*\*você na rede\*\*/)
+    expect(replies[1]).toMatch(
+      /^Dá sim: até sábado 19\/12 são 12 dias\. Os 3 treinos com a Bia: \*\*terça 08, domingo 13, quinta 17\*\*/,
+    )
+    expect(replies[1]).toMatch(/Prioridades, nesta ordem/)
+  })
+})

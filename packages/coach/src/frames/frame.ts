@@ -185,7 +185,7 @@ const ASPECTS: Array<[Aspect, RegExp]> = [
 const SITUATIONS: Array<[Situation, RegExp]> = [
   [
     'PARCEIRO_SACA',
-    /\b(minha dupla|meu parceiro|minha parceira|ela|ele)\b (\w+ ){0,2}(sac\w*)\b|\bsaque d[oa] (minha dupla|meu parceiro|minha parceira)\b/,
+    /\b(minha dupla|meu parceiro|minha parceira|ela|ele)\b (\w+ ){0,2}(sac\w*)\b|\bsaque d[oa] (minha dupla|meu parceiro|minha parceira)\b|\b(no|do|durante o|quando for o) saque (dela|dele)\b/,
   ],
   [
     'EU_SACO',

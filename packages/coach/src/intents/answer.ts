@@ -1,6 +1,8 @@
 import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
+import { countdownLead } from './countdown'
+import { partnerTraits, traitsLine } from './partner-traits'
 import { conditionLines } from '../frames/compose'
 import { agree, inCategory } from '../agreement'
 import type { Drill, Level, PlayerContext } from '../knowledge'
@@ -45,6 +47,8 @@ export interface AnswerInput {
   changed?: readonly Change[]
   /** The player's message as written, without the previous question a follow-up merges in. */
   message?: string
+  /** When the message is answered: days to a tournament count from it. */
+  now?: Date
 }
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
@@ -318,7 +322,13 @@ function personal(input: AnswerInput, count: number): string[] {
       // The injury's line once per reply: with the lead section, not a second one.
       !(input.role !== 'LEAD' && line.startsWith('Pensando n')),
   )
-  const fresh = takeMany(lines, count, input.said)
+  // "ela é baixinha e não gosta de rede": who takes what starts from what the player said of them.
+  const traits = DIVISION.has(input.intent.id) ? partnerTraits(input.message ?? '') : null
+  const division = traits
+    ? traitsLine(traits, input.slots.partner, input.ctx.mentionedInjuries.includes('ombro'))
+    : null
+  if (division && !input.said.has(division)) lines.unshift(division)
+  const fresh = takeMany(lines, count + (division ? 1 : 0), input.said)
   // A note about an injury the player told us was said already: a reminder, in other words.
   const injury = input.ctx.mentionedInjuries[0]
   const noted = lines.some((l) => /\b(comentou|falou) d[oa]/.test(l) && !fresh.includes(l))
@@ -333,6 +343,9 @@ function personal(input: AnswerInput, count: number): string[] {
   }
   return fresh
 }
+
+/** Questions of how a pair divides the court. */
+const DIVISION = new Set(['parceiro-canhoto', 'dupla-lados', 'bola-no-meio', 'entrosamento-dupla'])
 
 const JUMPS = /\b(salt\w*|pul[ae]\w*|tesoura|aterriss\w*|impuls\w*|subir)\b/i
 
@@ -418,6 +431,7 @@ function leadAnswer(input: AnswerInput): string {
       const first = handsKnown
         ? undefined
         : (injuryLead(input) ??
+          countdownLead(input) ??
           partnerThread(input) ??
           everyDayLead(input) ??
           partnerServes(input) ??

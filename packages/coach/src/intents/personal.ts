@@ -280,7 +280,7 @@ export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots):
     const who =
       `${slots.partner?.gender === 'MALE' ? 'o' : slots.partner?.gender === 'FEMALE' ? 'a' : ''} ${name}`.trim()
     lines.push(
-      `Com ${who}, combinem fora da quadra, com calma, duas frases que ajudam cada um no jogo e uma que só atrapalha; em quadra, usem só as que ajudam.`,
+      `Com ${who}, combinem fora da quadra, com calma, duas frases que ajudam no jogo e uma que só atrapalha; em quadra, usem só as que ajudam.`,
     )
   }
   const topic = TOPIC_OF_DOMAIN[intent.domain]

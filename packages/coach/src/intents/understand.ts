@@ -385,6 +385,8 @@ function resolve(text: string, state: State): Understanding {
     !/\b(saca\w*|recebe\w*|devolv\w*|fico onde|onde (eu )?fico|posicion\w*|lado|lob|smash|voleio|rede)\b/.test(
       plain,
     ) &&
+    // "dá pra treinar 3x com ela até o torneio?" is a question of training, not of the partner.
+    !/\b(trein\w*|plano|prioriz\w*|torneio|campeonato|semana)\b/.test(plain) &&
     !(top && top.intent.domain !== 'conversa' && PARTNER_THREAD.test(top.intent.id))
   ) {
     if (WHY.test(plain)) return make('WHY', [state.last])

@@ -66,7 +66,7 @@ export function planTurn(input: {
       // "jogo sábado e domingo, o que faço à noite pra recuperar?" asks of the games, not of a week.
       TRAINING_WEEK.test(chatText(text)) &&
       // "posso treinar todo dia?" asks whether, not for the week.
-      !/\b(posso|pode|devo|e bom|faz mal|tudo bem|e normal|e muito|e pouco|vale a pena|seria bom)\b/.test(
+      !/\b(posso|pode|devo|e bom|faz mal|tudo bem|e normal|e muito|e pouco|vale a pena|seria bom|da pra|da para|consigo)\b/.test(
         chatText(text),
       ) &&
       (slots.sessionsPerWeek !== undefined ||
