@@ -11,7 +11,6 @@ function remembering(messages: string[]): { replies: string[]; facts: Remembered
   const history: string[] = []
   for (const text of messages) {
     history.push(text)
-    replies.push(talk(history, facts, NOW).at(-1) as string)
     const changes = rememberFacts(
       facts.map((f, id) => ({ id, kind: f.kind, key: null, text: f.text, fields: f.fields ?? {} })),
       text,
@@ -21,6 +20,8 @@ function remembering(messages: string[]): { replies: string[]; facts: Remembered
     for (const u of changes.update)
       facts[u.id] = { ...facts[u.id]!, text: u.text, fields: u.fields }
     for (const i of changes.insert) facts.push({ kind: i.kind, text: i.text, fields: i.fields })
+    // As the server does: what the message told is kept before the coaches answer it.
+    replies.push(talk(history, facts, NOW).at(-1) as string)
   }
   return { replies, facts }
 }

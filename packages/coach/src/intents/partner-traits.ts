@@ -45,9 +45,13 @@ export function traitsLine(
   shoulder = false,
 ): string | null {
   const female = partner?.gender === 'FEMALE'
-  const name =
-    partner?.name ??
-    (female ? 'sua parceira' : partner?.gender === 'MALE' ? 'seu parceiro' : 'sua dupla')
+  const of = partner?.name
+    ? `d${female ? 'a' : 'o'} ${partner.name}`
+    : female
+      ? 'da sua parceira'
+      : partner?.gender === 'MALE'
+        ? 'do seu parceiro'
+        : 'da sua dupla'
   const she = partner?.name
     ? partner.name
     : female
@@ -57,8 +61,8 @@ export function traitsLine(
         : 'a dupla'
   const what = traits.said.join(', ')
   if (traits.back)
-    return `Pelo que você contou ${partner?.name ? `d${female ? 'a' : 'o'} ${name}` : `de ${name}`} (${what}), a divisão natural é: **${she} mais no fundo**, cobrindo os lobs e defendendo, e **você na rede**, com as bolas do meio na frente, as cortadas e ${shoulder ? 'os smashes que vierem fáceis; pelo seu ombro, no lob alto demais devolva com um voleio alto e fundo em vez de forçar o smash' : 'a maior parte dos smashes'}.`
+    return `Pelo que você contou ${of} (${what}), a divisão natural é: **${she} mais no fundo**, cobrindo os lobs e defendendo, e **você na rede**, com as bolas do meio na frente, as cortadas e ${shoulder ? 'os smashes que vierem fáceis; pelo seu ombro, no lob alto demais devolva com um voleio alto e fundo em vez de forçar o smash' : 'a maior parte dos smashes'}.`
   if (traits.net)
-    return `Pelo que você contou ${partner?.name ? `d${female ? 'a' : 'o'} ${name}` : `de ${name}`} (${what}), ${she} rende mais na rede: deixe ${female ? 'ela' : 'ele'} fechar a rede e os smashes, e você segura o fundo e os lobs até a bola certa para subir.`
+    return `Pelo que você contou ${of} (${what}), ${she} rende mais na rede: deixe ${female ? 'ela' : 'ele'} fechar a rede e os smashes, e você segura o fundo e os lobs até a bola certa para subir.`
   return null
 }
