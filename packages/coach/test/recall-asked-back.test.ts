@@ -65,3 +65,15 @@ describe('a partner described, then a training question', () => {
     expect(replies[1]).toMatch(/Prioridades, nesta ordem/)
   })
 })
+
+describe('left and right across the net', () => {
+  it('a lob against a left-handed net player, then whose right it was', () => {
+    const replies = talk([
+      'como faço um lob melhor qnd os dois adversarios tao colados na rede?',
+      'e se o cara da rede for canhoto?',
+      'nao entendi. direita dele ou minha?',
+    ])
+    expect(replies[1]).toMatch(/^Contra um canhoto na rede, .*\*\*direita dele\*\*/)
+    expect(replies[2]).toMatch(/^A direita \*\*dele\*\*.*\*\*seu lado esquerdo\*\*/)
+  })
+})

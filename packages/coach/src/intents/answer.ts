@@ -2,6 +2,7 @@ import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
 import { countdownLead } from './countdown'
+import { againstLeftyLine, opponentLefty, whoseSideLine } from './sides'
 import { partnerTraits, traitsLine } from './partner-traits'
 import { conditionLines } from '../frames/compose'
 import { agree, inCategory } from '../agreement'
@@ -344,6 +345,12 @@ function personal(input: AnswerInput, count: number): string[] {
   return fresh
 }
 
+/** "e se o cara da rede for canhoto?": the stroke asked before, aimed for a left-hander. */
+function leftyLead(input: AnswerInput): string | undefined {
+  if (!opponentLefty(input.message ?? '')) return undefined
+  return againstLeftyLine(input.intent.domain) ?? undefined
+}
+
 /** Questions of how a pair divides the court. */
 const DIVISION = new Set(['parceiro-canhoto', 'dupla-lados', 'bola-no-meio', 'entrosamento-dupla'])
 
@@ -367,6 +374,12 @@ function leadAnswer(input: AnswerInput): string {
   const health = intent.health === true
   switch (input.mode) {
     case 'REPHRASE': {
+      // "não entendi, direita dele ou minha?": whose side, with both named.
+      const whose = whoseSideLine(input.message ?? '')
+      if (whose && !said.has(whose)) {
+        said.add(whose)
+        return compact([whose])
+      }
       // "não entendi a parte do lançamento": that word explained, first.
       const term = explainTerm(input.message ?? '')
       if (term && !said.has(term)) {
@@ -431,6 +444,7 @@ function leadAnswer(input: AnswerInput): string {
       const first = handsKnown
         ? undefined
         : (injuryLead(input) ??
+          leftyLead(input) ??
           countdownLead(input) ??
           partnerThread(input) ??
           everyDayLead(input) ??

@@ -4,6 +4,7 @@ import { type Frame, readFrame } from '../frames/frame'
 import { type Change, mergeFrames } from '../frames/dialogue'
 import { type OwnQuestion, type OwnTopic, ownQuestion } from '../analysis/ask'
 import { planInHistory, type PlanQuestion, planQuestion } from '../plans/questions'
+import { opponentLefty } from './sides'
 import { type Chat, classifyChat, isEnglish } from '../small-talk'
 import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
@@ -33,6 +34,13 @@ import {
  * with the previous one, "more on that", "explain it another way", a question already answered,
  * or a message too unclear to answer without asking.
  */
+/** "direita dele ou minha?": a question about whose side the last answer meant. */
+const WHOSE_SIDE =
+  /\b(direit[oa]|esquerd[oa])\b[^?]{0,25}\b(dele|dela|minha|meu|de quem)\b|\b(dele|dela) ou (minha|meu|o meu|a minha)\b/
+
+/** Strokes whose target changes with the opponent's hand. */
+const STROKE_DOMAINS = new Set(['lob', 'smash', 'saque', 'devolucao', 'voleio', 'fundo', 'bandeja'])
+
 export type Mode = 'NEW' | 'FOLLOWUP' | 'MORE' | 'REPHRASE' | 'WHY' | 'REPEAT' | 'CLARIFY'
 
 export interface Understanding {
@@ -395,6 +403,17 @@ function resolve(text: string, state: State): Understanding {
 
   if (state.last && REPHRASE.test(plain) && (extra.length <= 4 || explainTerm(text)))
     return make('REPHRASE', [state.last])
+  // "não entendi, direita dele ou minha?": the last answer, with whose side it meant.
+  if (state.last && WHOSE_SIDE.test(plain)) return make('REPHRASE', [state.last])
+  // "e se o cara da rede for canhoto?" right after a stroke: the same stroke, against a lefty.
+  if (
+    state.last &&
+    STROKE_DOMAINS.has(state.last.domain) &&
+    own.length <= 12 &&
+    frame.strokes.length === 0 &&
+    opponentLefty(text)
+  )
+    return make('FOLLOWUP', [state.last])
   // "e contra canhoto, muda algo?" after any question of play: playing a left-hander.
   const lefty = intentById('contra-canhoto')
   if (
