@@ -77,3 +77,23 @@ describe('left and right across the net', () => {
     expect(replies[2]).toMatch(/^A direita \*\*dele\*\*.*\*\*seu lado esquerdo\*\*/)
   })
 })
+
+describe('questions that stand on their own', () => {
+  it('tilt after a question on sides is the mental coach’s, not a follow-up of the sides', () => {
+    const replies = talk([
+      'eu sou canhota e minha parceira destra, quem fica de que lado?',
+      'errei 2 bolas faceis seguidas e pronto, perco a cabeça e o game vai embora. como segura isso?',
+    ])
+    expect(replies[1]).not.toMatch(/lado direito|lado esquerdo/)
+    expect(replies[1]).toMatch(/erro/)
+  })
+
+  it('the super tie-break is to 10 with a two-point margin, and 9-9 is answered', () => {
+    const [reply] = talk([
+      'o torneio vai ter super tie break no lugar do 3 set. vai ate 10 neh? e se ficar 9 a 9',
+    ])
+    expect(reply).toMatch(
+      /^Isso, o super tie-break vai até 10, mas precisa de 2 pontos de diferença: no 9 a 9/,
+    )
+  })
+})

@@ -2,6 +2,7 @@ import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
 import { countdownLead } from './countdown'
+import { ruleVariantLead } from './rule-variants'
 import { againstLeftyLine, opponentLefty, whoseSideLine } from './sides'
 import { partnerTraits, traitsLine } from './partner-traits'
 import { conditionLines } from '../frames/compose'
@@ -444,6 +445,7 @@ function leadAnswer(input: AnswerInput): string {
       const first = handsKnown
         ? undefined
         : (injuryLead(input) ??
+          ruleVariantLead(input) ??
           leftyLead(input) ??
           countdownLead(input) ??
           partnerThread(input) ??

@@ -385,10 +385,13 @@ function resolve(text: string, state: State): Understanding {
   if (
     state.last &&
     PARTNER_THREAD.test(state.last.id) &&
+    // Sides and the middle ball are tactics: a new question after them is its own.
+    state.last.domain !== 'tatica' &&
     frame.strokes.length === 0 &&
     frame.situations.length === 0 &&
     own.length <= 12 &&
-    /\b(ele|ela|dele|dela|pra ele|pra ela|com ele|com ela|isso)\b/.test(plain) &&
+    (/\b(ele|ela|dele|dela|pra ele|pra ela|com ele|com ela)\b/.test(plain) ||
+      (own.length <= 6 && /\bisso\b/.test(plain))) &&
     // "e quando ela saca, eu fico onde?" is a question of play, whoever it names.
     !/\b(saca\w*|recebe\w*|devolv\w*|fico onde|onde (eu )?fico|posicion\w*|lado|lob|smash|voleio|rede)\b/.test(
       plain,
