@@ -242,14 +242,26 @@ function clauseIntents(text: string): Intent[] {
   const parts = clauses(text)
   if (parts.length < 2) return []
   const found: Intent[] = []
-  for (const part of parts) {
-    const intent = clearReading(read(part))
+  for (const [i, part] of parts.entries()) {
+    const reading = read(part)
+    // "vale pagar mais caro numa 18k?", "perco muito?": a later clause with no subject of its
+    // own asks more of the first question, not of whatever its verb brings to mind.
+    if (i > 0 && found.length > 0 && reading.topical.length === 0) continue
+    const intent = clearReading(reading)
+    // Its subject words must be that reading's own: "18k" is a racket's, not a private lesson's.
+    if (i > 0 && intent && found.length > 0 && !ownsAny(intent, reading.topical)) continue
     // "vale pagar o dobro?" after a racket question is about the racket, not the app's plans.
     if (intent?.domain === 'produto' && found.length > 0 && !PRODUCT_WORDS.test(plainText(part)))
       continue
     if (intent && !found.some((f) => f.id === intent.id)) found.push(intent)
   }
   return found.slice(0, 2)
+}
+
+/** Whether any of these subject words is in how players ask the intent. */
+function ownsAny(intent: Intent, words: readonly string[]): boolean {
+  const said = plainText([...intent.examples, ...(intent.keywords ?? [])].join(' '))
+  return words.some((w) => new RegExp(`\\b${w}`).test(said))
 }
 
 /** Questions about the partner and how the two get on, where a pronoun keeps the thread. */
