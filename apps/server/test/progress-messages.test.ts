@@ -248,6 +248,11 @@ describe('the coaches’ follow-up and weekly summary, on the player’s clock',
 
     // Another deploy; at 08:15 the sweep sends the week's summary.
     await restart('2027-01-11T11:15:00Z')
+    // Each node keeps the sweep on its quarter-hourly schedule (stored once by the queue).
+    const { rows: schedules } = await (
+      await testDatabase({ reset: false })
+    ).rawQuery(`SELECT cron FROM pgboss.schedule WHERE name = 'progress.weekly'`)
+    expect(schedules).toEqual([{ cron: '*/15 * * * *' }])
     expect(await app.services.progressMessages.weeklySweep()).toBe(2)
     const [summary, ...more] = await summaries(joana)
     expect(more).toEqual([])
@@ -375,11 +380,19 @@ describe('the coaches’ follow-up and weekly summary, on the player’s clock',
   it('refuses a switch that does not exist, or none, with a message in Portuguese', async () => {
     setClock('2027-01-14T15:00:00Z')
     const p = await player('chaves-semana@areia.test', { plan: false })
-    for (const payload of [{}, { weekly_sms: true }, { follow_ups: 'sim' }]) {
+    const refused = async (payload: object) => {
       const res = await callAs(app, p.tokens, 'PATCH', '/api/v1/progress/preferences', payload)
       expect(res.statusCode).toBe(422)
-      expect(res.json<{ detail: string; code: string }>().code).toBeTruthy()
+      return res.json<{ detail: string; code: string }>()
     }
+    expect(await refused({})).toMatchObject({ detail: 'Diga qual aviso ligar ou desligar.' })
+    expect((await refused({ follow_ups: 'sim' })).detail).toContain(
+      'Use verdadeiro ou falso para ligar ou desligar.',
+    )
+    expect(await refused({ weekly_sms: true })).toEqual({
+      detail: 'Chave inválida: "weekly_sms"',
+      code: 'invalid_input',
+    })
     const res = await callAs(app, p.tokens, 'GET', '/api/v1/progress/preferences')
     expect(res.json<ProgressPreferences>()).toEqual({
       follow_ups: true,
