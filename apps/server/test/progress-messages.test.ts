@@ -296,7 +296,9 @@ describe('the coaches’ follow-up and weekly summary, on the player’s clock',
     expect(mail?.text).toContain(
       'Treinos: 3 planejados; pelo que você me contou, fez 1 e 1 não deu; do outro eu não sei.',
     )
+    expect(mail?.text).toContain('Resumo da semana (04/01 a 10/01):')
     expect(mail?.html).toContain('/conta')
+    expect(mail?.text).toContain('desligue "Resumo da semana por e-mail" em Conta')
     for (const other of [quieta, semChat]) {
       const sent = await (
         await db()

@@ -114,7 +114,7 @@ export class MailTemplates {
     return mail(to, s.title, {
       paragraphs: [...s.paragraphs, 'Bons treinos nesta semana!'],
       action: { label: 'Abrir o chat', url: this.link('/chat') },
-      footnote: `Você recebe este resumo porque ativou o envio por e-mail. Para não receber mais, desligue "Resumo por e-mail" em Conta: ${this.link('/conta')}`,
+      footnote: `Você recebe este resumo porque ativou o envio por e-mail. Para não receber mais, desligue "Resumo da semana por e-mail" em Conta: ${this.link('/conta')}`,
     })
   }
 

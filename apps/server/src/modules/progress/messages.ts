@@ -220,7 +220,10 @@ export function weeklyChatText(s: WeeklySummary): string {
 
 /** The summary as plain paragraphs (the e-mail). */
 export function weeklyParagraphs(s: WeeklySummary): string[] {
-  return s.lines.map((l) =>
-    [`${l.label}: ${l.text}`, ...(l.items ?? []).map((i) => `• ${i}`)].join('\n'),
-  )
+  return [
+    `${s.title}:`,
+    ...s.lines.map((l) =>
+      [`${l.label}: ${l.text}`, ...(l.items ?? []).map((i) => `• ${i}`)].join('\n'),
+    ),
+  ]
 }
