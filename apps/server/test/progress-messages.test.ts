@@ -228,7 +228,7 @@ describe('the coaches’ follow-up and weekly summary, on the player’s clock',
     // The chip is the answer: noted, and the coach says so (the coaches do not answer it again).
     await say(joana, 'Foi bom')
     expect((await fromLeo(joana)).at(-1)?.text).toBe(
-      'Boa! Anotei o treino de terça como feito. Na segunda eu te mando o resumo da semana.',
+      'Boa! Anotei a sessão de terça como feita. Bora manter o ritmo.',
     )
 
     // Friday 10:00: Thursday's class.
@@ -266,7 +266,7 @@ describe('the coaches’ follow-up and weekly summary, on the player’s clock',
         '- **Seu objetivo**: “Subir pra B até o fim do ano”',
         '  - Erros não forçados: 1 no jogo de 05/01 (o primeiro que mediu).',
         '  - Pontos ganhos no saque: 50% (1 de 2) no jogo de 05/01 (o primeiro que mediu).',
-        '- **Foco da próxima semana**: saque e voleio — treinos na terça, na quinta e no sábado.',
+        '- **Foco da próxima semana**: saque e voleio — sessões na terça, na quinta e no sábado.',
       ].join('\n'),
     )
     expect(await summaries(semChat)).toEqual([])

@@ -67,8 +67,8 @@ export function followUpQuestion(
 export function followUpAck(outcome: Outcome, day: string): string {
   const label = WEEKDAY_LABEL[weekdayOf(day)]
   return outcome === 'done'
-    ? `Boa! Anotei o treino de ${label} como feito. Na segunda eu te mando o resumo da semana.`
-    : `Tudo bem, anotei que o treino de ${label} não rolou. Segue o plano no próximo dia marcado.`
+    ? `Boa! Anotei a sessão de ${label} como feita. Bora manter o ritmo.`
+    : `Tudo bem, anotei que a sessão de ${label} não rolou. Segue o plano no próximo dia marcado.`
 }
 
 // ---- The weekly summary ---------------------------------------------------------------------
@@ -174,7 +174,7 @@ function focusLine(input: WeeklyInput, nextFrom: string): WeeklyLine {
     onDay(weekdayOf(d.day)),
   )
   const focus = input.plan.focus.length > 0 ? joinPt(input.plan.focus) : 'o plano como está'
-  const when = days.length > 0 ? ` — treinos ${joinPt(days)}` : ''
+  const when = days.length > 0 ? ` — sessões ${joinPt(days)}` : ''
   return { label: 'Foco da próxima semana', text: `${focus}${when}.` }
 }
 
