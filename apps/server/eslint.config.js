@@ -39,5 +39,7 @@ export default [
     files: [`${modules}/**/store.ts`, `${modules}/**/*-store.ts`],
     rules: restrict(otherModulesStore),
   },
+  // A module's tables point their foreign keys at the tables they hang from (users).
+  { files: [`${modules}/**/tables.ts`], rules: restrict(otherModulesStore) },
   { files: tablesOutsideStores, rules: restrict(otherModulesStore) },
 ]

@@ -803,34 +803,6 @@ export const trainingPlans = pgTable('training_plans', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/**
- * What the coaches sent the player unprompted about their progress (a report's changes, a
- * follow-up, a weekly summary), one row each: the key makes each one go out once, however often
- * its job runs. The figures themselves are never stored here; they come from the reports.
- */
-export const progressNotes = pgTable(
-  'progress_notes',
-  {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'report' | 'follow_up' | 'weekly'>().notNull(),
-    /** The video of a report, the planned day of a follow-up, the Monday of a summary. */
-    key: text('key').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
-)
-
-/** The figures the player chose to follow their goal with (Minha evolução); none: the default. */
-export const progressGoals = pgTable('progress_goals', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  figures: jsonb('figures').$type<string[]>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
-
 export const schema = {
   users,
   profiles,
@@ -860,6 +832,6 @@ export const schema = {
   auditLog,
   retainedRecords,
   trainingPlans,
-  progressNotes,
-  progressGoals,
 }
+
+export * from '../modules/progress/tables'
