@@ -193,7 +193,7 @@ export const LIVE_PLANS: Plan[] = [
     features: [
       'Tudo do Pro',
       'Até 12 vídeos por mês',
-      'Revisão de cada análise por um analista humano',
+      'Comentário escrito do analista em cada análise',
       'Até 3 agentes parceiros da Agent Store na conversa',
     ],
   },
