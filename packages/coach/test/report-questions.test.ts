@@ -119,3 +119,18 @@ describe('an injury told in the goal', () => {
     expect(reply).toMatch(/Pensando no seu ombro/)
   })
 })
+
+describe('a figure judged', () => {
+  it('"isso é bom pro meu nível?" after the serve gets a verdict on each figure and the sample', () => {
+    const replies = talk(
+      ['como eu fui na devolução no ultimo jogo?', 'e no saque?', 'isso é bom pro meu nivel?'],
+      [],
+      NOW,
+      { profile: LEFTY, reports: REPORTS },
+    )
+    expect(replies[2]).toMatch(/^Para a categoria C, sem inventar média de categoria/)
+    expect(replies[2]).toContain('**9 de 10 saques dentro é sólido**')
+    expect(replies[2]).toContain('**5 de 14 na devolução é o ponto fraco**')
+    expect(replies[2]).toMatch(/São amostras pequenas \(24 pontos marcados/)
+  })
+})

@@ -522,6 +522,13 @@ export function ownReply(input: OwnReplyInput): string {
       default:
         lines = game(input, f)
     }
+  // "isso é bom pro meu nível?": a verdict on each tagged figure, not the figures again.
+  if (
+    JUDGED.test(chatText(input.text)) &&
+    hasTags(f) &&
+    (TAGGED_TOPICS.has(topic) || topic === 'GAME')
+  )
+    return verdict(input, f, f.tagged as TaggedFacts).join('\n\n')
   if (unmeasured === 'DIRECTION') lines = [DIRECTION_MISSING, ...lines]
   if (unmeasured === 'BY_SET') lines = [BY_SET_MISSING, ...lines, ...closeClues(f)]
   return askedAgain(lines, input, f).join('\n\n')
@@ -540,6 +547,54 @@ function closeClues(f: AnalysisFacts): string[] {
   ]
   return [
     `As pistas para um final apertado: ${joinPt(clues)}. É nesses pontos que um tie-break costuma escapar, e é por eles que eu começaria o treino.`,
+  ]
+}
+
+const JUDGED =
+  /\b(e|ta|esta|foi) (bom|boa|ruim|normal|razoavel|aceitavel)\b|\b(pro|para o|pra) (meu|minha) (nivel|categoria)\b|\b(e|foi) (muito|pouco)\b/
+
+/**
+ * Each tagged figure read as good, fair or weak, with no category average invented: the bands
+ * are what the game itself asks (one serve only, so nearly all in), and the sample is said.
+ */
+function verdict(input: OwnReplyInput, f: AnalysisFacts, t: TaggedFacts): string[] {
+  const band = (c: { value: number; of: number }, good: number, fair: number) =>
+    c.of === 0 ? null : share(c) >= good ? 'bom' : share(c) >= fair ? 'razoável' : 'fraco'
+  const parts: string[] = []
+  // "meu saque tá bom?" is about the serve; "isso é bom pro meu nível?" about what was shown.
+  const named = chatText(input.text)
+  const only = /\bsaque/.test(named)
+    ? 'SERVE'
+    : /\bdevolu/.test(named)
+      ? 'RETURN'
+      : /\b(erro|winner)/.test(named)
+        ? 'ERRORS'
+        : null
+  const serveIn = only === null || only === 'SERVE' ? band(t.serves_in, 0.85, 0.7) : null
+  if (serveIn)
+    parts.push(
+      `**${outOf(t.serves_in, 'saque', 'saques')} dentro é ${serveIn === 'bom' ? 'sólido' : serveIn}**${serveIn === 'bom' ? ' (com um saque só, é o que mais importa)' : ''}`,
+    )
+  const onServe = only === null || only === 'SERVE' ? band(t.points_won_on_serve, 0.6, 0.5) : null
+  if (onServe)
+    parts.push(`**${outOf(t.points_won_on_serve)} pontos ganhos no seu saque é ${onServe}**`)
+  const onReturn =
+    only === null || only === 'RETURN' ? band(t.points_won_on_return, 0.5, 0.4) : null
+  if (onReturn)
+    parts.push(
+      `**${outOf(t.points_won_on_return)} na devolução é ${onReturn === 'fraco' ? 'o ponto fraco' : onReturn}**`,
+    )
+  if ((only === null || only === 'ERRORS') && t.winners + t.unforced_errors > 0)
+    parts.push(
+      `**${t.unforced_errors} erros não forçados contra ${t.winners} winners** ${t.unforced_errors > t.winners ? 'pede mais margem' : 'é um bom equilíbrio'}`,
+    )
+  const level = input.profile.category
+    ? `Para a categoria ${input.profile.category}`
+    : 'Para o seu nível'
+  const sample = Math.max(t.points_won_on_serve.of, t.points_won_on_return.of)
+  return [
+    `${level}, sem inventar média de categoria, dá para ler assim ${when(f)}: ${joinPt(parts)}.`,
+    `São amostras pequenas (${t.points_tagged} pontos marcados${sample > 0 ? `, ${t.points_won_on_serve.of} no seu saque e ${t.points_won_on_return.of} na devolução` : ''}), então vale confirmar no próximo jogo analisado (${link(f, 'SERVE')}).`,
   ]
 }
 
