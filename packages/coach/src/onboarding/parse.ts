@@ -103,8 +103,10 @@ export function parseAgeYears(text: string, now: Date = new Date()): number | nu
         ? 2000 + short
         : 1900 + short
     : null
-  // "quase 40": not yet forty.
-  const almost = /\bquase (\d{2})\b/.exec(n)
+  // "quase 40", "faço 40 em janeiro", "vou fazer 40": not yet forty.
+  const almost =
+    /\bquase (\d{2})\b/.exec(n) ??
+    /\b(?:faco|vou fazer|completo|vou completar|fazendo) (\d{2})(?: anos)?\b/.exec(n)
   const age = year
     ? now.getUTCFullYear() - year
     : almost
@@ -166,7 +168,9 @@ export function parseHeight(text: string): number | null {
   if (feet) return Math.round(Number(feet[1]) * 30.48 + Number(feet[2]) * 2.54)
   const metric =
     /\b(\d)\s*[,.]\s*(\d{1,2})\s*(?:m|metros?)?\b/.exec(n) ??
-    /\b([12])\s*(?:m|metros?)\s*(?:e\s*)?(\d{1,2})\b/.exec(n)
+    /\b([12])\s*(?:m|metros?)\s*(?:e\s*)?(\d{1,2})\b/.exec(n) ??
+    // "1 e 72": metres and centimetres said with "e".
+    /^\s*(1)\s+e\s+(\d{2})\s*$/.exec(n)
   if (metric) {
     const decimals = metric[2] ?? '0'
     return Number(metric[1]) * 100 + Number(decimals.length === 1 ? `${decimals}0` : decimals)
