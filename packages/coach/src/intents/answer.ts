@@ -2,6 +2,7 @@ import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
 import { countdownLead } from './countdown'
+import { chatText } from './normalize'
 import { ruleVariantLead } from './rule-variants'
 import { againstLeftyLine, opponentLefty, whoseSideLine } from './sides'
 import { partnerTraits, traitsLine } from './partner-traits'
@@ -352,6 +353,31 @@ function leftyLead(input: AnswerInput): string | undefined {
   return againstLeftyLine(input.intent.domain) ?? undefined
 }
 
+const LOSS_FELT = [
+  'Dói mesmo perder um jogo que estava na mão, e remoer um pouco é normal.',
+  'Jogo que escapa depois de estar na frente pesa mais que uma derrota comum; normal ficar pensando nisso.',
+]
+const NERVES_FELT = [
+  'Normal ficar assim antes de um jogo que importa; essa energia dá para usar a seu favor.',
+  'Ansiedade antes de jogo é sinal de que ele importa para você, não de que vai dar errado.',
+]
+
+/**
+ * A player who says how they feel ("tô remoendo até agora", "tô com muita ansiedade") hears it
+ * acknowledged in one line before the advice, by the mental coach leading the answer.
+ */
+function empathy(input: AnswerInput): string | undefined {
+  if (input.role !== 'LEAD' || input.intent.domain !== 'mental') return undefined
+  const t = chatText(input.message ?? '')
+  const lines =
+    /\b(remoendo|remoer|nao paro de pensar|chatead\w*|arrasad\w*|triste|to mal|pra baixo)\b/.test(t)
+      ? LOSS_FELT
+      : /\b(ansios\w*|ansiedade|nervos\w*|tenso|tensa|com medo|apavorad\w*)\b/.test(t)
+        ? NERVES_FELT
+        : null
+  return lines ? take(lines, input.said, input.rng) : undefined
+}
+
 /** Questions of how a pair divides the court. */
 const DIVISION = new Set(['parceiro-canhoto', 'dupla-lados', 'bola-no-meio', 'entrosamento-dupla'])
 
@@ -470,7 +496,7 @@ function leadAnswer(input: AnswerInput): string {
         handsKnown && mine.length === 0
           ? (sidesShort(input.ctx, input.slots) ?? undefined)
           : undefined
-      const own = [first ?? sides, ...conditions, ...mine, levelLine(input)]
+      const own = [empathy(input), first ?? sides, ...conditions, ...mine, levelLine(input)]
       // One thing the player told the team, where it matters, unless a line above used one; a
       // dated tournament or a partner's name says more than the profile's goal, so it comes first.
       const remembered =

@@ -115,6 +115,7 @@ export const LIFE_PHRASINGS: Record<string, string[]> = {
     'caí na pilha do adversario e perdi o controle',
     'como reagir quando o oponente fica debochando',
     'adversario fica reclamando de tudo so pra esfriar meu jogo, o que eu faço',
+    'o cara do outro lado quer me humilhar em quadra, como nao cair nessa',
   ],
   'conflito-parceiro': [
     'eu e minha dupla batemos boca no meio do set',
@@ -365,6 +366,8 @@ export const LIFE_PHRASINGS: Record<string, string[]> = {
     'fico culpado de jogar tudo no amigo mais fraco',
     'como competir de verdade contra quem eu gosto',
     'jogar contra minha antiga parceira vai ser estranho, alguma dica?',
+    'vou enfrentar meu ex parceiro de dupla depois que a gente brigou, to nervoso',
+    'semana que vem pego a dupla de uma ex amiga com quem eu briguei e ela quer me ganhar de qualquer jeito',
   ],
   aquecimento: [
     'qual preparo fazer antes de comecar a partida pra nao entrar gelado',
