@@ -235,6 +235,8 @@ export function reply(input: ReplyInput): CoachReply[] {
         profile,
         now,
       })
+      // What the player asks back is said whole, however much of it was said before.
+      selfChecked = true
     } else if (main.domain === 'conversa') {
       if (i > 0 && routing.reason !== 'TEAM' && routing.reason !== 'MENTION') continue
       text = chatReply({ coach, team, intent: main, profile, said, rng })

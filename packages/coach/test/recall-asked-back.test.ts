@@ -97,3 +97,20 @@ describe('questions that stand on their own', () => {
     )
   })
 })
+
+describe('a fact corrected, and everything asked back', () => {
+  it('"não, o Diego é canhoto!" changes the partner and the sides; the whole memory is read back', () => {
+    const { replies } = remembering([
+      'jogo com o diego, ele é destro. quem fica em qual lado?',
+      'não, o diego é canhoto!',
+      'comprei uma raquete nova, a heroes kaiak, mais leve que a minha antiga',
+      'qual raquete eu falei q comprei?',
+      'o que vc sabe de mim?',
+    ])
+    expect(replies[1]).toMatch(/^Anotei: o Diego, canhoto, é seu parceiro\./)
+    expect(replies[1]).toMatch(/Vocês dois são canhotos/)
+    expect(replies[3]).toMatch(/\*\*Heroes Kaiak\*\*/)
+    expect(replies[4]).toMatch(/Seu parceiro é o \*\*Diego\*\*, canhoto\./)
+    expect(replies[4]).toMatch(/\*\*Heroes Kaiak\*\*/)
+  })
+})

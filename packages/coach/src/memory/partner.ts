@@ -14,6 +14,9 @@ const AFTER_WORD =
 /** "minha parceira no open de janeiro é a Larissa": the name after what the sentence says of it. */
 const LATER_IN_SENTENCE =
   /\b(?:minha|meu) (?:parceir[oa]|dupla)\b[^.;?!]{1,40}? (?:e|eh|vai ser|sera) (a|o) ([a-z]{2,15})\b/
+/** "não, o Diego é canhoto!": a name said with a hand, correcting or telling the partner's. */
+const NAME_HAND =
+  /\b(a|o) ([a-z]{2,15}) (?:e|eh|joga de|joga com a mao|na verdade e) (?:canhot[oa]|destr[oa])\b/
 /** "a Lu é minha parceira", "o Beto, meu parceiro". */
 const BEFORE_WORD =
   /\b(a|o) ([a-z]{2,15}),? (?:e |que e )?(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])\b/
@@ -32,6 +35,7 @@ export function partnerIn(s: Sentence): ExtractedFact | undefined {
     WITH_NAME.exec(t),
     BEFORE_WORD.exec(t),
     LATER_IN_SENTENCE.exec(t),
+    NAME_HAND.exec(t),
   ]
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ article: m[1], name: m[2] ?? '' }))
