@@ -93,7 +93,9 @@ describe('questions about one of several matches', () => {
 
   it('the tie-break is not split in the report, and the tagged points give the clues', () => {
     const reply = ask('pq a gente perdeu o super tie break? da pra ver no relatorio?')
-    expect(reply).toMatch(/não separa os números por set/)
+    expect(reply).toMatch(
+      /O placar set a set foi 4\/6 6\/3 4\/10, mas o relatório não separa os outros números por set/,
+    )
     expect(reply).toMatch(/pontos de ouro 1 de 3/)
   })
 
@@ -132,5 +134,26 @@ describe('a figure judged', () => {
     expect(replies[2]).toContain('**9 de 10 saques dentro é sólido**')
     expect(replies[2]).toContain('**5 de 14 na devolução é o ponto fraco**')
     expect(replies[2]).toMatch(/São amostras pequenas \(24 pontos marcados/)
+  })
+})
+
+describe('questions of the match in other words', () => {
+  const ask = (text: string) =>
+    talk([text], [], NOW, { profile: LEFTY, reports: REPORTS })[0] as string
+  it('the worst stroke is not counted, the best one is', () => {
+    const reply = ask('qual foi meu pior golpe no jogo?')
+    expect(reply).toMatch(/^O relatório conta os erros do jogo inteiro, mas não separa/)
+    expect(reply).toMatch(/o smash \(3\)/)
+  })
+  it('points won at the net are the net points, not the time there', () => {
+    expect(ask('quantos pontos a gente ganhou na rede?')).toMatch(/ganhou \*\*5 de 8 pontos\*\*/)
+  })
+  it('where the serves landed is not measured; the serve figures are given', () => {
+    const reply = ask('onde caiu a maioria dos meus saques?')
+    expect(reply).toMatch(/^Direção da bola/)
+    expect(reply).toContain('**9 de 10 saques**')
+  })
+  it('"meu smash tá bom?" is judged on the smashes', () => {
+    expect(ask('meu smash ta bom?')).toMatch(/\*\*3 de 6 smashes convertidos é razoável\*\*/)
   })
 })

@@ -45,6 +45,10 @@ const TOPICS: Array<[OwnTopic, RegExp]> = [
     'PARTNER',
     /\b(parceir[oa]|dupla)\b.*\b(mais|menos)\b.*\b(q|que|do que) eu\b|\b(eu|mim) .*\b(mais|menos)\b.*\b(q|que|do que) (o |a )?(meu |minha )?parceir[oa]\b/,
   ],
+  // "quantos pontos a gente ganhou na rede?": points, not the time spent there.
+  ['POINTS', /\bpontos?\b[^?]{0,30}\bna rede\b|\bna rede\b[^?]{0,20}\bpontos?\b/],
+  // "qual foi meu pior golpe?": the errors, which no report splits by stroke.
+  ['ERRORS', /\b(pior|melhor) golpe\b|\bgolpe (que )?(mais )?(errei|erro|falhou)\b/],
   ['SERVE', /\b(saque|saques|sacar|sacando)\b/],
   ['RETURN', /\b(devolucao|devolucoes|devolver|recepcao)\b/],
   ['SMASH', /\b(smash|smashes|cortada)\b/],
@@ -68,7 +72,7 @@ const TOPICS: Array<[OwnTopic, RegExp]> = [
 const UNMEASURED: Array<[Unmeasured, RegExp]> = [
   [
     'BY_STROKE',
-    /\b(de|no|na|com) (backhand|forehand|voleio|lob|curtinha|bandeja|revés|reves|direita|esquerda)\b|\b(backhand|forehand|voleios?|lobs?|curtinhas?|bandejas?) (que )?(eu )?(errei|acertei|fiz|dei)\b/,
+    /\bpior golpe\b|\bgolpe (que )?(mais )?(errei|erro)\b|\b(de|no|na|com) (backhand|forehand|voleio|lob|curtinha|bandeja|revés|reves|direita|esquerda)\b|\b(backhand|forehand|voleios?|lobs?|curtinhas?|bandejas?) (que )?(eu )?(errei|acertei|fiz|dei)\b/,
   ],
   [
     'BALL_SPEED',
@@ -99,7 +103,7 @@ const OWN =
  * "a gente fez o que de diferente?", "perdi por causa do saque ou da devolução?".
  */
 const OWN_PLAY =
-  /\b(pelo relatorio|abri o relatorio|(o|meu) relatorio (mostra|diz|deu|aponta|de sabado|de domingo|do jogo)|relatorio (que|q) (eu )?(recebi|abri)|como (eu )?(fui|me sai|fomos|nos saimos)|(eu )?(passei|fiquei|ficamos) mais tempo|(ter |eu )?(ficado|fiquei|ficamos) (\d+(,\d+)? ?(m|%|metros)|em media)|(fiquei|ficamos|ficou) (muito )?longe (da|do|de) (minha|meu|mim)|\d+(,\d+)? ?m (da|do) (minha|meu)|(fez|fizemos|fizeram) (oq|o que) de diferente|de diferente (no|naquele|do|da)|por causa do (saque|smash|voleio|devolucao)|(saque|devolucao) ou (d?[oa] )?(saque|devolucao)|(a gente|nos|eu) ganh\w+ quantos|(minha|meu) (dupla|parceir[oa]) ficou (longe|perto|mais|menos|quanto|muito longe)|minha (velocidade|distancia|media)|velocidade d[oa] (meu|minha) (smash|saque|bola)|meu pico|(no|naquele) jogo (q|que) (eu|a gente|nos) (ganhei|ganhamos|perdi|perdemos)|(eu )?(jogo|joguei|jogava|bato|bati|batia) mais (na|de|em) (paralela|cruzad\w*)|onde (eu |a gente |nos )?(mais )?(ganhei|ganhamos|perdi|perdemos) (mais )?(ponto|pontos)|(no|do) jogo (do dia|de) \d+|(eu )?(fiquei|fiz|errei|acertei|corri|saquei|devolvi) (muito|mais|menos|pouco|demais|quanto|quantos|quantas)\b(?! (tempo )?(pra|para) )|(meu|minha) (saque|devolucao|smash|voleio|jogo|movimentacao) (ta|esta|estava|foi|tava) (bom|boa|ruim|bem|mal)|(fiz|cometi) mais (erro|erros|winner|winners) (q|que|do que))\b/
+  /\b(pelo relatorio|abri o relatorio|(o|meu) relatorio (mostra|diz|deu|aponta|de sabado|de domingo|do jogo)|relatorio (que|q) (eu )?(recebi|abri)|como (eu )?(fui|me sai|fomos|nos saimos)|(eu )?(passei|fiquei|ficamos) mais tempo|(ter |eu )?(ficado|fiquei|ficamos) (\d+(,\d+)? ?(m|%|metros)|em media)|(fiquei|ficamos|ficou) (muito )?longe (da|do|de) (minha|meu|mim)|\d+(,\d+)? ?m (da|do) (minha|meu)|(fez|fizemos|fizeram) (oq|o que) de diferente|de diferente (no|naquele|do|da)|por causa do (saque|smash|voleio|devolucao)|(saque|devolucao) ou (d?[oa] )?(saque|devolucao)|(a gente|nos|eu) ganh\w+ quantos|(minha|meu) (dupla|parceir[oa]) ficou (longe|perto|mais|menos|quanto|muito longe)|minha (velocidade|distancia|media)|velocidade d[oa] (meu|minha) (smash|saque|bola)|meu pico|(no|naquele) jogo (q|que) (eu|a gente|nos) (ganhei|ganhamos|perdi|perdemos)|(eu )?(jogo|joguei|jogava|bato|bati|batia) mais (na|de|em) (paralela|cruzad\w*)|onde (eu |a gente |nos )?(mais )?(ganhei|ganhamos|perdi|perdemos) (mais )?(ponto|pontos)|(no|do) jogo (do dia|de) \d+|(eu )?(fiquei|fiz|errei|acertei|corri|saquei|devolvi) (muito|mais|menos|pouco|demais|quanto|quantos|quantas)\b(?! (tempo )?(pra|para) )|(meu|minha) (saque|devolucao|smash|voleio|jogo|movimentacao) (ta|esta|estava|foi|tava) (bom|boa|ruim|bem|mal)|(fiz|cometi) mais (erro|erros|winner|winners) (q|que|do que)|(meu|minha) (pior|melhor) golpe|(maioria|quantos|quantas|metade) d?[oa]?s? ?(meus|minhas) (saques|devolucoes|smashes|erros|pontos|bolas|voleios)|(meus|minhas) (saques|devolucoes|smashes|bolas) (cairam|caiu|foram|entraram|sairam)|(a gente|nos|eu) (ganhou|ganhamos|ganhei|perdeu|perdemos|perdi|fez|fizemos|fiz) (quantos|quantas|mais|menos)|quantos pontos (a gente|nos|eu)|placar (de cada|do|por|em cada) set|(meu|minha) (smash|saque|devolucao|voleio|lob) (ta|esta|foi|tava) (bom|boa|ruim|bem|mal|ok))\b/
 
 /** Feelings about a game are the mental coach's, not a figure. */
 const FEELING =

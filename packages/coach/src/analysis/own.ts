@@ -189,6 +189,11 @@ function taggedAnswer(
       return [
         ...(byStroke ? [byStroke] : []),
         `${capital(when(f))}, você cometeu **${t.unforced_errors} erros não forçados** e fez **${t.winners} winners** (${src}; ${link(f, topic)}).`,
+        ...(byStroke && t.best_stroke
+          ? [
+              `O que o relatório mostra por golpe é o que mais te deu winners: o ${STROKE_LABEL[t.best_stroke.stroke].toLowerCase()} (${t.best_stroke.winners}).`,
+            ]
+          : []),
         t.unforced_errors > t.winners
           ? 'Mais erros que winners quer dizer que os pontos perdidos vieram mais de você do que do adversário: a primeira meta é errar menos, com mais margem sobre a rede e para dentro das linhas.'
           : 'Mais winners que erros: você arriscou na hora certa.',
@@ -196,6 +201,15 @@ function taggedAnswer(
       ]
     }
     case 'POINTS':
+      if (/\brede\b/.test(chatText(input.text)))
+        return t.net_points_won
+          ? [
+              `${capital(when(f))}, quando você terminou o ponto na rede, ganhou **${outOf(t.net_points_won, 'ponto', 'pontos')}** (${src}; ${link(f, topic)}).`,
+              `No total, sua dupla ganhou ${outOf(t.team_points_won)} pontos marcados; ${share(t.net_points_won) > share(t.team_points_won) ? 'na rede vocês ganham mais do que a média do jogo, então subir mais vale a pena' : 'na rede vocês não ganharam mais do que no resto do jogo, então vale olhar como chegam lá'}.`,
+            ]
+          : [
+              `${capital(when(f))}, a análise não conseguiu saber onde você estava no fim de cada ponto, então não tenho os pontos ganhos na rede; sua dupla ganhou ${outOf(t.team_points_won)} pontos marcados (${link(f, topic)}).`,
+            ]
       return [
         `${capital(when(f))}, sua dupla ganhou **${outOf(t.team_points_won, 'ponto', 'pontos')}** dos que o analista marcou (placar ${t.score_line}; ${link(f, topic)}).`,
         `No seu saque foram ${outOf(t.points_won_on_serve)} e na devolução ${outOf(t.points_won_on_return)}.`,
@@ -530,7 +544,14 @@ export function ownReply(input: OwnReplyInput): string {
   )
     return verdict(input, f, f.tagged as TaggedFacts).join('\n\n')
   if (unmeasured === 'DIRECTION') lines = [DIRECTION_MISSING, ...lines]
-  if (unmeasured === 'BY_SET') lines = [BY_SET_MISSING, ...lines, ...closeClues(f)]
+  if (unmeasured === 'BY_SET')
+    lines = [
+      f.game_score
+        ? `O placar set a set foi ${f.game_score}, mas o relatório não separa os outros números por set: o tie-break não aparece à parte, só o jogo inteiro, e dá para tirar pistas dele.`
+        : BY_SET_MISSING,
+      ...lines,
+      ...closeClues(f),
+    ]
   return askedAgain(lines, input, f).join('\n\n')
 }
 
@@ -563,13 +584,15 @@ function verdict(input: OwnReplyInput, f: AnalysisFacts, t: TaggedFacts): string
   const parts: string[] = []
   // "meu saque tá bom?" is about the serve; "isso é bom pro meu nível?" about what was shown.
   const named = chatText(input.text)
-  const only = /\bsaque/.test(named)
-    ? 'SERVE'
-    : /\bdevolu/.test(named)
-      ? 'RETURN'
-      : /\b(erro|winner)/.test(named)
-        ? 'ERRORS'
-        : null
+  const only = /\bsmash/.test(named)
+    ? 'SMASH'
+    : /\bsaque/.test(named)
+      ? 'SERVE'
+      : /\bdevolu/.test(named)
+        ? 'RETURN'
+        : /\b(erro|winner)/.test(named)
+          ? 'ERRORS'
+          : null
   const serveIn = only === null || only === 'SERVE' ? band(t.serves_in, 0.85, 0.7) : null
   if (serveIn)
     parts.push(
@@ -584,6 +607,13 @@ function verdict(input: OwnReplyInput, f: AnalysisFacts, t: TaggedFacts): string
     parts.push(
       `**${outOf(t.points_won_on_return)} na devolução é ${onReturn === 'fraco' ? 'o ponto fraco' : onReturn}**`,
     )
+  if (only === 'SMASH') {
+    const smash = band(t.smashes_converted, 0.66, 0.5)
+    if (smash)
+      parts.push(
+        `**${outOf(t.smashes_converted, 'smash', 'smashes')} convertidos é ${smash}**${t.best_stroke?.stroke === 'smash' ? `, e foi o golpe que mais te deu winners (${t.best_stroke.winners})` : ''}`,
+      )
+  }
   if ((only === null || only === 'ERRORS') && t.winners + t.unforced_errors > 0)
     parts.push(
       `**${t.unforced_errors} erros não forçados contra ${t.winners} winners** ${t.unforced_errors > t.winners ? 'pede mais margem' : 'é um bom equilíbrio'}`,
@@ -591,6 +621,7 @@ function verdict(input: OwnReplyInput, f: AnalysisFacts, t: TaggedFacts): string
   const level = input.profile.category
     ? `Para a categoria ${input.profile.category}`
     : 'Para o seu nível'
+  if (parts.length === 0) return taggedAnswer(input.question.topic, input, f, t)
   const sample = Math.max(t.points_won_on_serve.of, t.points_won_on_return.of)
   return [
     `${level}, sem inventar média de categoria, dá para ler assim ${when(f)}: ${joinPt(parts)}.`,
@@ -614,7 +645,10 @@ function askedAgain(lines: string[], input: OwnReplyInput, f: AnalysisFacts): st
   // "quantas bolas eu errei de backhand?": what the report does not count comes first, then
   // the figure it does.
   const [prefix, body] =
-    lines[0] === BY_STROKE_MISSING || lines[0] === DIRECTION_MISSING || lines[0] === BY_SET_MISSING
+    lines[0] === BY_STROKE_MISSING ||
+    lines[0] === DIRECTION_MISSING ||
+    lines[0] === BY_SET_MISSING ||
+    lines[0]?.startsWith('O placar set a set foi')
       ? [[lines[0]], lines.slice(1)]
       : [[], lines]
   const [lead, ...rest] = body
