@@ -114,3 +114,15 @@ describe('a fact corrected, and everything asked back', () => {
     expect(replies[4]).toMatch(/\*\*Heroes Kaiak\*\*/)
   })
 })
+
+describe('a stroke named with its side', () => {
+  it('"minha devolução de forehand" is the return, and "e se o sacador for canhoto?" aims it', () => {
+    const replies = talk([
+      'como melhoro minha devolucao de forehand?',
+      'e se o sacador for canhoto?',
+    ])
+    expect(replies[0]).not.toMatch(/lado direito e|forehands ficam no meio/)
+    expect(replies[0]).toMatch(/devolu/i)
+    expect(replies[1]).toMatch(/^Contra um canhoto sacando/)
+  })
+})

@@ -19,7 +19,7 @@ export function whoseSideLine(message: string): string | null {
 
 /** "e se o cara da rede for canhoto?": the opponent's hand changed, the same stroke asked. */
 const OPPONENT_LEFTY =
-  /\b(cara|adversari[oa]|oponente|o da rede|a da rede|do outro lado|ele|ela|eles|a dupla deles|o outro|a outra)\b[^?]{0,30}\bcanhot[oa]s?\b|\bcanhot[oa]s? (do outro lado|na rede deles|do lado deles)\b/
+  /\b(cara|adversari[oa]|oponente|o da rede|a da rede|do outro lado|ele|ela|eles|a dupla deles|o outro|a outra|sacador[a]?|quem saca|quem ta sacando|quem recebe|recebedor[a]?|o do fundo|a do fundo)\b[^?]{0,30}\bcanhot[oa]s?\b|\bcanhot[oa]s? (do outro lado|na rede deles|do lado deles)\b/
 
 export function opponentLefty(message: string): boolean {
   const t = chatText(message)

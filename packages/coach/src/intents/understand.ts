@@ -11,6 +11,7 @@ import type { ChatTurn } from '../types'
 import { type Candidate, type Classification, IntentIndex } from './classifier'
 import { chatText, plainText, terms } from './normalize'
 import { type Intent, INTENTS, intentById } from './registry'
+import { byNamedStroke } from './named-stroke'
 import { bySlots, cued, GENERAL_OF, preferGeneral } from './preferences'
 import { explainTerm } from './glossary'
 import { extractSlots, type Slots } from './slots'
@@ -210,11 +211,14 @@ function read(text: string): Classification {
   const kept = READINGS.get(text)
   if (kept) return kept
   const plain = plainText(text)
-  const reading = preferGeneral(
-    bindFrame(
-      bySlots(cued(intentIndex().classify(text), plain), extractSlots(text), plain),
-      readFrame(text),
+  const reading = byNamedStroke(
+    preferGeneral(
+      bindFrame(
+        bySlots(cued(intentIndex().classify(text), plain), extractSlots(text), plain),
+        readFrame(text),
+      ),
     ),
+    plain,
   )
   if (READINGS.size >= READINGS_KEPT) READINGS.delete(READINGS.keys().next().value as string)
   READINGS.set(text, reading)
@@ -425,7 +429,8 @@ function resolve(text: string, state: State): Understanding {
     state.last &&
     STROKE_DOMAINS.has(state.last.domain) &&
     own.length <= 12 &&
-    frame.strokes.length === 0 &&
+    // "e se o sacador for canhoto?" names the serve only as who hits it.
+    frame.strokes.every((st) => st === 'saque' || st === state.last?.domain) &&
     opponentLefty(text)
   )
     return make('FOLLOWUP', [state.last])
