@@ -236,6 +236,8 @@ export const LIFE_PHRASINGS: Record<string, string[]> = {
     'meu parceiro ficou arrasado com a eliminaçao, o que falo pra ele?',
     'como transformar essa derrota em aprendizado em vez de ficar remoendo',
     'caí na primeira fase outra vez 😞 to pensando se vale a pena continuar competindo',
+    'perdi a final do torneio e to desanimada demais',
+    'a gente perdeu feio no sabado e eu to mal com isso',
   ],
   comparacao: [
     'fico olhando o jogo dos outros e me sentindo um lixo',
@@ -708,6 +710,8 @@ export const LIFE_PHRASINGS: Record<string, string[]> = {
     'de quanto em quanto tempo trocar o grip jogando 4x na semana',
     'overgrip aderente ou seco pra quem sua muito na mao',
     'meu grip ficou todo preto e encardido, ja passou da hora?',
+    'vale a pena colocar overgrip na raquete?',
+    'overgrip ou grip de fabrica, qual usar?',
   ],
   'protetor-raquete': [
     'deixei a raquete no porta malas no sol, estragou?',
