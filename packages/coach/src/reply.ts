@@ -239,7 +239,7 @@ export function reply(input: ReplyInput): CoachReply[] {
       selfChecked = true
     } else if (main.domain === 'conversa') {
       if (i > 0 && routing.reason !== 'TEAM' && routing.reason !== 'MENTION') continue
-      text = chatReply({ coach, team, intent: main, profile, said, rng })
+      text = chatReply({ coach, team, intent: main, profile, said, rng, message: body })
     } else {
       const common = {
         coach,

@@ -126,3 +126,10 @@ describe('a stroke named with its side', () => {
     expect(replies[1]).toMatch(/^Contra um canhoto sacando/)
   })
 })
+
+describe('a greeting', () => {
+  it('is returned in kind, with the day the player named', () => {
+    expect(talk(['bom diaaa, segundona braba hj kkk'])[0]).toMatch(/^Bom dia! Segunda puxada/)
+    expect(talk(['boa noite'])[0]).toMatch(/^Boa noite!\n\nEstou por aqui/)
+  })
+})

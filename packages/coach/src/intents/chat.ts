@@ -47,6 +47,26 @@ function whoIsWho(team: Team, said: Said): string[] {
   return lines
 }
 
+/** "bom diaaa, segundona braba hj": the greeting returned, and the day when the player named it. */
+function greetingInKind(message: string): string | undefined {
+  const t = message
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+  const hello = /\bbo+m+ di+a+/.test(t)
+    ? 'Bom dia!'
+    : /\bbo+a+ ta+rde+/.test(t)
+      ? 'Boa tarde!'
+      : /\bbo+a+ no+i+te+/.test(t)
+        ? 'Boa noite!'
+        : undefined
+  if (!hello) return undefined
+  if (/\bsegund(a|ona)\b/.test(t))
+    return `${hello} Segunda puxada, né? Bora fazer ela render: tem treino hoje? Me conta o que vai trabalhar.`
+  if (/\bsexta|sextou\b/.test(t)) return `${hello} Sextou! Tem jogo no fim de semana?`
+  return hello
+}
+
 /** A reply to greetings, thanks, identity, off-topic and the like: short, and never a lecture. */
 export function chatReply(args: {
   coach: CoachPersona
@@ -55,10 +75,23 @@ export function chatReply(args: {
   profile: PlayerProfile
   said: Said
   rng: Rng
+  /** The player's message: a greeting is answered in kind. */
+  message?: string
 }): string {
   const { coach, team, intent, said, rng } = args
   let lines: string[]
-  if (intent.id === 'identidade-ia') lines = identity(coach, said, rng)
+  if (intent.id === 'saudacao' && args.message) {
+    const inKind = greetingInKind(args.message)
+    const line = take(intent.answers, said, rng) ?? take(intent.alt, said, rng)
+    // Returned in kind, the greeting replaces the stock one ("Olá!") instead of doubling it.
+    const rest = inKind && line ? line.replace(/^(Olá|Oi|E aí|Fala)[!,.]?\s*/, '') : line
+    lines =
+      inKind && inKind.length > 12
+        ? [inKind]
+        : [inKind, rest && rest.charAt(0).toUpperCase() + rest.slice(1)].filter(
+            (l): l is string => l !== undefined && l !== '',
+          )
+  } else if (intent.id === 'identidade-ia') lines = identity(coach, said, rng)
   else if (intent.id === 'quem-e-quem') lines = whoIsWho(team, said)
   else {
     const line = take(intent.answers, said, rng) ?? take(intent.alt, said, rng)
