@@ -79,7 +79,7 @@ export const profiles = pgTable('profiles', {
 })
 
 /**
- * What the law makes us keep after an account is deleted (Política de Privacidade §5): paid
+ * What the law makes us keep after an account is deleted (section 5 of the privacy policy): paid
  * orders (fiscal records, CTN arts. 173 and 195) and sign-in records (Marco Civil da Internet
  * art. 15), pseudonymised: no user id, e-mail, name or CPF, only a random `subject` shared by the
  * records of one deleted account. A daily job deletes them after `keep_until`.
