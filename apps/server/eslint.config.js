@@ -32,7 +32,7 @@ const restrict = (...patterns) => ({
 const tablesOutsideStores = [
   // Reads the plan and counts the day's messages for the chat allowance with its own SQL.
   `${modules}/billing/limits.ts`,
-  // Reads the newest published analysis for the coaches with its own SQL.
+  // Reads the player's matches and where each analysis stands with its own SQL.
   `${modules}/analysis/facts.ts`,
 ]
 
