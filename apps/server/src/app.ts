@@ -17,7 +17,7 @@ import { createProgressModule } from './modules/progress/module'
 import { createPushModule } from './modules/push/module'
 import { createReportSharesModule } from './modules/report-shares/module'
 import { createUsers, createUsersModule } from './modules/users/module'
-import { createVideosModule } from './modules/videos/module'
+import { createVideoStatus, createVideosModule } from './modules/videos/module'
 import { createPlatform, scriptOrigins } from './platform'
 import { webApp } from './plugins/web'
 
@@ -56,6 +56,7 @@ export async function buildApp(
     ...base,
     chat: conversation,
     push,
+    videos: createVideoStatus(base),
     reported: async (userId, videoId) => {
       await queue.send('progress.report', { user_id: userId, video_id: videoId }, { wake: true })
     },

@@ -12,6 +12,7 @@ import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
 import { AppError, notFound } from '../../errors'
 import type { UsersService } from '../users/service'
+import type { VideoStatusPort } from '../videos/status'
 import { type AnalysisDelivery, deliveryMarkdown, rejectionMarkdown } from './delivery'
 import { putBuffer, runPrefix } from './artifacts'
 import type { MediaSigner } from './files'
@@ -60,6 +61,8 @@ export interface AnalysisServiceDeps {
   users: UsersService
   clock: Clock
   pipeline: Reanalysis
+  /** The videos module's: publishing and rejecting move the video too. */
+  videos: VideoStatusPort
   log: { error(obj: object, msg: string): void }
 }
 
@@ -73,6 +76,7 @@ export class AnalysisService {
   private readonly users: UsersService
   private readonly clock: Clock
   private readonly pipeline: Reanalysis
+  private readonly videos: VideoStatusPort
   private readonly log: { error(obj: object, msg: string): void }
 
   constructor(deps: AnalysisServiceDeps) {
@@ -85,6 +89,7 @@ export class AnalysisService {
       users: this.users,
       clock: this.clock,
       pipeline: this.pipeline,
+      videos: this.videos,
       log: this.log,
     } = deps)
   }
@@ -286,10 +291,8 @@ export class AnalysisService {
       )
       if (!published)
         throw new AppError(409, ANALYSIS_ERRORS.published, { code: 'analysis_published' })
-      const video = await this.store.updateVideo(tx, videoId, { status: 'READY', updatedAt: now }, [
-        'IN_REVIEW',
-      ])
-      if (!video) throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
+      const moved = await this.videos.move(videoId, { status: 'READY', at: now }, ['IN_REVIEW'], tx)
+      if (!moved) throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
       await this.store.audit(tx, {
         ...this.auditActor(actor),
         action: 'analysis.publish',
@@ -315,13 +318,13 @@ export class AnalysisService {
     const now = this.clock.now()
     const messageId = await this.db.transaction(async (tx) => {
       // acceptedAt cleared: a refused video no longer uses the month's allowance.
-      const video = await this.store.updateVideo(
-        tx,
+      const moved = await this.videos.move(
         videoId,
-        { status: 'FAILED', failureReason: reason, acceptedAt: null, updatedAt: now },
+        { status: 'FAILED', reason, at: now },
         ['QUEUED', 'ANALYZING', 'IN_REVIEW'],
+        tx,
       )
-      if (!video) throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
+      if (!moved) throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
       await this.store.ensureAnalysis(tx, videoId)
       await this.store.updateAnalysis(tx, videoId, { stage: 'FAILED', reviewedBy: actor.id })
       await this.store.audit(tx, {

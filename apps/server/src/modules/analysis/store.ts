@@ -5,7 +5,6 @@ import { auditLog, plans, subscriptions, users, videoAnalyses, videos } from '..
 
 export type AnalysisRow = typeof videoAnalyses.$inferSelect
 export type AnalysisPatch = Partial<typeof videoAnalyses.$inferInsert>
-export type VideoPatch = Partial<typeof videos.$inferInsert>
 
 /** Videos an analyst still has to deal with: waiting, being analysed or waiting for review. */
 export const IN_QUEUE: VideoStatus[] = ['QUEUED', 'ANALYZING', 'IN_REVIEW']
@@ -179,15 +178,6 @@ export class AnalysisStore {
   /** Creates the row when the pipeline never did (a video rejected before it was analysed). */
   async ensureAnalysis(db: DbOrTx, videoId: number): Promise<void> {
     await db.insert(videoAnalyses).values({ videoId }).onConflictDoNothing()
-  }
-
-  async updateVideo(db: DbOrTx, videoId: number, patch: VideoPatch, onlyIn: VideoStatus[]) {
-    const [row] = await db
-      .update(videos)
-      .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
-      .where(and(eq(videos.id, videoId), inArray(videos.status, onlyIn)))
-      .returning()
-    return row
   }
 
   async audit(
