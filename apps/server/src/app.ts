@@ -91,7 +91,7 @@ export async function buildApp(
     plans: (id) => billing.billing.listPlans(id),
   })
   const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
-  const admin = createAdminModule({ ...base, roleChanged })
+  const admin = createAdminModule({ ...base, roleChanged, billing: billing.billing })
   const shares = await createReportSharesModule({
     ...base,
     sources: {

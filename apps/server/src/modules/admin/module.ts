@@ -1,5 +1,6 @@
 import type { Mailer } from '../../adapters/mail'
 import type { ModuleBase, ServerModule } from '../module'
+import type { BillingConsolePort } from '../billing/service'
 import type { UsersService } from '../users/service'
 import { AdminPartnersService } from './partners-service'
 import { AdminPartnersStore } from './partners-store'
@@ -9,6 +10,8 @@ import { AdminStore } from './store'
 
 export interface AdminModuleDeps extends ModuleBase {
   users: UsersService
+  /** Billing's: the console's changes to plans, coupons and the waiting list. */
+  billing: BillingConsolePort
   mail: { outbox: Mailer; local: boolean }
   /** Absolute link into the web app, for the e-mails sent to invited players. */
   links: { app: (path: string) => string }
@@ -22,6 +25,7 @@ export function createAdminModule(d: AdminModuleDeps) {
     db: d.db,
     store: new AdminStore(),
     users: d.users,
+    billing: d.billing,
     mailer: d.mail.outbox,
     clock: d.clock,
     appUrl: d.links.app,
