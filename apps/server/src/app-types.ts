@@ -1,3 +1,4 @@
+import type { CoachMessages } from './modules/progress/coach-messages'
 import type { ProgressService } from './modules/progress/service'
 import type { FastifyInstance } from 'fastify'
 import type { CustomFetch } from 'openid-client'
@@ -56,6 +57,7 @@ export interface App {
     mail: { outbox: MailOutbox; templates: MailTemplates }
     diskErasure: DiskErasure
     progress: ProgressService
+    progressMessages: CoachMessages
   }
   /** The embedded PagBank simulator, when payments are simulated (tests look at its charges). */
   simulator: PagBankSimulator | undefined

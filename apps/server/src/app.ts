@@ -72,36 +72,6 @@ export async function buildApp(
   })
   const agents = await createAgentsModule({ ...base, team: (id) => conversation.teamOf(id) })
   const memory = createMemoryModule({ ...base, chat: conversation })
-  // The coaches' replies last: they consult the modules above.
-  const coaching = createCoachingModule({
-    ...base,
-    conversation: chat,
-    auth: auth.auth,
-    push,
-    // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
-    messageHook: async (id, text) =>
-      (await videos.videos.gameInfoHook(id, text)) ?? billing.limits.messageHook(id, text),
-    // Agent Store partners and the coach memory join the conversation through the group chat.
-    group: {
-      partners: (id) => agents.agents.conversationPartners(id),
-      memory: (id) => memory.memory.factsFor(id),
-      noteFacts: (id, text) => memory.memory.noteFacts(id, text),
-    },
-    playerGames: analysis.playerGames,
-    plans: (id) => billing.billing.listPlans(id),
-  })
-  const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
-  const admin = createAdminModule({ ...base, roleChanged, billing: billing.billing })
-  const shares = await createReportSharesModule({
-    ...base,
-    sources: {
-      report: (userId, videoId, urls) => analysis.reports.report(userId, videoId, urls),
-      media: (videoId, kind, name, range, reply, cacheControl) =>
-        analysis.reports.serve(videoId, kind, name, range, reply, cacheControl),
-      playerName: async (userId) => (await users.findById(userId))?.name ?? null,
-      heatmap: (userId, videoId) => analysis.reports.heatmap(userId, videoId),
-    },
-  })
   const progress = createProgressModule({
     ...base,
     history: (id) => analysis.matchHistory(id),
@@ -113,6 +83,54 @@ export async function buildApp(
     goal: async (id) => {
       const { profile } = await users.getStatus(id)
       return { text: profile.goal, focus: profile.goal_focus }
+    },
+    players: (after, limit) => users.completedPlayers(after, limit),
+    push: (id, payload) => push.notify(id, payload),
+    weeklyEmail: async (id, summary) => {
+      const user = await users.findById(id)
+      return user
+        ? mail.templates.weeklySummary({ email: user.email, name: user.name }, summary)
+        : null
+    },
+    sendMail: (m) => mail.outbox.send(m),
+  })
+  const { messages: coachMessages } = progress
+  // A chip answering the plan's coach's question is noted, and that coach answers it.
+  const followUpAnswer = async (id: string, text: string) => {
+    const ack = await coachMessages.answer(id, text)
+    return ack === null ? null : [{ text: ack, as: 'ESTATISTICO' as const }]
+  }
+  // The coaches' replies last: they consult the modules above.
+  const coaching = createCoachingModule({
+    ...base,
+    conversation: chat,
+    auth: auth.auth,
+    push,
+    // The player's answer to "date and result of the game?" goes to videos, not to the coaches.
+    messageHook: async (id, text) =>
+      (await videos.videos.gameInfoHook(id, text)) ??
+      (await billing.limits.messageHook(id, text)) ??
+      followUpAnswer(id, text),
+    // Agent Store partners and the coach memory join the conversation through the group chat.
+    group: {
+      partners: (id) => agents.agents.conversationPartners(id),
+      memory: (id) => memory.memory.factsFor(id),
+      noteFacts: (id, text) => memory.memory.noteFacts(id, text),
+    },
+    playerGames: analysis.playerGames,
+    plans: (id) => billing.billing.listPlans(id),
+    chatOpened: (id) => coachMessages.chatOpened(id),
+  })
+  const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
+  const admin = createAdminModule({ ...base, roleChanged, billing: billing.billing })
+  const shares = await createReportSharesModule({
+    ...base,
+    sources: {
+      report: (userId, videoId, urls) => analysis.reports.report(userId, videoId, urls),
+      media: (videoId, kind, name, range, reply, cacheControl) =>
+        analysis.reports.serve(videoId, kind, name, range, reply, cacheControl),
+      playerName: async (userId) => (await users.findById(userId))?.name ?? null,
+      heatmap: (userId, videoId) => analysis.reports.heatmap(userId, videoId),
     },
   })
   const account = createUsersModule({
@@ -183,6 +201,7 @@ export async function buildApp(
       mail: { outbox: mail.outbox, templates: mail.templates },
       diskErasure: p.diskErasure,
       progress: progress.progress,
+      progressMessages: coachMessages,
     },
     simulator: p.payments.simulator,
     drain: http.drain,

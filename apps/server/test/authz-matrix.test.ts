@@ -57,6 +57,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/v1/chat/history': 'player',
   'GET /api/v1/progress': 'player',
   'PUT /api/v1/progress/goal': 'player',
+  'GET /api/v1/progress/preferences': 'player',
+  'PATCH /api/v1/progress/preferences': 'player',
   'POST /api/v1/chat/check-for-report': 'player',
   'POST /api/v1/subscriptions/coupons/validate': 'player',
   'POST /api/v1/waitlist/join': 'player',

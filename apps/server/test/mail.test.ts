@@ -69,6 +69,14 @@ describe('e-mail over SMTP', () => {
       ],
       [t.reportReady(joana), 'A análise do seu jogo está pronta', '/videos'],
       [t.accountDeleted(joana), 'Sua conta no Areia foi excluída', '/privacy'],
+      [
+        t.weeklySummary(joana, {
+          title: 'Resumo da semana (04/01 a 10/01)',
+          paragraphs: ['Treinos: 3 planejados; você não me contou como foram.'],
+        }),
+        'Resumo da semana (04/01 a 10/01)',
+        '/conta',
+      ],
     ]
     const before = smtp.received.length
     for (const [mail] of cases) await app.services.mail.outbox.send(mail)

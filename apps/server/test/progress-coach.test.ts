@@ -194,8 +194,16 @@ describe('the statistical coach after a new report', () => {
     ).json<DataExport>()
     expect(doc.progress).toEqual({
       matches,
-      notes: [{ kind: 'report', key: String(second), sent_at: expect.any(String) as string }],
+      notes: [
+        {
+          kind: 'report',
+          key: String(second),
+          sent_at: expect.any(String) as string,
+          outcome: null,
+        },
+      ],
       goal_figures: null,
+      preferences: null,
     })
     expect(matches).toHaveLength(2)
 

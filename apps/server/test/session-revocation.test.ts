@@ -132,6 +132,23 @@ function closed(socket: TestSocket): Promise<{ code: number; at: number }> {
   })
 }
 
+/**
+ * The welcome is written by whichever node's worker takes the job, and told only on that node's
+ * bus: with buses that do not reach each other, the socket's node may never hear of it, so the
+ * test waits for it in the database instead.
+ */
+async function untilWelcomed(nodes: TestApp[], userId: string): Promise<void> {
+  const { db } = await testDatabase({ reset: false })
+  const deadline = Date.now() + 10_000
+  while (
+    (await db.select().from(chatMessages).where(eq(chatMessages.userId, userId))).length === 0
+  ) {
+    if (Date.now() > deadline) throw new Error('no welcome stored within 10 s')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  await Promise.all(nodes.map((n) => n.services.coaching.settled()))
+}
+
 async function storedWith(text: string): Promise<number> {
   const { db } = await testDatabase({ reset: false })
   return (await db.select().from(chatMessages).where(eq(chatMessages.content, text))).length
@@ -219,7 +236,7 @@ describe('a lost announcement never lets a revoked session act', () => {
       const admin = await makeAdmin(a)
       const tokens = await signUpAndLogIn(a, `isolado-${unique()}@areia.test`)
       const socket = await TestSocket.open(wsUrl(b, tokens))
-      await socket.untilMessages(1)
+      await untilWelcomed(nodes, userIdOf(tokens))
       const close = closed(socket)
       await cause.run(a, tokens, admin)
       // Not told over the bus: still open until it acts.

@@ -111,12 +111,17 @@ export function contextOf(
     heightCm: typeof height === 'number' && height >= 100 && height <= 230 ? height : null,
     injuryInTalk: injuryInTalk(history, text),
     injuryCleared: clearedInTalk(history, text),
-    mentionedInjuries:
-      memory === undefined
-        ? injuriesIn(history, text)
-        : injuriesIn(
-            memory.map((m) => ({ sender: 'USER', text: m })),
-            text,
-          ),
+    // The goal from onboarding counts too: "voltar a jogar sem dor no ombro, operei o manguito".
+    mentionedInjuries: [
+      ...new Set([
+        ...injuriesIn([], profile.goal ?? ''),
+        ...(memory === undefined
+          ? injuriesIn(history, text)
+          : injuriesIn(
+              memory.map((m) => ({ sender: 'USER', text: m })),
+              text,
+            )),
+      ]),
+    ],
   }
 }

@@ -13,6 +13,7 @@ import type { Intent } from './intents/registry'
 import { Said } from './intents/said'
 import { partnerAgree } from './agreement'
 import { acknowledgement, readBackIn } from './memory/acknowledge'
+import { extractFacts } from './memory/extract'
 import { recallReply } from './memory/recall'
 import { plansReply } from './product/plans'
 import { contextOf } from './profile'
@@ -106,7 +107,11 @@ export const HISTORY_FOR_ENGINE = 300
  * same random sequence give the same replies. Never empty, never throws on odd input.
  */
 export function reply(input: ReplyInput): CoachReply[] {
-  const { team, profile, history, rng } = input
+  const { team, history, rng } = input
+  // "agora to jogando 4x por semana", kept in the memory, is newer than the onboarding's answer.
+  const perWeek = input.facts?.find((f) => f.fields?.perWeek !== undefined)?.fields?.perWeek
+  const profile =
+    perWeek !== undefined ? { ...input.profile, training_per_week: perWeek } : input.profile
   const raw = typeof input.text === 'string' ? input.text.slice(0, MAX_INPUT * 4) : ''
   const body = raw.replace(/@[\p{L}]+/gu, ' ')
   const routing = routeDetailed(raw, team, history)
@@ -139,6 +144,11 @@ export function reply(input: ReplyInput): CoachReply[] {
     .map((id) => team.coaches.find((c) => c.id === id))
     .filter((c): c is CoachPersona => c !== undefined)
 
+  // "anota aí: agora tô jogando 4x por semana": a note to keep, answered by reading it back.
+  const note = noteReply(body, now, history, input.profile)
+  const noter = speakers[0] ?? team.coaches[0]
+  if (note && noter) return [{ coachId: noter.id, text: note }]
+
   const replies: CoachReply[] = []
   let previous: { coach: CoachPersona; text: string } | undefined
   let secondUsed = false
@@ -168,7 +178,13 @@ export function reply(input: ReplyInput): CoachReply[] {
     if (planned) {
       text = planned
       // The plan asked for again ("resume o plano") is shown whole, however much of it was said.
-      if (u.plan?.kind === 'SHOW' || u.plan?.kind === 'DAY' || u.plan?.kind === 'TODAY')
+      if (
+        u.plan?.kind === 'SHOW' ||
+        u.plan?.kind === 'DAY' ||
+        u.plan?.kind === 'TODAY' ||
+        u.plan?.kind === 'MOVE' ||
+        u.plan?.kind === 'RESIZE'
+      )
         selfChecked = true
     } else if ((u.own || game) && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
       text = ownReply({
@@ -186,8 +202,12 @@ export function reply(input: ReplyInput): CoachReply[] {
     } else if ((game || u.own) && coach.archetype === 'ESTATISTICO') {
       text = gameReply({
         topic: game ?? gameTopicOf(u.own?.topic),
-        ...(u.own ? { own: u.own.topic, byStroke: u.own.unmeasured === 'BY_STROKE' } : {}),
+        ...(u.own
+          ? { own: u.own.topic, ...(u.own.unmeasured ? { unmeasured: u.own.unmeasured } : {}) }
+          : {}),
         partnerGender: partner,
+        pointed: history.filter((t) => t.sender !== 'USER' && t.text.includes('**Enviar Vídeo**'))
+          .length,
         facts: input.analysis ?? null,
         matches,
         now,
@@ -229,6 +249,7 @@ export function reply(input: ReplyInput): CoachReply[] {
         facts: input.facts ?? [],
         frame: u.frame,
         message: body,
+        now,
         ...(u.changed ? { changed: u.changed } : {}),
       }
       const isSecond = i > 0 && second !== undefined && !secondUsed && owns(coach, second)
@@ -284,7 +305,9 @@ export function reply(input: ReplyInput): CoachReply[] {
     !before.has(told) &&
     first &&
     !first.coachId.startsWith('partner:') &&
-    main?.id !== 'lembrar'
+    main?.id !== 'lembrar' &&
+    // A new plan reads the days back itself, whole.
+    input.planChange !== 'CREATED'
   )
     first.text = `${told}\n\n${first.text}`
   if (replies.length === 0) {
@@ -292,6 +315,30 @@ export function reply(input: ReplyInput): CoachReply[] {
     replies.push({ coachId: coach.id, text: clarifyReply(coach, [], said, rng) })
   }
   return replies
+}
+
+const NOTE_ONLY =
+  /^(anota|anote|anotai|guarda|guarde|registra|registre|atualiza|atualize|lembra que|lembre que|so pra (vc|voce) saber|fica sabendo|pra constar)\b/
+
+/** The reply to a message that only tells the team something to keep; null for anything else. */
+function noteReply(
+  body: string,
+  now: Date,
+  history: readonly ChatTurn[],
+  profile: PlayerProfile,
+): string | null {
+  if (body.includes('?') || !NOTE_ONLY.test(normalize(body).trim())) return null
+  const told = acknowledgement(body, now, readBackIn(history))
+  if (!told) return null
+  const perWeek = extractFacts(body, now).find((f) => f.fields.perWeek !== undefined)?.fields
+    .perWeek
+  if (perWeek === undefined) return `${told}\n\nVou levar isso em conta nas próximas respostas.`
+  const before = profile.training_per_week
+  return [
+    told,
+    `${before !== null && before !== undefined && before !== perWeek ? `Antes eram ${before}x; ` : ''}com ${perWeek}x por semana, deixe ao menos um dia leve ou de descanso entre os dias mais puxados, e o aquecimento vira obrigatório.`,
+    'Se quiser, eu refaço o seu plano da semana com esse número.',
+  ].join('\n\n')
 }
 
 /** "minha parceira" or "meu parceiro" in the player's recent messages, when nothing else says it. */

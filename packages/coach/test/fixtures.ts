@@ -51,22 +51,25 @@ export const ANALYSED: AnalysisFacts = {
   partner_net_share: 0.41,
 }
 
-/** A conversation as the server runs it on the left-handed profile, each reply read by the next turn. */
+/** A conversation as the server runs it, each reply read by the next turn. */
 export function talk(
   messages: string[],
   facts: RememberedFact[] = [],
   now = new Date('2026-12-07T13:00:00Z'),
+  options: { profile?: PlayerProfile; reports?: AnalysisFacts[] } = {},
 ): string[] {
   const history: ChatTurn[] = []
+  const profile = options.profile ?? LEFTY
   return messages.map((text) => {
     const replies = reply({
       text,
-      team: team(),
-      profile: LEFTY,
+      team: team(7, profile),
+      profile,
       history,
       rng: seededRng(1),
       facts,
       now,
+      ...(options.reports ? { reports: options.reports } : {}),
     })
     history.push(
       { sender: 'USER', text },

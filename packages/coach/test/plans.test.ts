@@ -51,7 +51,7 @@ describe('training plans', () => {
     expect(plan?.tournament).toEqual({ label: 'em março', date: '2027-03-01' })
     expect(lead?.coachId).toBe(estatistico.id)
     const text = lead?.text ?? ''
-    expect(text).toMatch(/\*\*Terça \(aula, 60 min\):\*\*.*saque e smash/)
+    expect(text).toMatch(/\*\*Terça \(aula, 1h\):\*\*.*saque e smash/)
     // Drills named with their volume.
     expect(text).toMatch(/\d+ saques/)
     expect(text).toMatch(/\d+ smashes/)
@@ -98,7 +98,7 @@ describe('training plans', () => {
   it('an injury the team remembers lowers the load of the strokes that hurt it', () => {
     const { plan } = turn(ASK, null, THURSDAY, ['Relatou dor ou lesão: ombro.'])
     expect(plan?.cautions.join(' ')).toMatch(
-      /ombro dolorido, saque, smash e bandeja ficam em metade/,
+      /Pelo seu ombro, saque por cima, smash e bandeja ficam em metade/,
     )
   })
 
@@ -152,7 +152,66 @@ describe('a plan up to a tournament, with a length for each day', () => {
       /no sábado, os 120 min viram \*\*dois blocos de 55 min/,
     )
     const shown = ask('resume o plano final pra mim')
-    expect(shown).toMatch(/Terça \(treino, 90 min\)/)
-    expect(shown).toMatch(/Sábado \(treino, 120 min\)/)
+    expect(shown).toMatch(/Terça \(treino, 1h30\)/)
+    expect(shown).toMatch(/Sábado \(treino, 2h\)/)
+  })
+})
+
+/** A conversation as the server runs it: each turn changes the saved plan, then the replies read it. */
+function planConversation(messages: string[], now = new Date('2026-12-07T13:00:00Z')): string[] {
+  const history: ChatTurn[] = []
+  let plan: TrainingPlan | null = null
+  return messages.map((text) => {
+    const planned = planTurn({ text, history, profile, current: plan, now })
+    plan = planned.plan
+    const replies = reply({
+      text,
+      team: t,
+      profile,
+      history,
+      rng: seededRng(1),
+      ...(plan ? { plan, planChange: planned.change } : {}),
+      now,
+    })
+    history.push(
+      { sender: 'USER', text },
+      ...replies.map((r) => ({ sender: r.coachId, text: r.text })),
+    )
+    return replies.map((r) => r.text).join('\n\n')
+  })
+}
+
+describe('a week changed in the chat, one thing at a time', () => {
+  it('keeps the hours said, moves a day, shortens another, shows it whole and fits the gym', () => {
+    const replies = planConversation([
+      'monta meu treino dessa semana: segunda 19h (1h), quarta 7h da manha (1h30) e sabado 9h (2h)',
+      'quarta nao vou conseguir, passa pra quinta msm horario',
+      'e sabado agora so tenho 1h',
+      'manda tudo junto como ficou pfv',
+      'e academia, encaixa onde?',
+    ])
+    expect(replies[0]).toMatch(/\*\*Segunda, 19h \(treino, 1h\):\*\*/)
+    expect(replies[0]).toMatch(/\*\*Quarta, 7h \(treino, 1h30\):\*\*/)
+    expect(replies[0]).toMatch(/\*\*Sábado, 9h \(treino, 2h\):\*\*/)
+    expect(replies[1]).toMatch(
+      /^Feito: o treino de quarta passou para quinta, 7h, com os mesmos 1h30/,
+    )
+    expect(replies[1]).not.toMatch(/Quarta, 7h/)
+    expect(replies[2]).toMatch(/^Ajustei o sábado para 1h/)
+    expect(replies[3]).toMatch(/Segunda, 19h \(treino, 1h\)/)
+    expect(replies[3]).toMatch(/Quinta, 7h \(treino, 1h30\)/)
+    expect(replies[3]).toMatch(/Sábado, 9h \(treino, 1h\)/)
+    expect(replies[3]).not.toMatch(/Quarta, 7h|2h\)/)
+    expect(replies[4]).toMatch(/^Academia na \*\*terça\*\* e na \*\*sexta\*\*/)
+  })
+
+  it('a question that names a day and a length does not change the plan', () => {
+    const replies = planConversation([
+      'monta meu treino: terça 1h e sexta 1h30',
+      'tenho 1h no sábado, o que eu treino?',
+      'me mostra meu plano',
+    ])
+    expect(replies[2]).toMatch(/Terça \(treino, 1h\)/)
+    expect(replies[2]).not.toMatch(/Sábado/)
   })
 })

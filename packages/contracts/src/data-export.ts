@@ -229,7 +229,25 @@ export const DataExport = z.object({
    */
   progress: z.object({
     matches: z.array(ProgressMatch),
-    notes: z.array(z.object({ kind: z.string(), key: z.string(), sent_at: time })),
+    notes: z.array(
+      z.object({
+        kind: z.string(),
+        key: z.string(),
+        sent_at: time,
+        /** A follow-up's answer from its chips ('done', 'missed'); null when not known. */
+        outcome: z.string().nullable(),
+      }),
+    ),
+    /** Which unprompted messages the player switched on or off; null while the defaults. */
+    preferences: z
+      .object({
+        follow_ups: z.boolean(),
+        weekly_chat: z.boolean(),
+        weekly_push: z.boolean(),
+        weekly_email: z.boolean(),
+        updated_at: time,
+      })
+      .nullable(),
     /** The figures the player chose to follow their goal; null while they are the default. */
     goal_figures: z.array(z.string()).nullable(),
   }),

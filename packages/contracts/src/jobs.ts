@@ -84,6 +84,11 @@ export const JobPayloads = {
    * moves the training plan's focus where a figure fell (once per report, however often it runs).
    */
   'progress.report': z.object({ user_id: z.uuid(), video_id: z.number().int().positive() }),
+  /**
+   * Every quarter of an hour: the players whose Monday morning it is get the week's summary
+   * (once per week, however often it runs).
+   */
+  'progress.weekly': z.object({}),
 } as const
 
 export type JobName = keyof typeof JobPayloads

@@ -347,3 +347,24 @@ export function shortMatchDate(date: string): string {
   const [, month, day] = date.split('-')
   return `${day}/${month}`
 }
+
+// ---- The coaches' unprompted messages ---------------------------------------------------------
+
+const Switch = z.boolean({ error: 'Use verdadeiro ou falso para ligar ou desligar.' })
+
+/** Which unprompted messages the player wants (Conta): each one switched apart. */
+export const ProgressPreferences = z.object({
+  /** The plan's coach asks how a planned session went, the next time the chat opens. */
+  follow_ups: Switch,
+  /** The Monday summary of the week: in the chat, by push, by e-mail. */
+  weekly_chat: Switch,
+  weekly_push: Switch,
+  weekly_email: Switch,
+})
+export type ProgressPreferences = z.infer<typeof ProgressPreferences>
+
+/** One tap changes one switch: any of them, at least one. */
+export const ProgressPreferencesBody = ProgressPreferences.partial()
+  .strict()
+  .refine((b) => Object.keys(b).length > 0, { error: 'Diga qual aviso ligar ou desligar.' })
+export type ProgressPreferencesBody = z.infer<typeof ProgressPreferencesBody>

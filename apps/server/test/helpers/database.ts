@@ -19,6 +19,7 @@ const TABLES = [
   'training_plans',
   'progress_notes',
   'progress_goals',
+  'progress_preferences',
   'user_partner_agents',
   'partner_agents',
   'mail_outbox',

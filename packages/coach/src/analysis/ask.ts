@@ -27,7 +27,8 @@ export type OwnTopic =
   | 'ZONES'
 
 /** A figure the report does not have: by stroke, speed of the ball, the opponents' numbers. */
-export type Unmeasured = 'BY_STROKE' | 'BALL_SPEED' | 'OPPONENTS' | 'FIRST_SERVE'
+export type Unmeasured =
+  'BY_STROKE' | 'BALL_SPEED' | 'OPPONENTS' | 'FIRST_SERVE' | 'DIRECTION' | 'BY_SET'
 
 const TOPICS: Array<[OwnTopic, RegExp]> = [
   [
@@ -60,7 +61,7 @@ const TOPICS: Array<[OwnTopic, RegExp]> = [
   ['MOVEMENT', /\b(corri|corrida|correr|distancia|velocidade|desloc\w*|metros|km)\b/],
   [
     'POINTS',
-    /\b(pontos? ganhos?|ganhamos quantos|quantos pontos|placar|resultado|tie ?break|perdi|perdemos)\b/,
+    /\b(pontos? ganhos?|ganhamos quantos|quantos pontos|(ganhei|ganhamos|perdi|perdemos) (mais )?pontos?|placar|resultado|tie ?break|perdi|perdemos|perdeu)\b/,
   ],
 ]
 
@@ -69,7 +70,18 @@ const UNMEASURED: Array<[Unmeasured, RegExp]> = [
     'BY_STROKE',
     /\b(de|no|na|com) (backhand|forehand|voleio|lob|curtinha|bandeja|revés|reves|direita|esquerda)\b|\b(backhand|forehand|voleios?|lobs?|curtinhas?|bandejas?) (que )?(eu )?(errei|acertei|fiz|dei)\b/,
   ],
-  ['BALL_SPEED', /\b(velocidade d[oa] (meu |minha )?(smash|saque|bola)|km\/h do|quao forte)\b/],
+  [
+    'BALL_SPEED',
+    /\b(velocidade d[oa] (meu |minha )?(smash|saque|bola)|(meu|minha) (saque|smash|bola) (em|a) (quantos )?km ?\/? ?h|km\/h d[oa]|quao forte)\b/,
+  ],
+  [
+    'BY_SET',
+    /\b(super ?tie ?break|tie ?break|(primeiro|segundo|terceiro|1o|2o|3o|ultimo) set|por set|cada set)\b/,
+  ],
+  [
+    'DIRECTION',
+    /\b(paralela|cruzad[ao]s?|diagonal|onde (caiu|caiam|quicou|quicava|quicaram|cairam)|pra onde (foi|iam|foram|vai) (o|a|os|as|meu|minha|meus|minhas) \w+)\b/,
+  ],
   ['OPPONENTS', /\b(adversari\w*|deles|dela|dele|oponentes?)\b/],
   ['FIRST_SERVE', /\b(primeiro saque|1o saque|segundo saque)\b/],
 ]
@@ -80,14 +92,14 @@ const ZONES =
 
 /** Says it is the player's own match or report, not a question of technique. */
 const OWN =
-  /\b((no|do|desse|nesse|naquele) (meu )?ultimo jogo|(na|da|dessa|nessa) (minha )?ultima partida|(no|na) (meu|minha) (relatorio|analise|video)|(vi|diz|mostra|mostrou|esta|ta) (no|na|o|a) (relatorio|analise)|relatorio do (meu )?jogo|meu relatorio|minha analise|meus numeros|(meu|minha) (percentual|porcentagem|taxa|aproveitamento|golpe mais \w+)|quant\w+ \w+( de \w+)? (eu|a gente|nos) (ganhei|ganhamos|fiz|fizemos|errei|erramos|acertei)|(meu|minha) \w+ (melhorou|piorou|evoluiu)|melhorou desde|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|nesse jogo|naquele jogo|desse jogo|deste jogo|dessa partida|no jogo de sabado|(por que|porque|pq) (eu |a gente |nos )?(perdi|perdemos|ganhei|ganhamos)|bola rolando|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de))\b/
+  /\b((no|do|desse|nesse|naquele) (meu )?ultimo jogo|(na|da|dessa|nessa) (minha )?ultima partida|(no|na) (meu|minha) (relatorio|analise|video)|(vi|diz|mostra|mostrou|esta|ta) (no|na|o|a) (relatorio|analise)|relatorio do (meu )?jogo|meu relatorio|minha analise|meus numeros|(meu|minha) (percentual|porcentagem|taxa|aproveitamento|golpe mais \w+)|quant\w+ \w+( de \w+)? (eu|a gente|nos) (ganhei|ganhamos|fiz|fizemos|errei|erramos|acertei)|(meu|minha) \w+ (melhorou|piorou|evoluiu)|melhorou desde|minhas estatisticas|meu desempenho|meu aproveitamento|quantos erros|quantos winners|quantos pontos (eu|a gente|nos) (fiz|fizemos|ganhamos|ganhei)|melhorei|piorei|evolui|nesse jogo|naquele jogo|desse jogo|deste jogo|dessa partida|no jogo de sabado|(por que|porque|pq|como) (eu |a gente |nos )?(perdi|perdemos|perdeu|ganhei|ganhamos|ganhou)|bola rolando|os numeros|esses numeros|fiquei \d+|\d+ ?% (no|na|do|de))\b/
 /**
  * Asks how the player did, in words that only make sense of a match already played and measured:
  * "como eu fui na rede?", "em que parte da quadra passei mais tempo?", "o que o relatório mostra?",
  * "a gente fez o que de diferente?", "perdi por causa do saque ou da devolução?".
  */
 const OWN_PLAY =
-  /\b(pelo relatorio|abri o relatorio|(o|meu) relatorio (mostra|diz|deu|aponta|de sabado|de domingo|do jogo)|relatorio (que|q) (eu )?(recebi|abri)|como (eu )?(fui|me sai|fomos|nos saimos)|(eu )?(passei|fiquei|ficamos) mais tempo|(ter |eu )?(ficado|fiquei|ficamos) (\d+(,\d+)? ?(m|%|metros)|em media)|(fiquei|ficamos|ficou) (muito )?longe (da|do|de) (minha|meu|mim)|\d+(,\d+)? ?m (da|do) (minha|meu)|(fez|fizemos|fizeram) (oq|o que) de diferente|de diferente (no|naquele|do|da)|por causa do (saque|smash|voleio|devolucao)|(saque|devolucao) ou (d?[oa] )?(saque|devolucao)|(a gente|nos|eu) ganh\w+ quantos|(minha|meu) (dupla|parceir[oa]) ficou (longe|perto|mais|menos|quanto|muito longe)|minha (velocidade|distancia|media)|velocidade d[oa] (meu|minha) (smash|saque|bola)|meu pico|(no|naquele) jogo (q|que) (eu|a gente|nos) (ganhei|ganhamos|perdi|perdemos))\b/
+  /\b(pelo relatorio|abri o relatorio|(o|meu) relatorio (mostra|diz|deu|aponta|de sabado|de domingo|do jogo)|relatorio (que|q) (eu )?(recebi|abri)|como (eu )?(fui|me sai|fomos|nos saimos)|(eu )?(passei|fiquei|ficamos) mais tempo|(ter |eu )?(ficado|fiquei|ficamos) (\d+(,\d+)? ?(m|%|metros)|em media)|(fiquei|ficamos|ficou) (muito )?longe (da|do|de) (minha|meu|mim)|\d+(,\d+)? ?m (da|do) (minha|meu)|(fez|fizemos|fizeram) (oq|o que) de diferente|de diferente (no|naquele|do|da)|por causa do (saque|smash|voleio|devolucao)|(saque|devolucao) ou (d?[oa] )?(saque|devolucao)|(a gente|nos|eu) ganh\w+ quantos|(minha|meu) (dupla|parceir[oa]) ficou (longe|perto|mais|menos|quanto|muito longe)|minha (velocidade|distancia|media)|velocidade d[oa] (meu|minha) (smash|saque|bola)|meu pico|(no|naquele) jogo (q|que) (eu|a gente|nos) (ganhei|ganhamos|perdi|perdemos)|(eu )?(jogo|joguei|jogava|bato|bati|batia) mais (na|de|em) (paralela|cruzad\w*)|onde (eu |a gente |nos )?(mais )?(ganhei|ganhamos|perdi|perdemos) (mais )?(ponto|pontos)|(no|do) jogo (do dia|de) \d+|(eu )?(fiquei|fiz|errei|acertei|corri|saquei|devolvi) (muito|mais|menos|pouco|demais|quanto|quantos|quantas)\b(?! (tempo )?(pra|para) )|(meu|minha) (saque|devolucao|smash|voleio|jogo|movimentacao) (ta|esta|estava|foi|tava) (bom|boa|ruim|bem|mal)|(fiz|cometi) mais (erro|erros|winner|winners) (q|que|do que))\b/
 
 /** Feelings about a game are the mental coach's, not a figure. */
 const FEELING =

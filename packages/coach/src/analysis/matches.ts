@@ -141,8 +141,10 @@ export function gameReply(input: {
   topic: GameTopic
   /** The finer topic of a question about the player's own figures, when it is one. */
   own?: OwnTopic
-  /** Asked per stroke, which no report counts. */
-  byStroke?: boolean
+  /** A figure no report holds (per stroke, the ball's speed or direction). */
+  unmeasured?: string
+  /** How many earlier replies already pointed to sending a video. */
+  pointed?: number
   partnerGender?: 'MALE' | 'FEMALE' | null
   facts: AnalysisFacts | null
   matches: readonly MatchStatus[]
@@ -159,7 +161,8 @@ export function gameReply(input: {
       topic: input.own ?? input.topic,
       said: input.said,
       partnerGender: input.partnerGender ?? null,
-      byStroke: input.byStroke === true,
+      ...(input.unmeasured ? { unmeasured: input.unmeasured } : {}),
+      pointed: input.pointed ?? 0,
     })
   // Asked again, the same answer comes in other words.
   let text = ''

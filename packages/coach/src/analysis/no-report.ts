@@ -104,52 +104,89 @@ const ASK_BACK: Record<OwnTopic, readonly string[]> = {
   TRAIN: ['Me conta o que mais te custou pontos nesse jogo, que eu monto o treino em cima disso.'],
 }
 
-/** Said once per conversation: how a report comes to exist. */
-const HOW =
-  'Mande o vídeo de um jogo pelo **Enviar Vídeo** (quadra inteira no quadro, celular na horizontal) e diga qual dos quatro jogadores você é.'
+/**
+ * How a report comes to exist, said whole each time in other words: a player asking about their
+ * numbers needs the way to get them, and no sentence is pasted from an earlier reply.
+ */
+const HOW = [
+  'Para ter esses números, toque em **Enviar Vídeo**, logo abaixo do chat, e mande o arquivo do celular ou um link do Google Drive, Google Fotos, Dropbox ou iCloud, um jogo por vídeo. Depois você me diz qual dos quatro jogadores é você, do 1º ao 4º, contando a partir do primeiro toque na bola. O envio precisa de um plano pago ativo, e a análise fica pronta em algumas horas, com um aviso quando sair.',
+  'O caminho é o **Enviar Vídeo**, no campo de mensagem: arquivo do celular ou link (Google Drive, Google Fotos, Dropbox, iCloud), um jogo inteiro por vídeo, com a quadra toda no quadro. Em seguida, responda se você é o 1º, 2º, 3º ou 4º jogador, na ordem do primeiro toque na bola. Com o plano pago em dia, o relatório sai em poucas horas e você é avisado.',
+  'Grave um jogo e mande pelo **Enviar Vídeo** (direto do celular, ou por link do Drive, Google Fotos, Dropbox ou iCloud), sempre um jogo por vídeo, e me diga qual jogador você é, do 1º ao 4º pela ordem em que cada um tocou na bola primeiro. Precisa estar com um plano pago ativo; em algumas horas chega a notificação de que o relatório saiu.',
+  'Tudo começa com um vídeo seu no **Enviar Vídeo** aqui do chat: um jogo por arquivo ou por link (Google Drive, Google Fotos, Dropbox ou iCloud). Depois de enviar, escolha qual dos quatro você é, contados a partir do primeiro toque. Quem tem plano pago ativo recebe a análise em algumas horas, com notificação.',
+]
 
-const BY_STROKE =
-  'E erro por golpe (quantos de backhand, quantos de forehand) nem o relatório separa: quando o analista marca o jogo ponto a ponto, ele conta os erros do jogo inteiro.'
+/** After every way of saying it was used: the same facts, shorter and still in other words. */
+const HOW_AGAIN = [
+  'Para isso, um jogo seu pelo **Enviar Vídeo** (arquivo ou link, um jogo por vídeo) e um plano pago ativo: o relatório chega em algumas horas.',
+  'Um vídeo de jogo no **Enviar Vídeo** resolve: com o plano pago ativo, em poucas horas eu tenho esse número.',
+  'Mande um jogo pelo **Enviar Vídeo**, diga qual dos quatro é você, e em algumas horas (com plano pago ativo) o relatório sai.',
+  'Esse número vem do relatório de um jogo enviado pelo **Enviar Vídeo**; com plano pago ativo, ele sai em poucas horas.',
+]
+
+/** Figures no report holds, with or without a video. */
+const NEVER: Record<string, string> = {
+  BY_STROKE:
+    'E erro por golpe (quantos de backhand, quantos de forehand) nem o relatório separa: quando o analista marca o jogo ponto a ponto, ele conta os erros do jogo inteiro.',
+  BALL_SPEED:
+    'E velocidade da bola o relatório não mede, nem com o vídeo analisado: a velocidade que ele mostra é a sua, correndo em quadra.',
+  DIRECTION:
+    'E direção da bola (paralela ou cruzada) e onde ela quicou o relatório não mede, nem com o vídeo analisado: ele mostra onde você estava, quanto se mexeu e, nos pontos marcados pelo analista, como cada ponto terminou.',
+  BY_SET:
+    'E mesmo com o vídeo analisado, o relatório não separa os números por set nem mostra o tie-break à parte: ele traz o jogo inteiro.',
+  OPPONENTS:
+    'E números dos adversários o relatório não traz, nem com vídeo: ele mede você e a sua dupla.',
+}
 
 /** Questions a figure alone would not settle: what the player saw is asked for at once. */
 const OPEN_QUESTIONS = new Set<OwnTopic>(['GAME', 'POINTS', 'PROGRESS', 'TRAIN'])
 
 const MISSING = [
   'Ainda não tenho nenhum jogo seu analisado, então não sei {asked}, e não vou inventar número.',
-  'Isso também sai do vídeo analisado, e eu ainda não tenho nenhum jogo seu: não sei {asked}.',
-  'Sem um vídeo seu analisado, continuo sem saber {asked}; chute não é estatística.',
-  'Também não sei {asked}: esse número só vem de um jogo analisado.',
-  'Ainda sem nenhum jogo seu analisado, não tenho como dizer {asked}.',
+  'Você ainda não tem jogo analisado aqui, então não sei {asked}; chute não é estatística.',
+  'Sem um vídeo seu analisado, não tenho como saber {asked}, e número inventado não te ajuda.',
+  'Sem nenhum jogo seu analisado até agora, não sei dizer {asked}.',
+  'Esse número eu ainda não tenho: nenhum jogo seu foi analisado, então não sei {asked}.',
+]
+
+const WILL_SHOW_LEAD = [
+  'Quando a análise sair, o relatório mostra',
+  'Com o relatório publicado, você vai ver',
+  'Assim que o jogo for analisado, eu te mostro',
+  'No relatório do primeiro jogo analisado, você vê',
 ]
 
 export function noReportReply(input: {
   topic: OwnTopic
   said: Said
   partnerGender?: 'MALE' | 'FEMALE' | null
-  /** Asked per stroke ("quantas bolas eu errei de backhand?"), which no report counts. */
-  byStroke?: boolean
+  /** A figure no report holds ("a velocidade do meu saque", "paralela ou cruzada"). */
+  unmeasured?: string
+  /** How many earlier replies of the conversation already pointed to sending a video. */
+  pointed?: number
 }): string {
-  let lines: string[]
   const female = input.partnerGender === 'FEMALE'
   const words = (s: string) =>
     s
       .replace('{partner}', female ? 'sua parceira' : 'seu parceiro')
       .replace('{of}', female ? 'da sua parceira' : 'do seu parceiro')
-  const missing = (s: string) => s.replace('{asked}', words(ASKED[input.topic]))
+  // Each answer of this kind opens in other words: the nth one in the conversation takes the nth.
+  const nth = Math.max(
+    [...HOW, ...HOW_AGAIN].filter((h) => input.said.has(h)).length,
+    input.pointed ?? 0,
+  )
+  const turn = <T>(list: readonly T[]) => list[nth % list.length] as T
+  const missing = turn(MISSING).replace('{asked}', words(ASKED[input.topic]))
+  const never = input.unmeasured ? NEVER[input.unmeasured] : undefined
+  const how = input.said.fresh(HOW)[0] ?? input.said.fresh(HOW_AGAIN)[0] ?? turn(HOW_AGAIN)
+  const willShow = `${turn(WILL_SHOW_LEAD)} ${words(WILL_SHOW[input.topic])}.`
   const askBack = input.said.fresh([...ASK_BACK[input.topic], ...ASK_BACK.GAME])[0]
-  if (input.said.has(HOW)) {
-    const again =
-      input.said.fresh(MISSING.slice(1).map(missing))[0] ?? missing(MISSING[1] as string)
-    lines = [again, ...(input.byStroke ? [BY_STROKE] : []), ...(askBack ? [askBack] : [])]
-  } else {
-    lines = [
-      missing(MISSING[0] as string),
-      HOW,
-      `Quando a análise for publicada, o relatório mostra ${words(WILL_SHOW[input.topic])}.`,
-      ...(input.byStroke ? [BY_STROKE] : []),
-      ...(OPEN_QUESTIONS.has(input.topic) && askBack ? [askBack] : []),
-    ]
-  }
+  const lines = [
+    missing,
+    ...(never ? [never] : []),
+    how,
+    ...(never ? [] : [willShow]),
+    ...(OPEN_QUESTIONS.has(input.topic) && askBack ? [askBack] : []),
+  ]
   const text = lines.join('\n\n')
   input.said.add(text)
   return text

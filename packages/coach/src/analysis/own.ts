@@ -9,6 +9,7 @@ import { taggedHeadline } from './tagged'
 import { chatText } from '../intents/normalize'
 import type { Said } from '../intents/said'
 import { angleLines, recapLine } from './own-again'
+import { whichMatch } from './which-match'
 import { capital, kmh, link, outOf, pair, partnerWords, share, when } from './own-words'
 
 /**
@@ -30,6 +31,10 @@ export interface OwnReplyInput {
   days?: readonly Weekday[]
   /** What the coaches said before this message: a figure given already is recapped, not pasted. */
   said?: Said
+  /** The match asked about is not the newest one. */
+  older?: boolean
+  /** A newer match the analyst tagged, when the one asked about was not. */
+  elsewhere?: AnalysisFacts
 }
 
 /** "caiu de 31% para 22%": a change between two matches in points of share. */
@@ -245,10 +250,37 @@ function movement(input: OwnReplyInput, f: AnalysisFacts): string[] {
       ? [
           speedFirst
             ? `No jogo anterior, o pico foi de ${kmh(before.peak_speed_mps)}.`
-            : `No jogo anterior foram ${num(before.distance_m)} m.`,
+            : distanceCompared(f, before),
         ]
       : []),
   ]
+}
+
+/**
+ * Two matches' distances, and what the difference says: a longer match (more ball in play) runs
+ * more whatever the player's fitness, so the figure is read per minute of play.
+ */
+function distanceCompared(f: AnalysisFacts, before: AnalysisFacts): string {
+  const diff = f.distance_m - before.distance_m
+  const label = gameParts(before).join(', ')
+  const head = `${label ? `No jogo de ${label.replace(', ', ' (')}${label.includes(', ') ? ')' : ''}` : 'No jogo anterior'} foram ${num(before.distance_m)} m: ${
+    Math.abs(diff) < 20
+      ? 'praticamente o mesmo'
+      : `${num(Math.abs(diff))} m a ${diff > 0 ? 'mais' : 'menos'} agora (${Math.round((Math.abs(diff) / before.distance_m) * 100)}%)`
+  }.`
+  if (f.total_play_sec <= 0 || before.total_play_sec <= 0) return head
+  const longer = f.total_play_sec - before.total_play_sec
+  const perMinute = (x: AnalysisFacts) => x.distance_m / (x.total_play_sec / 60)
+  const rate = perMinute(f) / perMinute(before)
+  const reading =
+    Math.abs(longer) >= 30 && Math.sign(longer) === Math.sign(diff)
+      ? `Mas este jogo teve ${longer > 0 ? 'mais' : 'menos'} bola em jogo (${duration(f.total_play_sec)} contra ${duration(before.total_play_sec)}), então a diferença vem mais da duração do que de você ter corrido mais ou menos por ponto.`
+      : rate > 1.1
+        ? `Com bola em jogo parecida (${duration(f.total_play_sec)} contra ${duration(before.total_play_sec)}), você se mexeu mais por minuto de jogo.`
+        : rate < 0.9
+          ? `Com bola em jogo parecida (${duration(f.total_play_sec)} contra ${duration(before.total_play_sec)}), você se mexeu menos por minuto de jogo.`
+          : ''
+  return reading ? `${head} ${reading}` : head
 }
 
 function rallies(f: AnalysisFacts): string[] {
@@ -405,13 +437,24 @@ function game(input: OwnReplyInput, f: AnalysisFacts): string[] {
   const t = f.tagged
   const result = gameParts(f).join(', ')
   return [
-    `No seu último jogo${result ? ` (${result})` : ''}, você ficou ${pct(f.net_share)} do tempo na rede, ${pct(f.mid_share)} no meio e ${pct(f.back_share)} no fundo, percorreu ${num(f.distance_m)} m e ficou em média a ${num(f.avg_partner_distance_m, 1)} m ${partnerWords(input.partnerGender).of}${f.rallies > 0 ? `; foram ${f.rallies} ralis` : ''} (${link(f, 'GAME')}).`,
+    `${input.older ? capital(when(f)) : `No seu último jogo${result ? ` (${result})` : ''}`}, você ficou ${pct(f.net_share)} do tempo na rede, ${pct(f.mid_share)} no meio e ${pct(f.back_share)} no fundo, percorreu ${num(f.distance_m)} m e ficou em média a ${num(f.avg_partner_distance_m, 1)} m ${partnerWords(input.partnerGender).of}${f.rallies > 0 ? `; foram ${f.rallies} ralis` : ''} (${link(f, 'GAME')}).`,
     ...(t ? [taggedHeadline(t)] : []),
     ...train(input, f).slice(0, 2),
   ]
 }
 
 export function ownReply(input: OwnReplyInput): string {
+  // "no jogo do dia 21…": that match's figures, and the one before it to compare with.
+  const chosen = input.question.topic === 'PROGRESS' ? 0 : whichMatch(input.text, input.reports)
+  if (chosen > 0) {
+    const elsewhere = input.reports.find((r, i) => i !== chosen && hasTags(r))
+    return ownReply({
+      ...input,
+      reports: input.reports.slice(chosen),
+      older: true,
+      ...(elsewhere ? { elsewhere } : {}),
+    })
+  }
   const f = input.reports[0] as AnalysisFacts
   const { topic, unmeasured } = input.question
   let lines: string[]
@@ -430,16 +473,27 @@ export function ownReply(input: OwnReplyInput): string {
   else if (TAGGED_TOPICS.has(topic))
     lines = hasTags(f)
       ? taggedAnswer(topic, input, f, f.tagged as TaggedFacts)
-      : noTags(
-          f,
-          topic === 'SERVE'
-            ? 'os números do seu saque'
-            : topic === 'SMASH'
-              ? 'os números do seu smash'
-              : topic === 'ERRORS'
-                ? 'a contagem de erros'
-                : 'a contagem de pontos',
-        )
+      : input.elsewhere?.tagged
+        ? [
+            ...noTags(f, 'esses números').slice(0, 1),
+            ...taggedAnswer(topic, input, input.elsewhere, input.elsewhere.tagged)
+              .filter((l) => l.includes('](/videos/'))
+              .slice(0, 1)
+              .map(
+                (l) =>
+                  `Marcado ponto a ponto só tenho o outro jogo: ${l.charAt(0).toLowerCase()}${l.slice(1)}`,
+              ),
+          ]
+        : noTags(
+            f,
+            topic === 'SERVE'
+              ? 'os números do seu saque'
+              : topic === 'SMASH'
+                ? 'os números do seu smash'
+                : topic === 'ERRORS'
+                  ? 'a contagem de erros'
+                  : 'a contagem de pontos',
+          )
   else
     switch (topic) {
       case 'NET':
@@ -468,8 +522,32 @@ export function ownReply(input: OwnReplyInput): string {
       default:
         lines = game(input, f)
     }
+  if (unmeasured === 'DIRECTION') lines = [DIRECTION_MISSING, ...lines]
+  if (unmeasured === 'BY_SET') lines = [BY_SET_MISSING, ...lines, ...closeClues(f)]
   return askedAgain(lines, input, f).join('\n\n')
 }
+
+/** What the tagged points say about a close finish, when the sets themselves are not split. */
+function closeClues(f: AnalysisFacts): string[] {
+  const t = f.tagged
+  if (!t) return []
+  const clues = [
+    ...(t.golden_points.of > 0 ? [`pontos de ouro ${outOf(t.golden_points)}`] : []),
+    `${t.unforced_errors} erros não forçados contra ${t.winners} winners`,
+    ...(t.points_won_on_return.of > 0
+      ? [`devolução com ${outOf(t.points_won_on_return)} pontos ganhos`]
+      : []),
+  ]
+  return [
+    `As pistas para um final apertado: ${joinPt(clues)}. É nesses pontos que um tie-break costuma escapar, e é por eles que eu começaria o treino.`,
+  ]
+}
+
+const BY_SET_MISSING =
+  'O relatório não separa os números por set: o tie-break não aparece à parte, só o placar final e os números do jogo inteiro; dá para tirar pistas deles.'
+
+const DIRECTION_MISSING =
+  'Direção da bola (paralela ou cruzada) e onde ela quicou o relatório não mede; o que ele tem é onde você estava, quanto se mexeu e, nos pontos marcados pelo analista, como cada ponto terminou.'
 
 const BY_STROKE_MISSING =
   'O relatório conta os erros do jogo inteiro, mas não separa quantos foram de cada golpe; esse número por golpe eu não tenho.'
@@ -480,7 +558,10 @@ function askedAgain(lines: string[], input: OwnReplyInput, f: AnalysisFacts): st
   if (!said) return lines
   // "quantas bolas eu errei de backhand?": what the report does not count comes first, then
   // the figure it does.
-  const [prefix, body] = lines[0] === BY_STROKE_MISSING ? [[lines[0]], lines.slice(1)] : [[], lines]
+  const [prefix, body] =
+    lines[0] === BY_STROKE_MISSING || lines[0] === DIRECTION_MISSING || lines[0] === BY_SET_MISSING
+      ? [[lines[0]], lines.slice(1)]
+      : [[], lines]
   const [lead, ...rest] = body
   if (lead === undefined) return lines
   // "só tenho 1h na quinta, o que priorizo?": a new constraint makes it a new question.

@@ -55,7 +55,8 @@ export type Condition = 'VENTO' | 'VENTO_CONTRA' | 'VENTO_FAVOR' | 'SOL' | 'CALO
 export type Ask = 'HOW' | 'WHY' | 'WHAT' | 'WHEN' | 'WHERE' | 'WHICH' | 'YESNO' | 'HOWMUCH'
 
 /** What the player wants recalled from what they told the team. */
-export type Recall = 'PARCEIRO' | 'RAQUETE' | 'TORNEIO' | 'LESAO' | 'TUDO' | 'ROTINA'
+export type Recall =
+  'PARCEIRO' | 'RAQUETE' | 'TORNEIO' | 'LESAO' | 'TUDO' | 'ROTINA' | 'OBJETIVO' | 'FREQUENCIA'
 
 export interface Frame {
   strokes: Stroke[]
@@ -184,7 +185,7 @@ const ASPECTS: Array<[Aspect, RegExp]> = [
 const SITUATIONS: Array<[Situation, RegExp]> = [
   [
     'PARCEIRO_SACA',
-    /\b(minha dupla|meu parceiro|minha parceira|ela|ele)\b (\w+ ){0,2}(sac\w*)\b|\bsaque d[oa] (minha dupla|meu parceiro|minha parceira)\b/,
+    /\b(minha dupla|meu parceiro|minha parceira|ela|ele)\b (\w+ ){0,2}(sac\w*)\b|\bsaque d[oa] (minha dupla|meu parceiro|minha parceira)\b|\b(no|do|durante o|quando for o) saque (dela|dele)\b/,
   ],
   [
     'EU_SACO',
@@ -245,6 +246,27 @@ const RECALLS: Array<[Recall, RegExp]> = [
     /\b(dias que (eu )?(treino|jogo|faco)|minha rotina|quando eu treino|(em )?(que|quais|q) dias?\b[^?]{0,25}\b(faco|treino|jogo|tenho)|pilates|academia|musculacao|fisioterapia)\b/,
   ],
 ]
+/**
+ * Questions that can only be about what the player told: "como chama minha parceira?", "quando é
+ * meu torneio?", "qual meu objetivo?", "quantas vezes eu jogo por semana?". No "lembra" needed.
+ */
+const ASKED_BACK: Array<[Recall, RegExp]> = [
+  [
+    'PARCEIRO',
+    /\b(como (se )?chama (a |o )?(minha|meu) (parceir[oa]|dupla)|qual (e )?o nome d[oa] (minha|meu) (parceir[oa]|dupla)|quem e (a |o )?(minha|meu) (parceir[oa]|dupla))\b/,
+  ],
+  [
+    'TORNEIO',
+    /\b(quando (e|vai ser|sera) (o )?meu (proximo )?torneio|que dia (e|vai ser|sera) (o )?meu (proximo )?torneio|meu torneio (e|vai ser|sera) (quando|que dia|dia quanto))\b/,
+  ],
+  ['OBJETIVO', /\b(qual (e )?(o )?meu objetivo|e (o )?meu objetivo|qual (e )?(a )?minha meta)\b/],
+  [
+    'FREQUENCIA',
+    /\b(quantas vezes (eu )?(jogo|treino|to jogando|estou jogando) (por|na) semana|quantos (dias|treinos) (eu )?(jogo|treino|faco) (por|na) semana)\b/,
+  ],
+  ['RAQUETE', /\b(qual (e )?(a )?minha raquete|que raquete (eu )?(uso|tenho|comprei))\b/],
+]
+
 const ABOUT_ME =
   /\b((o que|oq|que) (mais )?(voce|vc|voces|a equipe) (ja )?(sabe|sabem|lembra|lembram|guardou|anotou|tem)( mais)? (de|sobre) mim|(voce|vc) (se )?lembra (de mim|do que eu (te )?(falei|contei|disse))|o que (eu )?(ja )?(te )?(contei|falei|disse) (de|sobre) mim)\b/
 
@@ -359,10 +381,18 @@ export function readFrame(message: string): Frame {
     (s) => s === 'EU_SACO' || s === 'PARCEIRO_SACA' || s === 'NOS_SACAMOS',
   )
   const told = TOLD.test(text) && /\b(eu|minha|meu|mim|te|voce|vc)\b/.test(text)
+  const askedBack = /\b(devo|deveria|preciso|tenho que|ideal|recomenda)\b/.test(text)
+    ? undefined
+    : first(ASKED_BACK, text)
   const asked =
-    first(RECALLS, text) && (told || /\bnome d[oa] minha|\bmao d(ela|ele)\b/.test(text))
+    askedBack ??
+    (first(RECALLS, text) && (told || /\bnome d[oa] minha|\bmao d(ela|ele)\b/.test(text))
       ? first(RECALLS, text)
-      : undefined
+      : told && /\b(objetivo|meta)\b/.test(text)
+        ? 'OBJETIVO'
+        : told && /\b(vezes|x) (por|na) semana\b/.test(text)
+          ? 'FREQUENCIA'
+          : undefined)
   const recall = ABOUT_ME.test(text) ? 'TUDO' : asked
   const level = /\b(pra|para|de|um|uma|sou) (iniciante|quem (esta|ta) comecando)\b/.test(text)
     ? 'INICIANTE'

@@ -1,6 +1,10 @@
 import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
+import { countdownLead } from './countdown'
+import { ruleVariantLead } from './rule-variants'
+import { againstLeftyLine, opponentLefty, whoseSideLine } from './sides'
+import { partnerTraits, traitsLine } from './partner-traits'
 import { conditionLines } from '../frames/compose'
 import { agree, inCategory } from '../agreement'
 import type { Drill, Level, PlayerContext } from '../knowledge'
@@ -45,6 +49,8 @@ export interface AnswerInput {
   changed?: readonly Change[]
   /** The player's message as written, without the previous question a follow-up merges in. */
   message?: string
+  /** When the message is answered: days to a tournament count from it. */
+  now?: Date
 }
 
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
@@ -313,9 +319,18 @@ function personal(input: AnswerInput, count: number): string[] {
   // "meu smash vai na rede": the fault is the subject; height or hand in general is not.
   const fault = input.frame?.problem !== undefined
   const lines = personalLines(input.intent, input.ctx, input.slots).filter(
-    (line) => !(fault && PROFILE_LINE.test(line)),
+    (line) =>
+      !(fault && PROFILE_LINE.test(line)) &&
+      // The injury's line once per reply: with the lead section, not a second one.
+      !(input.role !== 'LEAD' && line.startsWith('Pensando n')),
   )
-  const fresh = takeMany(lines, count, input.said)
+  // "ela é baixinha e não gosta de rede": who takes what starts from what the player said of them.
+  const traits = DIVISION.has(input.intent.id) ? partnerTraits(input.message ?? '') : null
+  const division = traits
+    ? traitsLine(traits, input.slots.partner, input.ctx.mentionedInjuries.includes('ombro'))
+    : null
+  if (division && !input.said.has(division)) lines.unshift(division)
+  const fresh = takeMany(lines, count + (division ? 1 : 0), input.said)
   // A note about an injury the player told us was said already: a reminder, in other words.
   const injury = input.ctx.mentionedInjuries[0]
   const noted = lines.some((l) => /\b(comentou|falou) d[oa]/.test(l) && !fresh.includes(l))
@@ -330,6 +345,15 @@ function personal(input: AnswerInput, count: number): string[] {
   }
   return fresh
 }
+
+/** "e se o cara da rede for canhoto?": the stroke asked before, aimed for a left-hander. */
+function leftyLead(input: AnswerInput): string | undefined {
+  if (!opponentLefty(input.message ?? '')) return undefined
+  return againstLeftyLine(input.intent.domain) ?? undefined
+}
+
+/** Questions of how a pair divides the court. */
+const DIVISION = new Set(['parceiro-canhoto', 'dupla-lados', 'bola-no-meio', 'entrosamento-dupla'])
 
 const JUMPS = /\b(salt\w*|pul[ae]\w*|tesoura|aterriss\w*|impuls\w*|subir)\b/i
 
@@ -351,6 +375,12 @@ function leadAnswer(input: AnswerInput): string {
   const health = intent.health === true
   switch (input.mode) {
     case 'REPHRASE': {
+      // "não entendi, direita dele ou minha?": whose side, with both named.
+      const whose = whoseSideLine(input.message ?? '')
+      if (whose && !said.has(whose)) {
+        said.add(whose)
+        return compact([whose])
+      }
       // "não entendi a parte do lançamento": that word explained, first.
       const term = explainTerm(input.message ?? '')
       if (term && !said.has(term)) {
@@ -415,6 +445,9 @@ function leadAnswer(input: AnswerInput): string {
       const first = handsKnown
         ? undefined
         : (injuryLead(input) ??
+          ruleVariantLead(input) ??
+          leftyLead(input) ??
+          countdownLead(input) ??
           partnerThread(input) ??
           everyDayLead(input) ??
           partnerServes(input) ??

@@ -1,6 +1,7 @@
 import { inCategory } from '../agreement'
 import { entryById, type PlayerContext } from '../knowledge'
 import { joinPt } from '../text'
+import { conditionLine } from './conditions'
 import type { Intent } from './registry'
 import { type Slots, WEEK, WEEKDAY_LABEL, type Weekday } from './slots'
 
@@ -279,7 +280,7 @@ export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots):
     const who =
       `${slots.partner?.gender === 'MALE' ? 'o' : slots.partner?.gender === 'FEMALE' ? 'a' : ''} ${name}`.trim()
     lines.push(
-      `Com ${who}, combinem fora da quadra, com calma, duas frases que ajudam cada um no jogo e uma que só atrapalha; em quadra, usem só as que ajudam.`,
+      `Com ${who}, combinem fora da quadra, com calma, duas frases que ajudam no jogo e uma que só atrapalha; em quadra, usem só as que ajudam.`,
     )
   }
   const topic = TOPIC_OF_DOMAIN[intent.domain]
@@ -290,5 +291,9 @@ export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots):
     const all = entry.personal(ctx).filter((l) => !l.startsWith('- '))
     lines.push(...all.filter((l) => !plain.includes(l)), ...all.filter((l) => plain.includes(l)))
   }
+  // An injury the player told changes the advice, so its line comes first.
+  const condition = conditionLine(intent.domain, ctx)
+  if (condition && !lines.some((l) => /\b(ombro|cotovelo|joelho|lombar|tornozelo)\b/.test(l)))
+    lines.unshift(condition)
   return lines
 }

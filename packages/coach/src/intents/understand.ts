@@ -4,6 +4,7 @@ import { type Frame, readFrame } from '../frames/frame'
 import { type Change, mergeFrames } from '../frames/dialogue'
 import { type OwnQuestion, type OwnTopic, ownQuestion } from '../analysis/ask'
 import { planInHistory, type PlanQuestion, planQuestion } from '../plans/questions'
+import { opponentLefty } from './sides'
 import { type Chat, classifyChat, isEnglish } from '../small-talk'
 import { looksLikeGibberish, normalize } from '../text'
 import type { ChatTurn } from '../types'
@@ -33,6 +34,13 @@ import {
  * with the previous one, "more on that", "explain it another way", a question already answered,
  * or a message too unclear to answer without asking.
  */
+/** "direita dele ou minha?": a question about whose side the last answer meant. */
+const WHOSE_SIDE =
+  /\b(direit[oa]|esquerd[oa])\b[^?]{0,25}\b(dele|dela|minha|meu|de quem)\b|\b(dele|dela) ou (minha|meu|o meu|a minha)\b/
+
+/** Strokes whose target changes with the opponent's hand. */
+const STROKE_DOMAINS = new Set(['lob', 'smash', 'saque', 'devolucao', 'voleio', 'fundo', 'bandeja'])
+
 export type Mode = 'NEW' | 'FOLLOWUP' | 'MORE' | 'REPHRASE' | 'WHY' | 'REPEAT' | 'CLARIFY'
 
 export interface Understanding {
@@ -234,14 +242,26 @@ function clauseIntents(text: string): Intent[] {
   const parts = clauses(text)
   if (parts.length < 2) return []
   const found: Intent[] = []
-  for (const part of parts) {
-    const intent = clearReading(read(part))
+  for (const [i, part] of parts.entries()) {
+    const reading = read(part)
+    // "vale pagar mais caro numa 18k?", "perco muito?": a later clause with no subject of its
+    // own asks more of the first question, not of whatever its verb brings to mind.
+    if (i > 0 && found.length > 0 && reading.topical.length === 0) continue
+    const intent = clearReading(reading)
+    // Its subject words must be that reading's own: "18k" is a racket's, not a private lesson's.
+    if (i > 0 && intent && found.length > 0 && !ownsAny(intent, reading.topical)) continue
     // "vale pagar o dobro?" after a racket question is about the racket, not the app's plans.
     if (intent?.domain === 'produto' && found.length > 0 && !PRODUCT_WORDS.test(plainText(part)))
       continue
     if (intent && !found.some((f) => f.id === intent.id)) found.push(intent)
   }
   return found.slice(0, 2)
+}
+
+/** Whether any of these subject words is in how players ask the intent. */
+function ownsAny(intent: Intent, words: readonly string[]): boolean {
+  const said = plainText([...intent.examples, ...(intent.keywords ?? [])].join(' '))
+  return words.some((w) => new RegExp(`\\b${w}`).test(said))
 }
 
 /** Questions about the partner and how the two get on, where a pronoun keeps the thread. */
@@ -377,14 +397,19 @@ function resolve(text: string, state: State): Understanding {
   if (
     state.last &&
     PARTNER_THREAD.test(state.last.id) &&
+    // Sides and the middle ball are tactics: a new question after them is its own.
+    state.last.domain !== 'tatica' &&
     frame.strokes.length === 0 &&
     frame.situations.length === 0 &&
     own.length <= 12 &&
-    /\b(ele|ela|dele|dela|pra ele|pra ela|com ele|com ela|isso)\b/.test(plain) &&
+    (/\b(ele|ela|dele|dela|pra ele|pra ela|com ele|com ela)\b/.test(plain) ||
+      (own.length <= 6 && /\bisso\b/.test(plain))) &&
     // "e quando ela saca, eu fico onde?" is a question of play, whoever it names.
     !/\b(saca\w*|recebe\w*|devolv\w*|fico onde|onde (eu )?fico|posicion\w*|lado|lob|smash|voleio|rede)\b/.test(
       plain,
     ) &&
+    // "dá pra treinar 3x com ela até o torneio?" is a question of training, not of the partner.
+    !/\b(trein\w*|plano|prioriz\w*|torneio|campeonato|semana)\b/.test(plain) &&
     !(top && top.intent.domain !== 'conversa' && PARTNER_THREAD.test(top.intent.id))
   ) {
     if (WHY.test(plain)) return make('WHY', [state.last])
@@ -393,6 +418,17 @@ function resolve(text: string, state: State): Understanding {
 
   if (state.last && REPHRASE.test(plain) && (extra.length <= 4 || explainTerm(text)))
     return make('REPHRASE', [state.last])
+  // "não entendi, direita dele ou minha?": the last answer, with whose side it meant.
+  if (state.last && WHOSE_SIDE.test(plain)) return make('REPHRASE', [state.last])
+  // "e se o cara da rede for canhoto?" right after a stroke: the same stroke, against a lefty.
+  if (
+    state.last &&
+    STROKE_DOMAINS.has(state.last.domain) &&
+    own.length <= 12 &&
+    frame.strokes.length === 0 &&
+    opponentLefty(text)
+  )
+    return make('FOLLOWUP', [state.last])
   // "e contra canhoto, muda algo?" after any question of play: playing a left-hander.
   const lefty = intentById('contra-canhoto')
   if (

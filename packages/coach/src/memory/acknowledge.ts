@@ -73,6 +73,7 @@ function said(f: ExtractedFact, now: Date): string[] {
           ]
         : []
     case 'ROTINA':
+      if (x.perWeek !== undefined) return [`que agora você joga ${x.perWeek}x por semana`]
       return x.days?.length
         ? [`os seus dias de jogo e treino (${joinPt(x.days.map((d) => WEEKDAY_LABEL[d]))})`]
         : []

@@ -66,7 +66,13 @@ export function whenIn(normalized: string, clock: Date): When | undefined {
     if (date) return { date }
   }
   const dayMonth = new RegExp(`\\b(?:dia )?(\\d{1,2}) (?:de )?${MONTH_WORD}\\b`).exec(t)
-  if (dayMonth) {
+  // "3 set" is the third set and "2 mar" a count: a short month name needs "dia" or "de".
+  const shortBare =
+    dayMonth !== null &&
+    (dayMonth[2] ?? '').length <= 3 &&
+    !/^dia /.test(dayMonth[0]) &&
+    !/ de /.test(dayMonth[0])
+  if (dayMonth && !shortBare) {
     const date = nextDate(
       now,
       Number(dayMonth[1]),

@@ -64,7 +64,11 @@ export function fieldsFromText(kind: FactKind, text: string, now: Date): FactFie
         for (const day of extractSlots(part).days ?? []) schedule.push({ day, activity })
       }
       const days = WEEK.filter((d) => schedule.some((s) => s.day === d))
-      return days.length > 0 ? { days, schedule } : {}
+      const perWeek = /\b(\d) ?(x|vezes) (por|na) semana\b/.exec(t)?.[1]
+      return {
+        ...(days.length > 0 ? { days, schedule } : {}),
+        ...(perWeek ? { perWeek: Number(perWeek) } : {}),
+      }
     }
     case 'RESULTADO': {
       const f: FactFields = {}

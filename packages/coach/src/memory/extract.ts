@@ -245,6 +245,36 @@ const RESULT_VERBS: Array<[RegExp, string, boolean | undefined]> = [
   [/\bcaimos\b/, 'Caíram', false],
 ]
 
+/**
+ * "agora to jogando 4x por semana", "treino 3 vezes na semana": how often the player plays, which
+ * the plans and the recall read before the number given at onboarding.
+ */
+function frequencyIn(s: Sentence): ExtractedFact | undefined {
+  if (s.question) return undefined
+  const m =
+    /\b(\d|uma|duas|tres|quatro|cinco|seis) ?(x|vezes|vez) (por|na|a|pela|p) ?semana\b/.exec(s.text)
+  if (!m) return undefined
+  // About the player's own habit, not a plan asked for ("monta um treino 3x por semana").
+  if (
+    !/\b(jogo|treino|to jogando|estou jogando|to treinando|estou treinando|jogando|treinando|passei a|comecei a|agora)\b/.test(
+      s.text,
+    )
+  )
+    return undefined
+  if (/\b(monta|montar|monte|faz|faca|cria|quero|queria|preciso|plano)\b/.test(s.text))
+    return undefined
+  const words: Record<string, number> = { uma: 1, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6 }
+  const n = words[m[1] ?? ''] ?? Number(m[1])
+  if (!(n >= 1 && n <= 7)) return undefined
+  return {
+    kind: 'ROTINA',
+    key: 'frequencia',
+    text: `Joga ou treina ${n}x por semana.`,
+    fields: { perWeek: n },
+    sentence: s.original,
+  }
+}
+
 function resultIn(s: Sentence, clause: string): ExtractedFact | undefined {
   if (s.question) return undefined
   for (const [re, verb, won] of RESULT_VERBS) {
@@ -341,6 +371,7 @@ export function extractFacts(message: string, now: Date): ExtractedFact[] {
     add(equipmentIn(s, sentences))
     add(tournamentIn(s, now))
     add(scheduleIn(s))
+    add(frequencyIn(s))
     for (const clause of clausesOf(s.text)) {
       add(injuryIn(s, clause))
       add(resultIn(s, clause))

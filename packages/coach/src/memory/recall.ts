@@ -187,14 +187,34 @@ export function recallReply({ recall, first, facts, profile, now }: RecallInput)
       const line = routineLine(facts)
       return `${line ?? 'Você ainda não me disse em que dias joga ou treina.'}\n\n${MEMORY_LINK}`
     }
+    case 'OBJETIVO': {
+      const goals = [
+        ...(profile.goal ? [profile.goal] : []),
+        ...of(facts, 'OBJETIVO').map((f) => f.text),
+      ]
+      return goals.length > 0
+        ? `Seu objetivo, do jeito que você me contou: “${goals[0]?.replace(/\.$/, '')}”.${goals.length > 1 ? ` E também: ${goals.slice(1).join('; ')}.` : ''} É por ele que eu escolho o que priorizar nos treinos.\n\n${MEMORY_LINK}`
+        : `Você ainda não me contou um objetivo. Me diz o que quer alcançar (um torneio, subir de categoria, jogar sem dor) que eu guardo e monto os treinos em cima disso.\n\n${MEMORY_LINK}`
+    }
+    case 'FREQUENCIA': {
+      const told = facts.find((f) => f.fields?.perWeek !== undefined)?.fields?.perWeek
+      const n = told ?? profile.training_per_week
+      const days = routineLine(facts.filter((f) => f.fields?.perWeek === undefined))
+      return n !== null && n !== undefined
+        ? `${n === 0 ? 'Menos de uma vez por semana' : `**${n}x por semana**`}, ${told !== undefined ? 'como você me contou por último' : 'como você me disse no começo'}.${days ? ` ${days}` : ''}\n\n${MEMORY_LINK}`
+        : `Você ainda não me disse quantas vezes joga por semana. Me conta que eu guardo.\n\n${MEMORY_LINK}`
+    }
     case 'TUDO': {
+      const perWeek = facts.find((f) => f.fields?.perWeek !== undefined)?.fields?.perWeek
       const about = [
-        ...profileLines(profile),
+        ...profileLines(
+          perWeek !== undefined ? { ...profile, training_per_week: perWeek } : profile,
+        ),
         partnerLine(facts),
         racketLine(facts),
         ...tournamentLines(facts, now),
         ...injuryLines(facts).map((l) => l),
-        routineLine(facts),
+        routineLine(facts.filter((f) => f.fields?.perWeek === undefined)),
         ...of(facts, 'OBJETIVO').map((f) => f.text),
         ...of(facts, 'RESULTADO').map((f) => f.text),
         ...of(facts, 'OUTRO').map((f) => f.text),

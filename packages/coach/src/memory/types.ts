@@ -25,6 +25,8 @@ export interface FactFields {
   /** Schedule. */
   days?: Weekday[]
   schedule?: Array<{ day: Weekday; activity: string }>
+  /** How many times a week the player plays or trains, as they last said it. */
+  perWeek?: number
   /** Result. */
   won?: boolean
   score?: string

@@ -14,6 +14,8 @@ const Session = z.object({
   day: Day,
   kind: z.enum(['aula', 'jogo', 'treino', 'fisico']),
   minutes: z.number().int().positive(),
+  /** The hour the player said ("19h", "7h30"), when they did. */
+  time: z.string().optional(),
   items: z.array(z.string()),
 })
 export type PlanSession = z.infer<typeof Session>
@@ -74,7 +76,7 @@ const LOADS: Partial<Record<Injury, { strokes: string[]; caution: string }>> = {
   ombro: {
     strokes: ['smash', 'saque', 'bandeja'],
     caution:
-      'Com o ombro dolorido, saque, smash e bandeja ficam em metade do volume e sem força máxima até a dor sumir; dor que persiste é caso de fisioterapeuta.',
+      'Pelo seu ombro, saque por cima, smash e bandeja ficam em metade do volume e sem força máxima, sempre depois de aquecer o manguito; se doer, pare, e dor que persiste é caso de fisioterapeuta.',
   },
   cotovelo: {
     strokes: ['smash', 'saque', 'backhand'],
@@ -212,6 +214,8 @@ export interface PlanInput {
   minutes: number | null
   /** A length said for one day ("sáb 2h"), over `minutes` on that day. */
   minutesByDay?: ReadonlyMap<Weekday, number>
+  /** The hour said for a day ("segunda 19h"). */
+  timesByDay?: ReadonlyMap<Weekday, string>
   /** Days the player told the team they play or train, when the message names none. */
   knownDays?: readonly Weekday[]
   now: Date
@@ -238,7 +242,9 @@ export function buildPlan(input: PlanInput): TrainingPlan {
     const nth = seen[kind] ?? 0
     seen[kind] = nth + 1
     const minutes = input.minutesByDay?.get(day) ?? input.minutes
-    return sessionFor(day, kind, focus, level, tournament !== null, nth, minutes)
+    const session = sessionFor(day, kind, focus, level, tournament !== null, nth, minutes)
+    const time = input.timesByDay?.get(day)
+    return time ? { ...session, time } : session
   })
   const cautions: string[] = []
   for (const injury of input.injuries) {
@@ -315,6 +321,51 @@ export function addDay(
   return { ...plan, sessions }
 }
 
+/** "60 min" under two hours reads as minutes; "1h30" is how a player says 90. */
+export function minutesText(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return m === 0 ? `${h}h` : `${h}h${String(m).padStart(2, '0')}`
+}
+
+/** "quarta não dá, passa pra quinta mesmo horário": the session moved, the rest untouched. */
+export function moveSession(
+  plan: TrainingPlan,
+  from: Weekday,
+  to: Weekday,
+  time: string | null,
+): TrainingPlan {
+  const moving = plan.sessions.find((s) => s.day === from)
+  if (!moving || plan.sessions.some((s) => s.day === to)) return plan
+  const moved: PlanSession = {
+    ...moving,
+    day: to,
+    ...(time ? { time } : moving.time ? { time: moving.time } : {}),
+  }
+  const sessions = WEEK.flatMap((d) =>
+    d === to ? [moved] : plan.sessions.filter((s) => s.day === d && d !== from),
+  )
+  return { ...plan, sessions }
+}
+
+/** "sábado agora só tenho 1h": that day's session rebuilt for the new length. */
+export function resizeSession(
+  plan: TrainingPlan,
+  day: Weekday,
+  minutes: number,
+  level: Level,
+): TrainingPlan {
+  const old = plan.sessions.find((s) => s.day === day)
+  if (!old || old.minutes === minutes) return plan
+  const nth = plan.sessions.filter(
+    (s) => s.kind === old.kind && WEEK.indexOf(s.day) < WEEK.indexOf(day),
+  ).length
+  const fresh = sessionFor(day, old.kind, plan.focus, level, plan.tournament !== null, nth, minutes)
+  const session: PlanSession = { ...fresh, ...(old.time ? { time: old.time } : {}) }
+  return { ...plan, sessions: plan.sessions.map((s) => (s.day === day ? session : s)) }
+}
+
 /** "2 h por semana", "3 h 30 por semana": the week's court time. */
 export function weeklyTotal(sessions: readonly PlanSession[]): string {
   const total = sessions.reduce((sum, s) => sum + s.minutes, 0)
@@ -331,7 +382,7 @@ const KIND_LABEL: Record<PlanSession['kind'], string> = {
 }
 
 export function sessionLine(s: PlanSession): string {
-  return `- **${cap(WEEKDAY_LABEL[s.day])} (${KIND_LABEL[s.kind]}, ${s.minutes} min):** ${s.items.join('; ')}.`
+  return `- **${cap(WEEKDAY_LABEL[s.day])}${s.time ? `, ${s.time}` : ''} (${KIND_LABEL[s.kind]}, ${minutesText(s.minutes)}):** ${s.items.join('; ')}.`
 }
 
 /** The sessions in force on `now`: the lighter week while it lasts, else the plan's. */

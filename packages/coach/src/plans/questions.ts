@@ -18,6 +18,9 @@ export type PlanQuestion =
   | { kind: 'ADD'; day: Weekday; minutes: number | null }
   | { kind: 'ALLOCATE' }
   | { kind: 'SESSION'; request: SessionRequest }
+  | { kind: 'MOVE'; from: Weekday; to: Weekday; time: string | null }
+  | { kind: 'RESIZE'; day: Weekday; minutes: number }
+  | { kind: 'GYM' }
 
 /** "1h cada", "1h30", "uma hora e meia", "40 min": how long each session lasts, in minutes. */
 export function sessionMinutes(message: string): number | null {
@@ -63,7 +66,11 @@ export function minutesByDay(message: string): Map<Weekday, number> {
   const out = new Map<Weekday, number>()
   const day = '(seg|ter|qua|qui|sex|sab|dom)(?:unda|ca|rta|nta|ta|ado|ingo)?(?:-feira)?'
   const length = '(\\d{1,2}) ?h ?(\\d{2})?(?: ?min)?|(\\d{2,3}) ?min\\w*|(\\d) horas?'
-  const pair = new RegExp(`\\b${day}\\s*(?:de |com |,|:)?\\s*(?:${length})\\b`, 'g')
+  // "segunda 19h (1h)": the hour of day may come between the day and the length.
+  const pair = new RegExp(
+    `\\b${day}\\s*(?:de |com |,|:)?\\s*(?:${HOUR} )?(?:de |com |por |,|:)?\\s*(?:${length})\\b`,
+    'g',
+  )
   for (const m of t.matchAll(pair)) {
     const found = WEEK.find((d) => d.startsWith(m[1] ?? '-'))
     const minutes = m[2]
@@ -74,6 +81,62 @@ export function minutesByDay(message: string): Map<Weekday, number> {
     if (found && minutes >= 15 && minutes <= 300) out.set(found, minutes)
   }
   return out
+}
+
+/** An hour of the day: "19h", "as 7h", "7h da manha", "9h30 da manha". */
+const HOUR = '(?:as )?\\d{1,2} ?h(?:\\d{2})?(?: da (?:manha|tarde|noite))?'
+
+/** "segunda 19h (1h), quarta 7h da manhã": the hour said for each day, as the player wrote it. */
+export function timesByDay(message: string): Map<Weekday, string> {
+  const t = plainText(message)
+  const out = new Map<Weekday, string>()
+  const re =
+    /\b(seg|ter|qua|qui|sex|sab|dom)(?:unda|ca|rta|nta|ta|ado|ingo)?(?:-feira)?\s*(?:,|:|as|a partir das)?\s*(\d{1,2}) ?h ?(\d{2})?( da (?:manha|tarde|noite))?(?= \d| \(|\s*$| e |,| de | por )/g
+  for (const m of t.matchAll(re)) {
+    const found = WEEK.find((d) => d.startsWith(m[1] ?? '-'))
+    const hour = Number(m[2])
+    // "segunda 2h" with nothing after reads as a length; an hour of day is said with a later number.
+    if (!found || hour > 23) continue
+    const after = t.slice((m.index ?? 0) + m[0].length)
+    if (!/^\s*\(?\d/.test(after) && !m[4] && hour < 6) continue
+    out.set(found, `${hour}h${m[3] ?? ''}`)
+  }
+  return out
+}
+
+/** "quarta não vou conseguir, passa pra quinta mesmo horário". */
+function moveIn(t: string): PlanQuestion | null {
+  if (
+    !/\b(passa|passar|muda|mudar|troca|trocar|move|mover|transfere|transferir|leva|levar|joga|jogar|empurra|coloca|bota)\b[^?]{0,20}\b(pra|para|pro)\b/.test(
+      t,
+    )
+  )
+    return null
+  const found = [...t.matchAll(/\b(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b/g)]
+  if (found.length !== 2) return null
+  const target =
+    /\b(pra|para|pro) (a |o )?(segunda|terca|quarta|quinta|sexta|sabado|domingo)\b/.exec(t)?.[3]
+  const to = WEEK.find((d) => d === target)
+  const other = found.map((m) => m[1]).find((d) => d !== target)
+  const from = WEEK.find((d) => d === other)
+  if (!to || !from) return null
+  const hour = /\b(?:as |a partir das )?(\d{1,2}) ?h ?(\d{2})?\b/.exec(t)
+  return { kind: 'MOVE', from, to, time: hour ? `${Number(hour[1])}h${hour[2] ?? ''}` : null }
+}
+
+/** "sábado agora só tenho 1h", "quinta vai ser só 40 min". */
+function resizeIn(t: string, days: Weekday[], message: string): PlanQuestion | null {
+  // "tenho 1h no sábado, o que treino?" asks about the day; only a change said as one changes it.
+  if (days.length !== 1 || message.includes('?')) return null
+  if (
+    !/\b(so|agora|apenas|somente|vai ser|reduz\w*|diminu\w*|aumenta\w*|muda\w* pra|passa a ser)\b/.test(
+      t,
+    )
+  )
+    return null
+  const minutes = sessionMinutes(message) ?? minutesByDay(message).get(days[0] as Weekday) ?? null
+  if (minutes === null || minutes < 15 || minutes > 300) return null
+  return { kind: 'RESIZE', day: days[0] as Weekday, minutes }
 }
 
 const TOTAL =
@@ -101,10 +164,28 @@ export function planQuestion(message: string): PlanQuestion | null {
   if (ALLOCATE.test(t)) return { kind: 'ALLOCATE' }
   const days = extractSlots(message).days ?? []
   const day = WEEK.find((d) => days.includes(d))
+  // "e academia, encaixa onde?": the gym on the plan's free days.
+  if (
+    /\b(academia|musculacao|fortalecimento|treino de forca)\b/.test(t) &&
+    /\b(encaixa|encaixo|encaixar|coloco|colocar|onde|quando|que dia|quais dias|em que dia)\b/.test(
+      t,
+    )
+  )
+    return { kind: 'GYM' }
+  const move = OTHER_SUBJECT.test(t) ? null : moveIn(t)
+  if (move) return move
   if (day && ADD_ONE.test(t) && !OTHER_SUBJECT.test(t))
     return { kind: 'ADD', day, minutes: sessionMinutes(message) }
+  const resize = OTHER_SUBJECT.test(t) ? null : resizeIn(t, days, message)
+  if (resize) return resize
   if (TOTAL.test(t) && /\b(plano|treino|treinos|semana|horas)\b/.test(t)) return { kind: 'TOTAL' }
-  if (SHOW.test(t)) return { kind: 'SHOW' }
+  if (
+    SHOW.test(t) ||
+    /\b(como ficou|manda tudo|tudo junto|versao final|plano final|plano todo|semana toda como)\b/.test(
+      t,
+    )
+  )
+    return { kind: 'SHOW' }
   if (SPLIT.test(t)) return { kind: 'SPLIT', day: day ?? null }
   if (!nowadays && /\b(treino|plano)( (de|pra|para))? amanha\b|\b(treinar|treino) amanha\b/.test(t))
     return { kind: 'TOMORROW' }

@@ -1,8 +1,9 @@
 import type { Intent } from '../intents/registry'
-import { WEEKDAY_LABEL } from '../intents/slots'
+import { WEEK, WEEKDAY_LABEL, type Weekday } from '../intents/slots'
 import type { Level } from '../knowledge/types'
 import type { PlayerProfile } from '../types'
 import {
+  minutesText,
   planText,
   sessionLine,
   sessionsOn,
@@ -13,6 +14,45 @@ import {
 import type { PlanQuestion } from './questions'
 import { sessionText } from './session'
 import type { PlanChange } from './turn'
+
+/**
+ * The gym on the week's free days: two of them, away from the day before a session when the week
+ * allows, so the legs arrive fresh on court.
+ */
+function gymDays(plan: TrainingPlan, now: Date, profile: PlayerProfile): string {
+  const sessions = sessionsOn(plan, now)
+  const busy = new Set(sessions.map((s) => s.day))
+  const free = WEEK.filter((d) => !busy.has(d))
+  const before = (d: Weekday) => busy.has(WEEK[(WEEK.indexOf(d) + 1) % 7] as Weekday)
+  const ranked = [...free.filter((d) => !before(d)), ...free.filter(before)]
+  const picked: Weekday[] = []
+  for (const d of ranked) {
+    if (picked.length === 2) break
+    // Two gym days in a row leave no recovery between them.
+    if (picked.some((p) => Math.abs(WEEK.indexOf(p) - WEEK.indexOf(d)) === 1)) continue
+    picked.push(d)
+  }
+  if (picked.length === 0)
+    return 'A sua semana já tem quadra todo dia: a academia entra no fim de um treino mais leve, 30 a 40 minutos de força, nunca antes da quadra.'
+  const days = picked.sort((a, b) => WEEK.indexOf(a) - WEEK.indexOf(b)).map((d) => WEEKDAY_LABEL[d])
+  const line = `Academia na **${days.join('** e na **')}**, dias sem quadra${picked.some(before) ? '' : ' e que não são véspera de treino'}: ${picked.length === 2 ? '2 sessões' : '1 sessão'} de 40 a 50 minutos, com pernas (agachamento, avanço, terra romeno), core que resiste à rotação e manguito com elástico.`
+  const legs = picked.some(before)
+    ? 'Na véspera de quadra, deixe as pernas leves: nesse dia, mais core e parte de cima.'
+    : 'Assim as pernas chegam descansadas nos dias de quadra.'
+  const shoulder = /\bombro|manguito\b/.test((profile.goal ?? '').toLowerCase())
+    ? 'Pensando no seu ombro: nada de desenvolvimento com carga acima da cabeça; manguito e escápulas com elástico em toda sessão.'
+    : null
+  return [line, legs, ...(shoulder ? [shoulder] : [])].join('\n\n')
+}
+
+/** Two sessions on consecutive days: the second one lighter. */
+function closeTo(plan: TrainingPlan, day: Weekday): string {
+  const i = WEEK.indexOf(day)
+  const near = plan.sessions.find((s) => s.day !== day && Math.abs(WEEK.indexOf(s.day) - i) === 1)
+  return near
+    ? ` Como ${WEEKDAY_LABEL[near.day]} e ${WEEKDAY_LABEL[day]} ficaram em dias seguidos, faça o segundo mais leve (técnica e pontos, sem físico pesado).`
+    : ''
+}
 
 const dayWithArticle = (day: keyof typeof WEEKDAY_LABEL) =>
   `${day === 'sabado' || day === 'domingo' ? 'No' : 'Na'} ${WEEKDAY_LABEL[day]}`
@@ -90,6 +130,28 @@ export function planReply(input: {
     if (!session) return null
     const block = Math.round((session.minutes - 10) / 2 / 5) * 5
     return `Dá, e ajuda com o cansaço do fim: ${dayWithArticle(session.day).toLowerCase()}, os ${session.minutes} min viram **dois blocos de ${block} min com 10 min de pausa** no meio (água, sombra, sentar). No primeiro, aquecimento e fundamentos, que pedem a cabeça descansada; no segundo, pontos valendo placar, que é como o cansaço aparece no jogo de verdade. O resto da semana continua igual.`
+  }
+  if (question?.kind === 'GYM') return gymDays(plan, now, input.profile)
+  if (question?.kind === 'MOVE') {
+    const moved = plan.sessions.find((s) => s.day === question.to)
+    if (change !== 'ADJUSTED' || !moved)
+      return plan.sessions.some((s) => s.day === question.from)
+        ? `${dayWithArticle(question.to)} você já tem treino no plano, então não mudei nada: me diga se quer juntar os dois ou trocar ${WEEKDAY_LABEL[question.from]} por outro dia.`
+        : `${dayWithArticle(question.from)} o seu plano não tem treino, então não havia o que mudar.`
+    return [
+      `Feito: o treino de ${WEEKDAY_LABEL[question.from]} passou para ${WEEKDAY_LABEL[question.to]}${moved.time ? `, ${moved.time}` : ''}, com os mesmos ${minutesText(moved.minutes)}; o resto da semana continua igual.${closeTo(plan, question.to)}`,
+      planText(plan, now),
+    ].join('\n\n')
+  }
+  if (question?.kind === 'RESIZE') {
+    const resized = plan.sessions.find((s) => s.day === question.day)
+    if (!resized)
+      return `${dayWithArticle(question.day)} o seu plano não tem treino; se quiser, me diga que eu incluo ${question.day === 'sabado' || question.day === 'domingo' ? 'o' : 'a'} ${WEEKDAY_LABEL[question.day]} com ${minutesText(question.minutes)}.`
+    return [
+      `Ajustei ${question.day === 'sabado' || question.day === 'domingo' ? 'o' : 'a'} ${WEEKDAY_LABEL[question.day]} para ${minutesText(resized.minutes)}: ficou o essencial, na ordem; o resto da semana continua igual.`,
+      sessionLine(resized),
+      `Agora são ${weeklyTotal(sessionsOn(plan, now))} por semana.`,
+    ].join('\n\n')
   }
   if (question?.kind === 'SHOW')
     return ['O seu plano, do jeito que ficou guardado:', planText(plan, now)].join('\n\n')

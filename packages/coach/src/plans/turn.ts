@@ -5,8 +5,15 @@ import type { Weekday } from '../intents/slots'
 import { contextOf } from '../profile'
 import type { RememberedFact } from '../memory/types'
 import type { ChatTurn, PlayerProfile } from '../types'
-import { addDay, adjustPlan, buildPlan, type TrainingPlan } from './plan'
-import { planQuestion, minutesByDay, sessionMinutes } from './questions'
+import {
+  addDay,
+  adjustPlan,
+  buildPlan,
+  moveSession,
+  resizeSession,
+  type TrainingPlan,
+} from './plan'
+import { planQuestion, minutesByDay, sessionMinutes, timesByDay } from './questions'
 
 export type PlanChange = 'CREATED' | 'ADJUSTED'
 
@@ -59,7 +66,7 @@ export function planTurn(input: {
       // "jogo sábado e domingo, o que faço à noite pra recuperar?" asks of the games, not of a week.
       TRAINING_WEEK.test(chatText(text)) &&
       // "posso treinar todo dia?" asks whether, not for the week.
-      !/\b(posso|pode|devo|e bom|faz mal|tudo bem|e normal|e muito|e pouco|vale a pena|seria bom)\b/.test(
+      !/\b(posso|pode|devo|e bom|faz mal|tudo bem|e normal|e muito|e pouco|vale a pena|seria bom|da pra|da para|consigo)\b/.test(
         chatText(text),
       ) &&
       (slots.sessionsPerWeek !== undefined ||
@@ -73,12 +80,21 @@ export function planTurn(input: {
       perWeek: profile.training_per_week ?? null,
       minutes: sessionMinutes(text),
       minutesByDay: minutesByDay(text),
+      timesByDay: timesByDay(text),
       ...(knownDays.length > 0 ? { knownDays } : {}),
       now,
     })
     return { plan, change: 'CREATED' }
   }
   const asked = planQuestion(text)
+  if (current && asked?.kind === 'MOVE') {
+    const plan = moveSession(current, asked.from, asked.to, asked.time)
+    return { plan, change: plan === current ? null : 'ADJUSTED' }
+  }
+  if (current && asked?.kind === 'RESIZE') {
+    const plan = resizeSession(current, asked.day, asked.minutes, ctx.level)
+    return { plan, change: plan === current ? null : 'ADJUSTED' }
+  }
   if (current && asked?.kind === 'ADD' && !current.sessions.some((s) => s.day === asked.day))
     return { plan: addDay(current, asked.day, asked.minutes, ctx.level), change: 'ADJUSTED' }
   if (main === 'plano-ajustar' && current && (slots.sessionsPerWeek !== undefined || slots.days)) {

@@ -27,12 +27,16 @@ const SAND = '#f6efe2'
 const SEA = '#0b6e8a'
 const INK = '#1d2a33'
 
-/** A text paragraph in HTML: escaped, with its web addresses as links. */
-function paragraphHtml(text: string): string {
-  const linked = escapeHtml(text).replace(
+/** Text in HTML: escaped, with its web addresses as links. */
+const withLinks = (text: string) =>
+  escapeHtml(text).replace(
     /https?:\/\/[^\s<]+/g,
     (url) => `<a href="${url}" style="color:${SEA}">${url}</a>`,
   )
+
+/** A text paragraph in HTML. */
+function paragraphHtml(text: string): string {
+  const linked = withLinks(text)
   return `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${INK}">${linked.replaceAll('\n', '<br>')}</p>`
 }
 
@@ -58,7 +62,7 @@ export function renderHtml(subject: string, content: MailContent): string {
 <p style="margin:0 0 16px;padding:12px;background:${SAND};border-radius:8px;font-family:monospace;font-size:13px;word-break:break-all;color:${INK}">${escapeHtml(content.code.value)}</p>`
     : ''
   const footnote = content.footnote
-    ? `<p style="margin:24px 0 0;font-size:12px;color:#5b6770">${escapeHtml(content.footnote)}</p>`
+    ? `<p style="margin:24px 0 0;font-size:12px;color:#5b6770">${withLinks(content.footnote)}</p>`
     : ''
   return `<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>

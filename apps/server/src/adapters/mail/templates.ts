@@ -109,6 +109,15 @@ export class MailTemplates {
     })
   }
 
+  /** The Monday summary; the player switched it on in Conta, where one tap switches it off. */
+  weeklySummary(to: Recipient, s: { title: string; paragraphs: string[] }): Mail {
+    return mail(to, s.title, {
+      paragraphs: [...s.paragraphs, 'Bons treinos nesta semana!'],
+      action: { label: 'Abrir o chat', url: this.link('/chat') },
+      footnote: `Você recebe este resumo porque ativou o envio por e-mail. Para não receber mais, desligue "Resumo da semana por e-mail" em Conta: ${this.link('/conta')}`,
+    })
+  }
+
   accountDeleted(to: Recipient): Mail {
     return mail(to, 'Sua conta no Areia foi excluída', {
       paragraphs: [

@@ -89,9 +89,15 @@ export class ChatConversation {
 
   /**
    * Stores, in the caller's transaction, a message of the player's statistical coach (the host
-   * when they have no team); it is published after commit with `publishMessage`.
+   * when they have no team), with chips to answer it; it is published after commit with
+   * `publishMessage`.
    */
-  async storeCoachMessage(tx: DbOrTx, userId: string, text: string): Promise<number> {
+  async storeCoachMessage(
+    tx: DbOrTx,
+    userId: string,
+    text: string,
+    suggestions?: string[],
+  ): Promise<number> {
     const team = await this.store.listCoaches(tx, userId)
     const coach = team.find((c) => c.archetype === 'ESTATISTICO')
     return this.store.insertMessage(tx, {
@@ -99,6 +105,7 @@ export class ChatConversation {
       senderType: 'AI',
       ...(coach ? { coachId: coach.id } : { senderName: HOST_NAME }),
       content: text,
+      ...(suggestions ? { suggestions } : {}),
       now: this.deps.clock.now(),
     })
   }

@@ -73,6 +73,8 @@ export interface CoachingModuleDeps extends ModuleBase {
   group: GroupChat
   playerGames: PlayerGamesProvider
   plans: ProductsProvider
+  /** The player opened the chat, past onboarding (the progress module's follow-up). */
+  chatOpened: (userId: string) => Promise<void>
 }
 
 /** The coaches' side of the chat: onboarding, introductions and replies, and the chat socket. */
@@ -105,6 +107,7 @@ export function createCoachingModule(d: CoachingModuleDeps) {
     group: d.group,
     playerGames: d.playerGames,
     plans: d.plans,
+    chatOpened: d.chatOpened,
   })
   return {
     coaching,

@@ -66,6 +66,8 @@ export interface CoachingDeps {
   playerGames?: PlayerGamesProvider
   /** The plans on sale, for the coaches' answers about prices. */
   plans?: ProductsProvider
+  /** The player opened the chat (the progress module's follow-up question). */
+  chatOpened?: (userId: string) => Promise<void>
 }
 
 /**
@@ -108,6 +110,7 @@ export class CoachingService {
       ...(deps.group ? { group: deps.group } : {}),
       ...(deps.playerGames ? { playerGames: deps.playerGames } : {}),
       ...(deps.plans ? { plans: deps.plans } : {}),
+      ...(deps.chatOpened ? { chatOpened: deps.chatOpened } : {}),
     }
     this.turns = new ConversationTurns({ ...deps, voice: this.voice, onboarding, hooks })
   }

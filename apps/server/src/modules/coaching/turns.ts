@@ -84,6 +84,8 @@ export interface ConversationHooks {
   group?: GroupChat
   playerGames?: PlayerGamesProvider
   plans?: ProductsProvider
+  /** The player opened the chat, past onboarding: a coach may ask something unprompted. */
+  chatOpened?: (userId: string) => Promise<void>
 }
 
 export interface TurnsDeps {
@@ -207,6 +209,7 @@ export class ConversationTurns {
   private async welcome(userId: string): Promise<void> {
     const { onboarding_status: status } = await this.users.getStatus(userId)
     if (status === 'IN_PROGRESS') return this.onboarding.resume(userId)
+    if (status === 'COMPLETED') return this.hooks.chatOpened?.(userId)
     if (status !== 'NOT_STARTED') return
     if (await this.users.transitionOnboarding(userId, ['NOT_STARTED'], 'IN_PROGRESS')) {
       await this.onboarding.begin(userId)

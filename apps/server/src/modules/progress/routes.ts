@@ -1,4 +1,10 @@
-import { ErrorBody, ProgressGoalBody, ProgressResponse } from '@areia/contracts'
+import {
+  ErrorBody,
+  ProgressGoalBody,
+  ProgressPreferences,
+  ProgressPreferencesBody,
+  ProgressResponse,
+} from '@areia/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { ProgressService } from './service'
 
@@ -26,5 +32,26 @@ export const progressRoutes: FastifyPluginAsyncZod<{ progress: ProgressService }
       },
     },
     async (request) => progress.chooseGoalFigures(request.user.id, request.body),
+  )
+
+  app.get(
+    '/api/v1/progress/preferences',
+    {
+      preHandler: app.requireUser,
+      schema: { response: { 200: ProgressPreferences, 401: ErrorBody } },
+    },
+    async (request) => progress.preferences(request.user.id),
+  )
+
+  app.patch(
+    '/api/v1/progress/preferences',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        body: ProgressPreferencesBody,
+        response: { 200: ProgressPreferences, 401: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => progress.setPreferences(request.user.id, request.body),
   )
 }

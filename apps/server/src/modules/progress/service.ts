@@ -4,15 +4,22 @@ import {
   ProgressGoalBody,
   type ProgressGoal,
   type ProgressMatch,
+  type ProgressPreferences,
+  type ProgressPreferencesBody,
   type ProgressResponse,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
 import type { Db, DbOrTx } from '../../adapters/db'
-import type { ProgressStore } from './store'
+import type { Preferences, ProgressStore } from './store'
 
 /** The chat's lower part: a message of the player's statistical coach, stored then published. */
 export interface ProgressChat {
-  storeCoachMessage(tx: DbOrTx, userId: string, text: string): Promise<number>
+  storeCoachMessage(
+    tx: DbOrTx,
+    userId: string,
+    text: string,
+    suggestions?: string[],
+  ): Promise<number>
   publishMessage(db: DbOrTx, userId: string, messageId: number): Promise<void>
 }
 
@@ -62,6 +69,26 @@ export class ProgressService {
     return this.progress(userId)
   }
 
+  /** Which unprompted messages the player wants. */
+  async preferences(userId: string): Promise<ProgressPreferences> {
+    return toWire(await this.deps.store.preferences(this.deps.db, userId))
+  }
+
+  /** One tap in Conta: the switches given change, the others stay. */
+  async setPreferences(
+    userId: string,
+    body: ProgressPreferencesBody,
+  ): Promise<ProgressPreferences> {
+    const patch: Partial<Preferences> = {
+      ...(body.follow_ups === undefined ? {} : { followUps: body.follow_ups }),
+      ...(body.weekly_chat === undefined ? {} : { weeklyChat: body.weekly_chat }),
+      ...(body.weekly_push === undefined ? {} : { weeklyPush: body.weekly_push }),
+      ...(body.weekly_email === undefined ? {} : { weeklyEmail: body.weekly_email }),
+    }
+    await this.deps.store.savePreferences(this.deps.db, userId, patch, this.deps.clock.now())
+    return this.preferences(userId)
+  }
+
   /**
    * A report was just published: the statistical coach names the two changes since the match
    * before that matter most and moves the plan's focus where a figure fell. Sent once per report:
@@ -85,3 +112,10 @@ export class ProgressService {
     if (messageId !== null) await chat.publishMessage(db, userId, messageId)
   }
 }
+
+const toWire = (p: Preferences): ProgressPreferences => ({
+  follow_ups: p.followUps,
+  weekly_chat: p.weeklyChat,
+  weekly_push: p.weeklyPush,
+  weekly_email: p.weeklyEmail,
+})

@@ -1,8 +1,24 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../../adapters/db'
-import { progressGoals, progressNotes } from '../../db/schema'
+import { progressGoals, progressNotes, progressPreferences } from './tables'
 
 export type NoteKind = 'report' | 'follow_up' | 'weekly'
+export type Outcome = 'done' | 'missed'
+
+export interface Preferences {
+  followUps: boolean
+  weeklyChat: boolean
+  weeklyPush: boolean
+  weeklyEmail: boolean
+}
+
+/** A player who never touched the switches: the e-mail waits for their yes. */
+export const DEFAULT_PREFERENCES: Preferences = {
+  followUps: true,
+  weeklyChat: true,
+  weeklyPush: true,
+  weeklyEmail: false,
+}
 
 /** What the coaches sent unprompted about the player's progress, one row per message. */
 export class ProgressStore {
@@ -48,5 +64,89 @@ export class ProgressStore {
       .insert(progressGoals)
       .values({ userId, figures, updatedAt: at })
       .onConflictDoUpdate({ target: progressGoals.userId, set: { figures, updatedAt: at } })
+  }
+
+  async preferences(db: DbOrTx, userId: string): Promise<Preferences> {
+    const [row] = await db
+      .select({
+        followUps: progressPreferences.followUps,
+        weeklyChat: progressPreferences.weeklyChat,
+        weeklyPush: progressPreferences.weeklyPush,
+        weeklyEmail: progressPreferences.weeklyEmail,
+      })
+      .from(progressPreferences)
+      .where(eq(progressPreferences.userId, userId))
+    return row ?? DEFAULT_PREFERENCES
+  }
+
+  /** Changes only the switches given; the others keep their stored (or default) value. */
+  async savePreferences(
+    db: DbOrTx,
+    userId: string,
+    patch: Partial<Preferences>,
+    at: Date,
+  ): Promise<void> {
+    await db
+      .insert(progressPreferences)
+      .values({ ...DEFAULT_PREFERENCES, ...patch, userId, updatedAt: at })
+      .onConflictDoUpdate({
+        target: progressPreferences.userId,
+        set: { ...patch, updatedAt: at },
+      })
+  }
+
+  /** The newest follow-up asked since `since` that has no answer yet, by its planned day. */
+  async openFollowUp(db: DbOrTx, userId: string, since: Date): Promise<string | null> {
+    const [row] = await db
+      .select({ key: progressNotes.key })
+      .from(progressNotes)
+      .where(
+        and(
+          eq(progressNotes.userId, userId),
+          eq(progressNotes.kind, 'follow_up'),
+          isNull(progressNotes.outcome),
+          gte(progressNotes.sentAt, since),
+        ),
+      )
+      .orderBy(desc(progressNotes.sentAt))
+      .limit(1)
+    return row?.key ?? null
+  }
+
+  /** The answer to one follow-up; false when it was answered already. */
+  async answerFollowUp(db: DbOrTx, userId: string, day: string, outcome: Outcome) {
+    const rows = await db
+      .update(progressNotes)
+      .set({ outcome })
+      .where(
+        and(
+          eq(progressNotes.userId, userId),
+          eq(progressNotes.kind, 'follow_up'),
+          eq(progressNotes.key, day),
+          isNull(progressNotes.outcome),
+        ),
+      )
+      .returning({ key: progressNotes.key })
+    return rows.length > 0
+  }
+
+  /** The answers to the follow-ups of these planned days (null: asked, not answered). */
+  async followUpOutcomes(
+    db: DbOrTx,
+    userId: string,
+    days: string[],
+  ): Promise<Map<string, Outcome | null>> {
+    if (days.length === 0) return new Map()
+    const rows = await db
+      .select({ key: progressNotes.key, outcome: progressNotes.outcome })
+      .from(progressNotes)
+      .where(
+        and(
+          eq(progressNotes.userId, userId),
+          eq(progressNotes.kind, 'follow_up'),
+          inArray(progressNotes.key, days),
+        ),
+      )
+    return new Map(rows.map((r) => [r.key, r.outcome]))
   }
 }

@@ -20,6 +20,7 @@ import {
   trainingPlans,
   progressNotes,
   progressGoals,
+  progressPreferences,
   userIdentities,
   userPartnerAgents,
   users,
@@ -41,6 +42,7 @@ export interface PlayerRows {
   trainingPlan: Row<typeof trainingPlans> | null
   progressNotes: Row<typeof progressNotes>[]
   progressGoal: Row<typeof progressGoals> | null
+  progressPreferences: Row<typeof progressPreferences> | null
   coaches: Row<typeof coaches>[]
   messages: Array<{ message: Row<typeof chatMessages>; partnerSlug: string | null }>
   facts: Row<typeof memoryFacts>[]
@@ -78,6 +80,10 @@ export class ExportStore {
       .select()
       .from(progressGoals)
       .where(eq(progressGoals.userId, userId))
+    const [preferences] = await db
+      .select()
+      .from(progressPreferences)
+      .where(eq(progressPreferences.userId, userId))
     const [subscription] = await db
       .select({ subscription: subscriptions, planName: plans.name })
       .from(subscriptions)
@@ -95,6 +101,7 @@ export class ExportStore {
       onboarding: onboarding ?? null,
       trainingPlan: trainingPlan ?? null,
       progressGoal: progressGoal ?? null,
+      progressPreferences: preferences ?? null,
       progressNotes: await db
         .select()
         .from(progressNotes)

@@ -97,8 +97,22 @@ export function toDocument(
       : null,
     progress: {
       matches,
-      notes: r.progressNotes.map((n) => ({ kind: n.kind, key: n.key, sent_at: iso(n.sentAt) })),
+      notes: r.progressNotes.map((n) => ({
+        kind: n.kind,
+        key: n.key,
+        sent_at: iso(n.sentAt),
+        outcome: n.outcome,
+      })),
       goal_figures: r.progressGoal?.figures ?? null,
+      preferences: r.progressPreferences
+        ? {
+            follow_ups: r.progressPreferences.followUps,
+            weekly_chat: r.progressPreferences.weeklyChat,
+            weekly_push: r.progressPreferences.weeklyPush,
+            weekly_email: r.progressPreferences.weeklyEmail,
+            updated_at: iso(r.progressPreferences.updatedAt),
+          }
+        : null,
     },
     coaches: r.coaches.map((c) => ({
       id: c.id,

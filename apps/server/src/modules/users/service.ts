@@ -172,6 +172,11 @@ export class UsersService {
     return this.store.setRole(db, id, role, this.clock.now())
   }
 
+  /** A page of the players who finished onboarding (the ones the team writes to unprompted). */
+  completedPlayers(afterId: string | null, limit: number): Promise<string[]> {
+    return this.store.completedIds(this.db, afterId, limit)
+  }
+
   async getStatus(id: string): Promise<UserStatusResponse> {
     const row = await this.store.findWithProfile(this.db, id)
     if (!row) throw notFound('Usuário não encontrado.')

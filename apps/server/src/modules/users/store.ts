@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { OnboardingStatus, PaymentStatus, Role } from '@areia/contracts'
 import { type Db, type DbOrTx, preparedPerDatabase } from '../../adapters/db'
 import { profiles, users } from '../../db/schema'
@@ -88,6 +88,22 @@ export class UsersStore {
       .where(and(eq(users.id, id), inArray(users.onboardingStatus, from)))
       .returning({ id: users.id })
     return rows.length === 1
+  }
+
+  /** A page of the players past onboarding, by id after `afterId` (null: from the start). */
+  async completedIds(db: DbOrTx, afterId: string | null, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.onboardingStatus, 'COMPLETED'),
+          afterId === null ? undefined : gt(users.id, afterId),
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(limit)
+    return rows.map((r) => r.id)
   }
 
   async setPaymentStatus(db: DbOrTx, id: string, status: PaymentStatus, now: Date): Promise<void> {

@@ -8,13 +8,15 @@ import { DownloadDataCard } from './download-data-card'
 type AccountPageProps = {
   /** The notification switch, composed in by the app (it belongs to the push feature). */
   notifications?: ReactNode
+  /** The switches of the coaches' unprompted messages (the progress feature's). */
+  coachMessages?: ReactNode
 }
 
 /**
  * `/conta`: everything about the player's account in one place, the everyday things first and
  * the account's deletion last and quiet, so it is found when wanted and not tapped by mistake.
  */
-export function AccountPage({ notifications }: AccountPageProps) {
+export function AccountPage({ notifications, coachMessages }: AccountPageProps) {
   const { user, logout } = useAuth()
   return (
     <section className="page page--narrow account" aria-labelledby="account-title">
@@ -59,6 +61,8 @@ export function AccountPage({ notifications }: AccountPageProps) {
           {notifications}
         </div>
       ) : null}
+
+      {coachMessages}
 
       <DownloadDataCard />
 

@@ -1,4 +1,8 @@
-import { ProgressResponse, type ProgressFigureKey } from '@areia/contracts/progress'
+import {
+  ProgressPreferences,
+  ProgressResponse,
+  type ProgressFigureKey,
+} from '@areia/contracts/progress'
 import { queryOptions } from '@tanstack/react-query'
 import { apiRequest } from '../../lib/api-client'
 
@@ -26,5 +30,30 @@ export function chooseGoalFigures(figures: ProgressFigureKey[]) {
     method: 'PUT',
     body: { json: { figures } },
     schema: ProgressResponse,
+  })
+}
+
+export const preferencesKeys = {
+  mine: ['progress', 'preferences'] as const,
+}
+
+/** Which unprompted messages of the coaches the player wants. */
+export function fetchPreferences(signal?: AbortSignal) {
+  return apiRequest('/api/v1/progress/preferences', { schema: ProgressPreferences, signal })
+}
+
+export const preferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: preferencesKeys.mine,
+    queryFn: ({ signal }) => fetchPreferences(signal),
+    retry: 1,
+  })
+
+/** One switch changed; answers every switch as it now stands. */
+export function setPreference(change: Partial<ProgressPreferences>) {
+  return apiRequest('/api/v1/progress/preferences', {
+    method: 'PATCH',
+    body: { json: change },
+    schema: ProgressPreferences,
   })
 }

@@ -522,7 +522,7 @@ export const MIND: ContentMap = {
       'apoiar a dupla',
     ],
     answers: [
-      'Para ajudar a sua dupla nervosa, use frases curtas de plano e não de emoção: "bola no meio e a gente fecha a rede" ajuda mais do que "calma, relaxa". Junte a isso um toque de raquete depois de cada ponto e um plano simples que tire o peso das costas dessa pessoa.',
+      'Para ajudar a sua dupla nervosa, use frases curtas de plano e não de emoção: "bola no meio e a gente fecha a rede" ajuda mais do que "calma, relaxa". Junte a isso um toque de raquete depois de cada ponto e um plano simples que tire peso das costas de quem está com os nervos à flor da pele.',
       'Com os nervos à flor da pele, a sua dupla precisa de uma tarefa simples e de sentir apoio: dê um alvo claro ("devolve cruzado, eu cuido do meio"), assuma mais bolas por um tempo e mantenha a sua energia tranquila e constante.',
       'Simplifique o jogo da sua dupla: combine uma jogada segura para ela repetir, diga uma frase de apoio depois do erro ("próxima, tô contigo") e evite qualquer correção técnica durante o jogo. A calma se transmite pela sua postura mais do que pelas palavras.',
     ],

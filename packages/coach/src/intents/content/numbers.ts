@@ -102,9 +102,9 @@ export const NUMBERS: ContentMap = {
     ],
     keywords: ['enviar vídeo', 'mandar vídeo', 'upload', 'link', 'qual jogador sou'],
     answers: [
-      'Toque em **Enviar Vídeo**, no chat, e escolha o arquivo do aparelho ou um link (Google Drive, Google Fotos, Dropbox ou iCloud). Depois, diga qual dos quatro jogadores você é, contando do 1º ao 4º a partir do primeiro toque na bola, e informe a data e o resultado do jogo.',
-      'O envio é pelo chat: **Enviar Vídeo**, escolha de onde vem (arquivo ou link), e pronto. Em seguida aparece a pergunta de qual jogador você é (1º a 4º, contados a partir de quem toca primeiro na bola) e, depois, a data e o placar; com isso a análise começa.',
-      'Use o link **Enviar Vídeo** na caixa de mensagem do chat, mande um jogo por vídeo e responda às duas perguntas que vêm em seguida: qual jogador você é e a data e o resultado. Se precisar desistir, a mensagem de recebimento tem a opção "Cancelar Envio".',
+      'Toque em **Enviar Vídeo**, no chat, e escolha o arquivo do aparelho ou um link (Google Drive, Google Fotos, Dropbox ou iCloud), um jogo por vídeo. Depois, diga qual dos quatro jogadores você é, contando do 1º ao 4º a partir do primeiro toque na bola, e informe a data e o resultado do jogo. Com um plano pago ativo, a análise fica pronta em algumas horas e chega um aviso.',
+      'O envio é pelo chat: **Enviar Vídeo**, e você escolhe de onde vem: arquivo do celular ou link do Google Drive, Google Fotos, Dropbox ou iCloud, um jogo por vídeo. Em seguida aparece a pergunta de qual jogador você é (1º a 4º, contados a partir de quem toca primeiro na bola) e, depois, a data e o placar; com isso a análise começa, e em algumas horas você recebe o aviso de que o relatório saiu. O envio precisa de um plano pago ativo.',
+      'Use o link **Enviar Vídeo** na caixa de mensagem do chat: dá para mandar o arquivo ou um link do Google Drive, Google Fotos, Dropbox ou iCloud, um jogo por vídeo. Depois responda às duas perguntas que vêm em seguida, qual jogador você é e a data e o resultado; com um plano pago ativo, o relatório sai em algumas horas e você é avisado. Se precisar desistir, a mensagem de recebimento tem a opção "Cancelar Envio".',
     ],
     alt: [
       'Pense em três passos, como mandar uma encomenda: 1) entregar o pacote (Enviar Vídeo, arquivo ou link); 2) dizer quem é o destinatário (qual dos quatro jogadores é você); 3) preencher a etiqueta (data e resultado do jogo).',

@@ -82,6 +82,9 @@ export const LIFE_PHRASINGS: Record<string, string[]> = {
     'como liquidar o set quando ja ta praticamente ganho',
     'na hora de liquidar a partida meu jogo some',
     'meu parceiro e eu sempre damos uma relaxada qdo estamos na frente e pagamos caro',
+    'perdi uma partida que eu estava vencendo com folga e nao paro de pensar nisso',
+    'a gente tava ganhando por 4 a 1 e deixou virar, to chateado ate hoje',
+    'levei a virada num set que tava na mao, como tiro isso da cabeca',
   ],
   'virada-contra': [
     'tomamos 0/5 e ficamos sem saber o que fazer',

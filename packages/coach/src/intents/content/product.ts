@@ -126,8 +126,8 @@ export const PRODUCT: ContentMap = {
     ],
     answers: [
       'Cancele na página "Meu Plano", no botão "Cancelar Assinatura": a renovação automática para e **você mantém o acesso até o fim do período pago**, que aparece em "Acesso até". Não há reembolso de período parcial, mas nos 7 dias seguintes à contratação existe o direito de arrependimento, com devolução integral.',
-      'Para cancelar, vá em **Meu Plano** e toque em "Cancelar Assinatura"; o acesso continua até a data de "Acesso até" e a cobrança seguinte não acontece. Se a assinatura é recente, a mesma página mostra a opção "Desistir e receber reembolso" enquanto o prazo de arrependimento estiver aberto. Trocar de plano é o mesmo caminho: cancele e assine o outro em "Seja Pro" quando o acesso atual terminar.',
-      'O cancelamento é em **Meu Plano**, no botão "Cancelar Assinatura", e vale ao fim do período já pago. Para mudar de plano, use "Mudar de plano" na mesma página: subir vale na hora, com a parte não usada do período descontada (o valor aparece antes de pagar); descer vale a partir da renovação.',
+      'Você não perde nada na hora: em **Meu Plano**, "Cancelar Assinatura" só para a renovação, e o acesso continua até a data de "Acesso até". O mês em curso não é devolvido (não há reembolso de período parcial); a exceção é uma assinatura recente, dentro dos 7 dias do direito de arrependimento, quando a mesma página mostra "Desistir e receber reembolso", com devolução integral.',
+      'O cancelamento é em **Meu Plano**, no botão "Cancelar Assinatura", e vale ao fim do período já pago: até lá tudo continua funcionando, e o valor do mês em curso não é devolvido, salvo nos 7 dias do direito de arrependimento. Se a ideia é só mudar de plano, use "Mudar de plano" na mesma página: subir vale na hora, com a parte não usada do período descontada (o valor aparece antes de pagar); descer vale a partir da renovação.',
     ],
     alt: [
       'Cancelar é como avisar a academia que você não vai renovar: o mês já pago continua valendo até o último dia, só a próxima cobrança é que não vem.',
