@@ -122,7 +122,12 @@ export async function buildApp(
     chatOpened: (id) => coachMessages.chatOpened(id),
   })
   const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
-  const admin = createAdminModule({ ...base, roleChanged, billing: billing.billing })
+  const admin = createAdminModule({
+    ...base,
+    roleChanged,
+    billing: billing.billing,
+    agents: agents.agents,
+  })
   const shares = await createReportSharesModule({
     ...base,
     sources: {

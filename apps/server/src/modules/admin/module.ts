@@ -1,5 +1,6 @@
 import type { Mailer } from '../../adapters/mail'
 import type { ModuleBase, ServerModule } from '../module'
+import type { PartnerCatalogPort } from '../agents/service'
 import type { BillingConsolePort } from '../billing/service'
 import type { UsersService } from '../users/service'
 import { AdminPartnersService } from './partners-service'
@@ -12,6 +13,8 @@ export interface AdminModuleDeps extends ModuleBase {
   users: UsersService
   /** Billing's: the console's changes to plans, coupons and the waiting list. */
   billing: BillingConsolePort
+  /** The agents module's: the console's changes to the Agent Store's partners. */
+  agents: PartnerCatalogPort
   mail: { outbox: Mailer; local: boolean }
   /** Absolute link into the web app, for the e-mails sent to invited players. */
   links: { app: (path: string) => string }
@@ -31,7 +34,13 @@ export function createAdminModule(d: AdminModuleDeps) {
     appUrl: d.links.app,
     roleChanged: d.roleChanged,
   })
-  const partners = new AdminPartnersService(d.db, new AdminPartnersStore(), admin, d.clock)
+  const partners = new AdminPartnersService(
+    d.db,
+    new AdminPartnersStore(),
+    d.agents,
+    admin,
+    d.clock,
+  )
   return {
     admin,
     routes: async (server) => {
