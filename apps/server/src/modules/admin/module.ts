@@ -3,6 +3,7 @@ import type { ModuleBase, ServerModule } from '../module'
 import type { PartnerCatalogPort } from '../agents/service'
 import type { BillingConsolePort } from '../billing/service'
 import type { UsersService } from '../users/service'
+import { AuditLog } from './audit'
 import { AdminPartnersService } from './partners-service'
 import { AdminPartnersStore } from './partners-store'
 import { adminRoutes } from './routes'
@@ -20,6 +21,11 @@ export interface AdminModuleDeps extends ModuleBase {
   links: { app: (path: string) => string }
   /** Told after a role change commits (the account's sockets reopen under the new role). */
   roleChanged: (userId: string) => Promise<void>
+}
+
+/** The console's audit log as the other modules write it: built before them. */
+export function createAuditLog(): AuditLog {
+  return new AuditLog(new AdminStore())
 }
 
 /** The console: players, roles, invitations and the Agent Store's partners. */

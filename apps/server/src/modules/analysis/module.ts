@@ -5,6 +5,7 @@ import type { PushService } from '../push/service'
 import type { UsersService } from '../users/service'
 import type { PeopleFinder, StillPeople } from '../videos/identification'
 import type { VideoStatusPort } from '../videos/status'
+import type { AuditPort } from '../admin/audit'
 import { AnalysisDelivery, type ChatDelivery } from './delivery'
 import { publishedAnalysisFacts, recentMatches } from './facts'
 import { loadMediaKey, MediaSigner } from './files'
@@ -31,6 +32,8 @@ export interface AnalysisModuleDeps extends ModuleBase {
   reported: (userId: string, videoId: number) => Promise<void>
   /** The videos module's: a video's status follows its analysis. */
   videos: VideoStatusPort
+  /** The console's audit log, written with every analyst action. */
+  audit: AuditPort
 }
 
 /**
@@ -70,6 +73,7 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
     // Corners corrected or a re-run: a new run of the pipeline.
     pipeline,
     videos: d.videos,
+    audit: d.audit,
     log: d.log,
   })
   const reports = new ReportsService({ db, store, storage, signer, clock })
