@@ -54,8 +54,8 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      // Import direction (DESIGN §2): contracts know nothing of web or server; packages know
-      // nothing of apps; the web app and the server never import each other.
+      // Import direction: contracts know nothing of web or server; packages know nothing of apps;
+      // the web app and the server never import each other.
       'import-x/no-restricted-paths': [
         'error',
         {

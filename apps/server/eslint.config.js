@@ -13,11 +13,14 @@ const otherModulesStore = {
     'Um módulo não usa o store de outro: receba o que precisa por uma porta (um serviço) ao ser criado.',
 }
 
-/** The tables; row types may still be shared (`import type`). */
+/**
+ * The tables, from the index or a module's `tables.ts`; row types may still be shared
+ * (`import type`).
+ */
 const tables = {
-  regex: '(^|/)db/schema$',
+  regex: '(^|/)(db/schema|tables)$',
   allowTypeImports: true,
-  message: 'Só os arquivos store de um módulo importam tabelas de db/schema.',
+  message: 'Só os arquivos store de um módulo importam tabelas (db/schema ou tables).',
 }
 
 const restrict = (...patterns) => ({
@@ -29,7 +32,7 @@ const restrict = (...patterns) => ({
 const tablesOutsideStores = [
   // Reads the plan and counts the day's messages for the chat allowance with its own SQL.
   `${modules}/billing/limits.ts`,
-  // Reads the newest published analysis for the coaches with its own SQL.
+  // Reads the player's matches and where each analysis stands with its own SQL.
   `${modules}/analysis/facts.ts`,
 ]
 
@@ -39,7 +42,7 @@ export default [
     files: [`${modules}/**/store.ts`, `${modules}/**/*-store.ts`],
     rules: restrict(otherModulesStore),
   },
-  // A module's tables point their foreign keys at the tables they hang from (users).
+  // A module's tables point their foreign keys at the tables they hang from (users, videos).
   { files: [`${modules}/**/tables.ts`], rules: restrict(otherModulesStore) },
   { files: tablesOutsideStores, rules: restrict(otherModulesStore) },
 ]

@@ -2,7 +2,7 @@ import type { App, AppDeps } from './app-types'
 import { startJobs } from './adapters/queue/jobs'
 import type { Config } from './config'
 import { createHttpServer, registerInfrastructure } from './http-server'
-import { createAdminModule } from './modules/admin/module'
+import { createAdminModule, createAuditLog } from './modules/admin/module'
 import { createAgentsModule } from './modules/agents/module'
 import { createAnalysisModule } from './modules/analysis/module'
 import { createAuthModule } from './modules/auth/module'
@@ -17,7 +17,7 @@ import { createProgressModule } from './modules/progress/module'
 import { createPushModule } from './modules/push/module'
 import { createReportSharesModule } from './modules/report-shares/module'
 import { createUsers, createUsersModule } from './modules/users/module'
-import { createVideosModule } from './modules/videos/module'
+import { createVideoStatus, createVideosModule } from './modules/videos/module'
 import { createPlatform, scriptOrigins } from './platform'
 import { webApp } from './plugins/web'
 
@@ -39,6 +39,8 @@ export async function buildApp(
   const p = await createPlatform(config, deps, http.server)
   const { clock, queue, mail, coachEngine: engine } = p
   const users = createUsers({ db: database.db, clock })
+  // The console's audit log, which billing and the analysis write too.
+  const audit = createAuditLog()
   const base = { ...p, db: database.db, log: http.server.log, config, users, engine }
 
   const auth = await createAuthModule(base)
@@ -51,11 +53,14 @@ export async function buildApp(
     ...base,
     push,
     chat: { answeredSince: (id, since) => conversation.answeredSince(id, since) },
+    audit,
   })
   const analysis = await createAnalysisModule({
     ...base,
     chat: conversation,
     push,
+    videos: createVideoStatus(base),
+    audit,
     reported: async (userId, videoId) => {
       await queue.send('progress.report', { user_id: userId, video_id: videoId }, { wake: true })
     },
@@ -121,7 +126,12 @@ export async function buildApp(
     chatOpened: (id) => coachMessages.chatOpened(id),
   })
   const roleChanged = (id: string) => auth.auth.announceRoleChanged(id)
-  const admin = createAdminModule({ ...base, roleChanged })
+  const admin = createAdminModule({
+    ...base,
+    roleChanged,
+    billing: billing.billing,
+    agents: agents.agents,
+  })
   const shares = await createReportSharesModule({
     ...base,
     sources: {

@@ -19,6 +19,7 @@ import {
   stepJobId,
 } from '../src/modules/analysis/pipeline'
 import { PipelineStore } from '../src/modules/analysis/pipeline-store'
+import { createVideoStatus } from '../src/modules/videos/module'
 import { AnalysisRunner } from '../src/modules/analysis/runner'
 import {
   type AnalysisArtifacts,
@@ -226,6 +227,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('analysis workers on Postgre
       publish: async () => undefined,
       clock: systemClock,
       settings: SETTINGS,
+      videos: createVideoStatus(database),
       log: quiet,
     })
     // One after the other: the first creates the queue schema and the push keys.

@@ -46,6 +46,9 @@ describe('server module boundaries', () => {
     expect(await lintAs('tables-in-service.txt', inCoaching)).toEqual([
       { rule: '@typescript-eslint/no-restricted-imports', line: 1, fatal: undefined },
     ])
+    expect(await lintAs('module-tables-in-service.txt', inCoaching)).toEqual([
+      { rule: '@typescript-eslint/no-restricted-imports', line: 1, fatal: undefined },
+    ])
     expect(
       await lintAs('store-with-tables.txt', 'apps/server/src/modules/coaching/store.ts'),
     ).toEqual([])

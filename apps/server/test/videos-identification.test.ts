@@ -220,7 +220,7 @@ describe('the identification picture', () => {
     },
   )
 
-  it('a woman who answers with a chip is thanked in the feminine; the SPEC call still works', async () => {
+  it('a woman who answers with a chip is thanked in the feminine; an answer by place still works', async () => {
     const { app } = h
     const { tokens, userId } = await payingPlayer(app, 'ident-chip@example.com')
     await withTeam(userId, 'FEMALE')

@@ -3,7 +3,7 @@ import { MatchStats, ReportPoint, Stroke } from './match'
 import { GameOutcome, VideoIdParams, VideoStatus } from './videos'
 
 /**
- * Match analysis (issue 8): the pipeline's job progress, the analyst's console and the report the
+ * Match analysis: the pipeline's job progress, the analyst's console and the report the
  * player reads. Video files, heatmaps and clips are served from short-lived signed URLs because
  * `<video>` and `<img>` cannot send a bearer token.
  */
@@ -255,7 +255,7 @@ export const VideoReport = z.object({
 })
 export type VideoReport = z.infer<typeof VideoReport>
 
-/** SPEC §7: `{content, created_at}` of a report not yet seen through this call, or `{}`. */
+/** `{content, created_at}` of a report not yet seen through this call, or `{}` when none is left. */
 export const CheckForReportResponse = z.union([
   z.object({ content: z.string(), created_at: z.string() }),
   z.object({}).strict(),

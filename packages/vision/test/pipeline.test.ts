@@ -1,5 +1,5 @@
-// Done-when 1 of issue 8: the whole pipeline on a generated match with ground truth. One video,
-// one analysis (the detector is the slow part, ~1 min), many assertions.
+// The whole pipeline on a generated match with ground truth. One video, one analysis (the
+// detector is the slow part, ~1 min), many assertions.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { analyze, type AnalysisResult } from '../src/analyze.js'
 import { COURT_CORNERS, imageToCourt, mapCourt, type Corners } from '../src/homography.js'

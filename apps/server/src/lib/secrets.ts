@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../adapters/db'
-import { serverSecrets } from '../db/schema'
+import { serverSecrets } from './tables'
 
 /**
  * The keys a deployment shares between its nodes. Each name is a row of `server_secrets`; a

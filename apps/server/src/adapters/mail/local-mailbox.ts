@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import type { Db } from '../db'
 import { sql } from 'drizzle-orm'
-import { localMailbox, mailOutbox } from '../../db/schema'
+import { localMailbox, mailOutbox } from './tables'
 import { redactLinkTokens } from './links'
 
 /** Larger messages are refused: the app's own e-mails are a few kilobytes. */

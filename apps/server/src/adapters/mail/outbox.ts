@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../db'
-import { localMailbox, mailOutbox } from '../../db/schema'
+import { localMailbox, mailOutbox } from './tables'
 import type { JobQueue } from '../queue'
 import { htmlFromText } from './layout'
 import { withLinkToken } from './links'

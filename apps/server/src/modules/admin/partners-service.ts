@@ -2,8 +2,9 @@ import type { AdminPartner, AdminPartnerCreateBody, AdminPartnerUpdateBody } fro
 import type { Clock } from '../../adapters/clock'
 import type { Db } from '../../adapters/db'
 import { AppError, isUniqueViolation, notFound } from '../../errors'
+import type { PartnerCatalogPort, PartnerPatch } from '../agents/service'
 import type { AdminService } from './service'
-import type { AdminPartnersStore, PartnerPatch } from './partners-store'
+import type { AdminPartnersStore } from './partners-store'
 
 const NOT_FOUND = 'Agente parceiro não encontrado.'
 
@@ -15,6 +16,8 @@ export class AdminPartnersService {
   constructor(
     private readonly db: Db,
     private readonly store: AdminPartnersStore,
+    /** The agents module's: the catalogue is written by the module that owns it. */
+    private readonly agents: PartnerCatalogPort,
     private readonly admin: AdminService,
     private readonly clock: Clock,
   ) {}
@@ -41,17 +44,19 @@ export class AdminPartnersService {
     const actor = await this.admin.actor(actorId)
     try {
       const id = await this.db.transaction(async (tx) => {
-        const row = await this.store.insert(tx, {
-          slug: body.slug,
-          name: body.name,
-          avatar: body.avatar,
-          category: body.category,
-          description: body.description,
-          sampleQuestion: body.sample_question,
-          sampleAnswer: body.sample_answer,
-          knowledge: body.knowledge,
-          position: await this.store.nextPosition(tx),
-        })
+        const row = await this.agents.create(
+          {
+            slug: body.slug,
+            name: body.name,
+            avatar: body.avatar,
+            category: body.category,
+            description: body.description,
+            sampleQuestion: body.sample_question,
+            sampleAnswer: body.sample_answer,
+            knowledge: body.knowledge,
+          },
+          tx,
+        )
         await this.admin.audit(tx, actor, 'partner.create', 'partner', String(row.id), {
           slug: row.slug,
           name: row.name,
@@ -84,7 +89,7 @@ export class AdminPartnersService {
     await this.db.transaction(async (tx) => {
       const before = await this.store.find(tx, id)
       if (!before) throw notFound(NOT_FOUND)
-      await this.store.update(tx, id, patch)
+      await this.agents.update(id, patch, tx)
       // Hiding and showing are their own entries: they change what players see at once.
       const action =
         body.hidden === undefined || body.hidden === before.hidden

@@ -22,7 +22,8 @@ import type { Db, DbOrTx } from '../../adapters/db'
 import type { Mailer } from '../../adapters/mail'
 import { AppError, isUniqueViolation, notFound } from '../../errors'
 import { accountFields, type UsersService } from '../users/service'
-import type { AdminStore, PlanPatch } from './store'
+import type { BillingConsolePort, PlanPatch } from '../billing/service'
+import type { AdminStore } from './store'
 
 /** Players are promised an analysis "in a few hours"; past this the overview counts it as overdue. */
 export const ANALYSIS_DUE_HOURS = 24
@@ -70,6 +71,8 @@ export interface AdminServiceDeps {
   db: Db
   store: AdminStore
   users: UsersService
+  /** Billing's: plans, coupons and the waiting list are changed by the module that owns them. */
+  billing: BillingConsolePort
   mailer: Mailer
   clock: Clock
   /** Absolute link into the web app, for the e-mails sent to invited players. */
@@ -86,6 +89,7 @@ export class AdminService {
   private readonly db: Db
   private readonly store: AdminStore
   private readonly users: UsersService
+  private readonly billing: BillingConsolePort
   private readonly mailer: Mailer
   private readonly clock: Clock
   private readonly appUrl: (path: string) => string
@@ -96,6 +100,7 @@ export class AdminService {
       db: this.db,
       store: this.store,
       users: this.users,
+      billing: this.billing,
       mailer: this.mailer,
       clock: this.clock,
       appUrl: this.appUrl,
@@ -151,7 +156,7 @@ export class AdminService {
       const row = await this.store.findPlayer(tx, id)
       if (!row) throw notFound('Jogador não encontrado.')
       if (row.user.role === role) return false
-      await this.store.setRole(tx, id, role, this.clock.now())
+      await this.users.setRole(id, role, tx)
       await this.audit(tx, actor, 'player.role', 'user', id, {
         email: row.user.email,
         from: row.user.role,
@@ -207,7 +212,7 @@ export class AdminService {
           { code: 'plan_price_invalid' },
         )
       }
-      const row = await this.store.updatePlan(tx, id, patch)
+      const row = await this.billing.updatePlan(id, patch, tx)
       if (!row) throw notFound('Plano não encontrado.')
       await this.audit(tx, actor, 'plan.update', 'plan', String(id), {
         slug: before.slug,
@@ -237,13 +242,16 @@ export class AdminService {
     const actor = await this.actor(actorId)
     try {
       const row = await this.db.transaction(async (tx) => {
-        const created = await this.store.insertCoupon(tx, {
-          code: body.code,
-          discountPercentage: body.discount_percentage,
-          validFrom: body.valid_from ? new Date(body.valid_from) : null,
-          validUntil: body.valid_until ? new Date(body.valid_until) : null,
-          maxRedemptions: body.max_redemptions ?? null,
-        })
+        const created = await this.billing.createCoupon(
+          {
+            code: body.code,
+            discountPercentage: body.discount_percentage,
+            validFrom: body.valid_from ? new Date(body.valid_from) : null,
+            validUntil: body.valid_until ? new Date(body.valid_until) : null,
+            maxRedemptions: body.max_redemptions ?? null,
+          },
+          tx,
+        )
         await this.audit(tx, actor, 'coupon.create', 'coupon', String(created.id), {
           code: created.code,
           discount_percentage: created.discountPercentage,
@@ -266,7 +274,7 @@ export class AdminService {
     await this.db.transaction(async (tx) => {
       const coupon = await this.store.findCoupon(tx, id)
       if (!coupon) throw notFound('Cupom não encontrado.')
-      await this.store.expireCoupon(tx, id, this.clock.now())
+      await this.billing.expireCoupon(id, tx)
       await this.audit(tx, actor, 'coupon.expire', 'coupon', String(id), { code: coupon.code })
     })
     return this.couponById(id)
@@ -303,7 +311,7 @@ export class AdminService {
     const now = this.clock.now()
     const next = await this.db.transaction(async (tx) => {
       const rows = await this.store.nextWaiting(tx, count)
-      for (const row of rows) await this.store.markInvited(tx, row.entry, now)
+      for (const row of rows) await this.billing.invite(row.entry, now, tx)
       await this.audit(tx, actor, 'waitlist.open_spots', 'waitlist', 'waitlist', {
         requested: count,
         invited: rows.map((r) => r.email),

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Role } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import {
   auditLog,
@@ -15,10 +14,6 @@ import {
 } from '../../db/schema'
 
 export type AuditInsert = typeof auditLog.$inferInsert
-export type PlanPatch = Partial<
-  Omit<typeof plans.$inferInsert, 'id' | 'slug' | 'createdAt' | 'position'>
->
-export type CouponInsert = typeof coupons.$inferInsert
 
 /** Accepted by the quality gate and not yet reported: what the analysts still owe a player. */
 export const WAITING_STATUSES = ['QUEUED', 'ANALYZING', 'IN_REVIEW'] as const
@@ -100,21 +95,12 @@ export class AdminStore {
     return row
   }
 
-  async setRole(db: DbOrTx, id: string, role: Role, now: Date): Promise<void> {
-    await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id))
-  }
-
   allPlans(db: DbOrTx) {
     return db.select().from(plans).orderBy(asc(plans.position), asc(plans.id))
   }
 
   async findPlan(db: DbOrTx, id: number) {
     const [row] = await db.select().from(plans).where(eq(plans.id, id))
-    return row
-  }
-
-  async updatePlan(db: DbOrTx, id: number, patch: PlanPatch) {
-    const [row] = await db.update(plans).set(patch).where(eq(plans.id, id)).returning()
     return row
   }
 
@@ -129,21 +115,6 @@ export class AdminStore {
 
   async findCoupon(db: DbOrTx, id: number) {
     const [row] = await db.select().from(coupons).where(eq(coupons.id, id))
-    return row
-  }
-
-  async insertCoupon(db: DbOrTx, values: CouponInsert) {
-    const [row] = await db.insert(coupons).values(values).returning()
-    if (!row) throw new Error('insert into coupons returned nothing')
-    return row
-  }
-
-  async expireCoupon(db: DbOrTx, id: number, now: Date) {
-    const [row] = await db
-      .update(coupons)
-      .set({ active: false, validUntil: now })
-      .where(eq(coupons.id, id))
-      .returning()
     return row
   }
 
@@ -176,18 +147,6 @@ export class AdminStore {
   /** Locks the next `n` waiting rows, so two operators opening spots at once invite different people. */
   nextWaiting(db: DbOrTx, n: number) {
     return this.waitlist(db, true).limit(n).for('update', { of: waitlistEntries, skipLocked: true })
-  }
-
-  async markInvited(db: DbOrTx, entry: { id: number; userId: string }, now: Date): Promise<void> {
-    await db
-      .update(waitlistEntries)
-      .set({ notifiedAt: now })
-      .where(eq(waitlistEntries.id, entry.id))
-    // Invited is no longer waiting: the plans modal offers the player their plan again.
-    await db
-      .update(users)
-      .set({ paymentStatus: 'FREE' })
-      .where(and(eq(users.id, entry.userId), eq(users.paymentStatus, 'WAITING_LIST')))
   }
 
   outbox(db: DbOrTx, limit = 200) {

@@ -18,7 +18,19 @@ import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
 import type { CoachEngine } from '../coaching/engine'
 import type { ConversationPartner } from '../coaching/service'
 import type { UsersService } from '../users/service'
-import type { AgentsStore, PartnerRow } from './store'
+import type { AgentsStore, NewPartnerRow, PartnerPatch, PartnerRow } from './store'
+
+export type { NewPartnerRow, PartnerPatch, PartnerRow }
+
+/**
+ * What the operations console changes in the Agent Store's catalogue, in the console's
+ * transaction (`db`), which checks the operator and writes the audit entry.
+ */
+export interface PartnerCatalogPort {
+  /** A new partner goes last in the store. */
+  create(values: Omit<NewPartnerRow, 'position'>, db: DbOrTx): Promise<PartnerRow>
+  update(id: number, patch: PartnerPatch, db: DbOrTx): Promise<void>
+}
 
 /** "Técnico"/"Técnica" for a coach, from the engine's persona kept with the team. */
 function roleLabel(archetype: string, persona: unknown): string {
@@ -88,7 +100,7 @@ export interface AgentsServiceDeps {
  * The Agent Store: the catalogue (seeded from the coach engine, then data), a player's partners
  * within their plan's allowance, and the `Experimentar` preview.
  */
-export class AgentsService {
+export class AgentsService implements PartnerCatalogPort {
   private readonly db: Db
   private readonly store: AgentsStore
   private readonly users: UsersService
@@ -109,6 +121,14 @@ export class AgentsService {
       tries: this.tries,
       team: this.team,
     } = deps)
+  }
+
+  async create(values: Omit<NewPartnerRow, 'position'>, db: DbOrTx): Promise<PartnerRow> {
+    return this.store.insertPartner(db, { ...values, position: await this.store.nextPosition(db) })
+  }
+
+  update(id: number, patch: PartnerPatch, db: DbOrTx): Promise<void> {
+    return this.store.updatePartner(db, id, patch)
   }
 
   /** Inserts the catalogue's partners that are missing; operators' edits are kept. */

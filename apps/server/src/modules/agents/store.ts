@@ -4,6 +4,8 @@ import { partnerAgents, plans, subscriptions, userPartnerAgents, users } from '.
 
 export type PartnerRow = typeof partnerAgents.$inferSelect
 export type NewPartnerRow = typeof partnerAgents.$inferInsert
+/** What an operator may change of a partner: not its id, slug or creation. */
+export type PartnerPatch = Partial<Omit<NewPartnerRow, 'id' | 'slug' | 'createdAt'>>
 
 /** `%` and `_` typed by a player are searched for, not used as wildcards. */
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
@@ -13,6 +15,21 @@ export class AgentsStore {
   async insertMissing(db: DbOrTx, rows: NewPartnerRow[]): Promise<void> {
     if (rows.length === 0) return
     await db.insert(partnerAgents).values(rows).onConflictDoNothing({ target: partnerAgents.slug })
+  }
+
+  async nextPosition(db: DbOrTx): Promise<number> {
+    const rows = await db.select({ position: partnerAgents.position }).from(partnerAgents)
+    return rows.reduce((max, r) => Math.max(max, r.position + 1), 0)
+  }
+
+  async insertPartner(db: DbOrTx, values: NewPartnerRow): Promise<PartnerRow> {
+    const [row] = await db.insert(partnerAgents).values(values).returning()
+    if (!row) throw new Error('insert into partner_agents returned nothing')
+    return row
+  }
+
+  async updatePartner(db: DbOrTx, id: number, patch: PartnerPatch): Promise<void> {
+    await db.update(partnerAgents).set(patch).where(eq(partnerAgents.id, id))
   }
 
   /** The visible catalogue, filtered by a search over name, area and description. */

@@ -1,8 +1,9 @@
 import type { AnalysisFacts, MatchStatus } from '@areia/contracts'
-import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm'
+import { and, desc, eq, notInArray } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../adapters/db'
-import { matchTags, plans, subscriptions, videoAnalyses, videos } from '../../db/schema'
+import { plans, subscriptions, videoAnalyses, videos } from '../../db/schema'
+import { publishedAnalyses } from './history-store'
 import { promisedAt } from './store'
 import { matchStatsOf, taggedFacts, tagsOf } from './tagged-report'
 import { resultOf } from './views'
@@ -66,30 +67,11 @@ export async function publishedAnalysisFacts(
   userId: string,
   limit: number,
 ): Promise<AnalysisFacts[]> {
-  const rows = await db
-    .select({
-      videoId: videoAnalyses.videoId,
-      result: videoAnalyses.result,
-      playerTrackId: videoAnalyses.playerTrackId,
-      publishedAt: videoAnalyses.publishedAt,
-      gameDate: videos.gameDate,
-      gameOutcome: videos.gameOutcome,
-      gameScore: videos.gameScore,
-      tags: matchTags.tags,
-    })
-    .from(videoAnalyses)
-    .innerJoin(videos, eq(videos.id, videoAnalyses.videoId))
-    .leftJoin(matchTags, eq(matchTags.videoId, videoAnalyses.videoId))
-    .where(
-      and(
-        eq(videos.userId, userId),
-        eq(videoAnalyses.stage, 'PUBLISHED'),
-        isNotNull(videoAnalyses.publishedAt),
-        isNotNull(videoAnalyses.playerTrackId),
-      ),
-    )
-    .orderBy(desc(videoAnalyses.publishedAt), desc(videoAnalyses.videoId))
-    .limit(limit + SPARE)
+  const rows = await publishedAnalyses(db, userId, {
+    newestFirst: true,
+    readyOnly: false,
+    limit: limit + SPARE,
+  })
   const out: AnalysisFacts[] = []
   for (const row of rows) {
     if (out.length >= limit) break

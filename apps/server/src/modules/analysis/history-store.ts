@@ -1,5 +1,5 @@
 import { matchProgress, type ProgressMatch } from '@areia/contracts'
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm'
 import { z } from 'zod'
 import type { DbOrTx } from '../../adapters/db'
 import { matchTags, videoAnalyses, videos } from '../../db/schema'
@@ -20,12 +20,17 @@ const Player = z.object({
 const Players = z.object({ players: z.array(Player) })
 
 /**
- * Every published match of the player, oldest first, with the figures its report shows (the
- * tags' for the confirmed track, the tracks' movement), read from the stored analyses and tags
- * each time: the history keeps no copy of its own.
+ * The player's published analyses that name the player's track, with the game as the player told
+ * it and the analyst's tags: oldest first for the history, newest first (at most `limit`) for the
+ * coaches. `readyOnly` leaves out the videos that are no longer READY.
  */
-export async function matchHistory(db: DbOrTx, userId: string): Promise<ProgressMatch[]> {
-  const rows = await db
+export async function publishedAnalyses(
+  db: DbOrTx,
+  userId: string,
+  options: { newestFirst: boolean; readyOnly: boolean; limit?: number },
+) {
+  const order = options.newestFirst ? desc : asc
+  const query = db
     .select({
       videoId: videoAnalyses.videoId,
       result: videoAnalyses.result,
@@ -42,13 +47,23 @@ export async function matchHistory(db: DbOrTx, userId: string): Promise<Progress
     .where(
       and(
         eq(videos.userId, userId),
-        eq(videos.status, 'READY'),
+        options.readyOnly ? eq(videos.status, 'READY') : undefined,
         eq(videoAnalyses.stage, 'PUBLISHED'),
         isNotNull(videoAnalyses.publishedAt),
         isNotNull(videoAnalyses.playerTrackId),
       ),
     )
-    .orderBy(asc(videoAnalyses.publishedAt), asc(videoAnalyses.videoId))
+    .orderBy(order(videoAnalyses.publishedAt), order(videoAnalyses.videoId))
+  return options.limit === undefined ? query : query.limit(options.limit)
+}
+
+/**
+ * Every published match of the player, oldest first, with the figures its report shows (the
+ * tags' for the confirmed track, the tracks' movement), read from the stored analyses and tags
+ * each time: the history keeps no copy of its own.
+ */
+export async function matchHistory(db: DbOrTx, userId: string): Promise<ProgressMatch[]> {
+  const rows = await publishedAnalyses(db, userId, { newestFirst: false, readyOnly: true })
   const out: ProgressMatch[] = []
   for (const row of rows) {
     const parsed = Players.safeParse(row.result)

@@ -4,6 +4,8 @@ import type { ModuleBase, ServerModule } from '../module'
 import type { PushService } from '../push/service'
 import type { UsersService } from '../users/service'
 import type { PeopleFinder, StillPeople } from '../videos/identification'
+import type { VideoStatusPort } from '../videos/status'
+import type { AuditPort } from '../admin/audit'
 import { AnalysisDelivery, type ChatDelivery } from './delivery'
 import { publishedAnalysisFacts, recentMatches } from './facts'
 import { loadMediaKey, MediaSigner } from './files'
@@ -28,6 +30,10 @@ export interface AnalysisModuleDeps extends ModuleBase {
   push: PushService
   /** A report was published and posted: what follows it (the coaches' comparison) is queued. */
   reported: (userId: string, videoId: number) => Promise<void>
+  /** The videos module's: a video's status follows its analysis. */
+  videos: VideoStatusPort
+  /** The console's audit log, written with every analyst action. */
+  audit: AuditPort
 }
 
 /**
@@ -51,6 +57,7 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
     publish: (userId, frame) => d.chat.publish(userId, frame),
     clock,
     settings,
+    videos: d.videos,
     log: d.log,
   })
   const store = new AnalysisStore()
@@ -65,6 +72,8 @@ export async function createAnalysisModule(d: AnalysisModuleDeps) {
     clock,
     // Corners corrected or a re-run: a new run of the pipeline.
     pipeline,
+    videos: d.videos,
+    audit: d.audit,
     log: d.log,
   })
   const reports = new ReportsService({ db, store, storage, signer, clock })

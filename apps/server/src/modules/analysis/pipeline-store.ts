@@ -142,18 +142,6 @@ export class PipelineStore {
     return rows.length > 0
   }
 
-  async setVideoStatus(
-    db: DbOrTx,
-    videoId: number,
-    status: 'ANALYZING' | 'IN_REVIEW',
-    from: Array<typeof videos.$inferSelect.status>,
-  ): Promise<void> {
-    await db
-      .update(videos)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(videos.id, videoId), inArray(videos.status, from)))
-  }
-
   async insertChunks(
     db: DbOrTx,
     videoId: number,
@@ -205,27 +193,20 @@ export class PipelineStore {
       .where(and(eq(analysisChunks.videoId, videoId), lt(analysisChunks.run, run)))
   }
 
-  /**
-   * The last step's failure after its retries: the run goes to FAILED (unless it already ended)
-   * and the video to the analyst's review.
-   */
+  /** The last step's failure after its retries: the run goes to FAILED unless it already ended. */
   async fail(db: DbOrTx, videoId: number, run: number, failure: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(videoAnalyses)
-        .set({ stage: 'FAILED', failure, updatedAt: new Date() })
-        .where(
-          and(
-            eq(videoAnalyses.videoId, videoId),
-            eq(videoAnalyses.run, run),
-            inArray(videoAnalyses.stage, RUNNING),
-          ),
-        )
-        .returning({ v: videoAnalyses.videoId })
-      if (!row) return false
-      await this.setVideoStatus(tx, videoId, 'IN_REVIEW', ['QUEUED', 'ANALYZING'])
-      return true
-    })
+    const [row] = await db
+      .update(videoAnalyses)
+      .set({ stage: 'FAILED', failure, updatedAt: new Date() })
+      .where(
+        and(
+          eq(videoAnalyses.videoId, videoId),
+          eq(videoAnalyses.run, run),
+          inArray(videoAnalyses.stage, RUNNING),
+        ),
+      )
+      .returning({ v: videoAnalyses.videoId })
+    return row !== undefined
   }
 
   /** Whether the video may still be analysed (not cancelled, rejected or published). */

@@ -12,6 +12,7 @@ import { progressFrame, ProgressThrottle, STAGE_START } from './progress'
 import type { AnalysisRunner } from './runner'
 import { ANALYSIS_ROOM } from '../coaching/hub'
 import { job, type ModuleJob } from '../module'
+import type { VideoStatusPort } from '../videos/status'
 
 /** The analysis settings of the configuration; whether this process runs it is decided elsewhere. */
 export type PipelineSettings = Omit<Config['analysis'], 'run'>
@@ -77,6 +78,8 @@ export interface AnalysisPipelineDeps {
   publish: (userId: string, frame: ServerFrame) => Promise<void>
   clock: Clock
   settings: PipelineSettings
+  /** The videos module's: the video follows its analysis (analysing, then review). */
+  videos: VideoStatusPort
   log: PipelineLog
 }
 
@@ -96,6 +99,7 @@ export class AnalysisPipeline {
   private readonly publish: (userId: string, frame: ServerFrame) => Promise<void>
   private readonly clock: Clock
   private readonly settings: PipelineSettings
+  private readonly videos: VideoStatusPort
   private readonly log: PipelineLog
 
   constructor(deps: AnalysisPipelineDeps) {
@@ -108,6 +112,7 @@ export class AnalysisPipeline {
       publish: this.publish,
       clock: this.clock,
       settings: this.settings,
+      videos: this.videos,
       log: this.log,
     } = deps)
   }
@@ -192,7 +197,7 @@ export class AnalysisPipeline {
         'PROBE',
         'COURT',
       ])
-      await this.store.setVideoStatus(this.db, videoId, 'ANALYZING', ['QUEUED', 'IN_REVIEW'])
+      await this.videos.move(videoId, { status: 'ANALYZING' }, ['QUEUED', 'IN_REVIEW'])
       await this.notify(videoId)
       const info = await probe(file, meta.signal)
       const keyframe = `${runPrefix(videoId, run)}keyframe.jpg`
@@ -349,7 +354,7 @@ export class AnalysisPipeline {
         problem: merged.analysable ? null : (merged.reason ?? 'Vídeo não analisável.'),
       })
       if (!row) return null
-      await this.store.setVideoStatus(tx, videoId, 'IN_REVIEW', ['ANALYZING', 'QUEUED'])
+      await this.videos.move(videoId, { status: 'IN_REVIEW' }, ['ANALYZING', 'QUEUED'], tx)
       await this.store.dropOlderChunks(tx, videoId, run)
       return row
     })
@@ -373,7 +378,13 @@ export class AnalysisPipeline {
   private async failed(videoId: number, run: number, index: number | undefined, meta: JobMeta) {
     const where = index === undefined ? '' : ` (trecho ${index + 1})`
     const failure = `A análise falhou depois de todas as tentativas${where}: ${failureMessage(meta.output)}`
-    if (!(await this.store.fail(this.db, videoId, run, failure))) return
+    // The run ends FAILED and the video goes to the analyst's review, together.
+    const failed = await this.db.transaction(async (tx) => {
+      if (!(await this.store.fail(tx, videoId, run, failure))) return false
+      await this.videos.move(videoId, { status: 'IN_REVIEW' }, ['QUEUED', 'ANALYZING'], tx)
+      return true
+    })
+    if (!failed) return
     this.log.error({ videoId, run, index, failure }, 'analysis failed')
     await this.notify(videoId)
   }

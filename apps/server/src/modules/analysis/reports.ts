@@ -123,7 +123,7 @@ export class ReportsService {
     return heatmapPng(player.heatmap)
   }
 
-  /** SPEC §7: the newest published report not handed out yet through this call, then `{}`. */
+  /** The newest published report not handed out yet through this call (then marked), or `{}`. */
   async checkForReport(userId: string): Promise<CheckForReportResponse> {
     const claimed = await this.store.claimUnseenReport(this.db, userId, this.clock.now())
     if (!claimed?.publishedAt) return {}

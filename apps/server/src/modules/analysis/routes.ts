@@ -144,7 +144,10 @@ export const analystRoutes: FastifyPluginAsyncZod<{
   )
 }
 
-/** The player's report, check-for-report (SPEC §7) and the signed media URLs. */
+/**
+ * The player's report, check-for-report (the newest published report not handed out yet) and the
+ * signed media URLs.
+ */
 export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (
   app,
   { reports },

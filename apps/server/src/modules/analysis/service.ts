@@ -8,10 +8,12 @@ import {
   PUBLISH_REFUSALS,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
-import type { Db } from '../../adapters/db'
+import type { Db, DbOrTx } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
 import { AppError, notFound } from '../../errors'
 import type { UsersService } from '../users/service'
+import type { VideoStatusPort } from '../videos/status'
+import type { AuditPort } from '../admin/audit'
 import { type AnalysisDelivery, deliveryMarkdown, rejectionMarkdown } from './delivery'
 import { putBuffer, runPrefix } from './artifacts'
 import type { MediaSigner } from './files'
@@ -60,6 +62,10 @@ export interface AnalysisServiceDeps {
   users: UsersService
   clock: Clock
   pipeline: Reanalysis
+  /** The videos module's: publishing and rejecting move the video too. */
+  videos: VideoStatusPort
+  /** The console's audit log: every analyst action is written there. */
+  audit: AuditPort
   log: { error(obj: object, msg: string): void }
 }
 
@@ -73,6 +79,8 @@ export class AnalysisService {
   private readonly users: UsersService
   private readonly clock: Clock
   private readonly pipeline: Reanalysis
+  private readonly videos: VideoStatusPort
+  private readonly audit: AuditPort
   private readonly log: { error(obj: object, msg: string): void }
 
   constructor(deps: AnalysisServiceDeps) {
@@ -85,6 +93,8 @@ export class AnalysisService {
       users: this.users,
       clock: this.clock,
       pipeline: this.pipeline,
+      videos: this.videos,
+      audit: this.audit,
       log: this.log,
     } = deps)
   }
@@ -166,7 +176,7 @@ export class AnalysisService {
         playerTrackId: null,
         ...(untouched ? { reportMarkdown: '' } : {}),
       })
-      await this.store.audit(tx, {
+      await this.record(tx, {
         ...this.auditActor(actor),
         action,
         videoId,
@@ -204,7 +214,7 @@ export class AnalysisService {
         artifacts: { ...(analysis.artifacts ?? {}), heatmaps },
         ...(regenerate ? { reportMarkdown: this.draft(r, swapped) } : {}),
       })
-      await this.store.audit(tx, {
+      await this.record(tx, {
         ...this.auditActor(actor),
         action: 'analysis.swap',
         videoId,
@@ -229,7 +239,7 @@ export class AnalysisService {
         playerTrackId: trackId,
         ...(regenerate ? { reportMarkdown: this.draft(next, result) } : {}),
       })
-      await this.store.audit(tx, {
+      await this.record(tx, {
         ...this.auditActor(actor),
         action: 'analysis.player',
         videoId,
@@ -245,7 +255,7 @@ export class AnalysisService {
     this.reviewable(r)
     await this.db.transaction(async (tx) => {
       await this.store.updateAnalysis(tx, videoId, { reportMarkdown: markdown }, ['REVIEW'])
-      await this.store.audit(tx, {
+      await this.record(tx, {
         ...this.auditActor(actor),
         action: 'analysis.report',
         videoId,
@@ -286,11 +296,9 @@ export class AnalysisService {
       )
       if (!published)
         throw new AppError(409, ANALYSIS_ERRORS.published, { code: 'analysis_published' })
-      const video = await this.store.updateVideo(tx, videoId, { status: 'READY', updatedAt: now }, [
-        'IN_REVIEW',
-      ])
-      if (!video) throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
-      await this.store.audit(tx, {
+      const moved = await this.videos.move(videoId, { status: 'READY', at: now }, ['IN_REVIEW'], tx)
+      if (!moved) throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
+      await this.record(tx, {
         ...this.auditActor(actor),
         action: 'analysis.publish',
         videoId,
@@ -315,16 +323,16 @@ export class AnalysisService {
     const now = this.clock.now()
     const messageId = await this.db.transaction(async (tx) => {
       // acceptedAt cleared: a refused video no longer uses the month's allowance.
-      const video = await this.store.updateVideo(
-        tx,
+      const moved = await this.videos.move(
         videoId,
-        { status: 'FAILED', failureReason: reason, acceptedAt: null, updatedAt: now },
+        { status: 'FAILED', reason, at: now },
         ['QUEUED', 'ANALYZING', 'IN_REVIEW'],
+        tx,
       )
-      if (!video) throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
+      if (!moved) throw new AppError(409, ANALYSIS_ERRORS.rejected, { code: 'analysis_rejected' })
       await this.store.ensureAnalysis(tx, videoId)
       await this.store.updateAnalysis(tx, videoId, { stage: 'FAILED', reviewedBy: actor.id })
-      await this.store.audit(tx, {
+      await this.record(tx, {
         ...this.auditActor(actor),
         action: 'analysis.reject',
         videoId,
@@ -401,6 +409,21 @@ export class AnalysisService {
     if (r.analysis?.stage !== 'REVIEW' || !result)
       throw new AppError(409, ANALYSIS_ERRORS.running, { code: 'analysis_running' })
     return result
+  }
+
+  /** An analyst's action on a video, in the console's audit log. */
+  private record(
+    tx: DbOrTx,
+    row: {
+      actorId: string
+      actorEmail: string
+      action: string
+      videoId: number
+      details: Record<string, unknown>
+    },
+  ): Promise<void> {
+    const { videoId, ...entry } = row
+    return this.audit.record({ ...entry, targetType: 'video', targetId: String(videoId) }, tx)
   }
 
   private auditActor(actor: Actor) {

@@ -1,11 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { AnalysisStage, VideoStatus } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
-import { auditLog, plans, subscriptions, users, videoAnalyses, videos } from '../../db/schema'
+import { plans, subscriptions, users, videoAnalyses, videos } from '../../db/schema'
 
 export type AnalysisRow = typeof videoAnalyses.$inferSelect
 export type AnalysisPatch = Partial<typeof videoAnalyses.$inferInsert>
-export type VideoPatch = Partial<typeof videos.$inferInsert>
 
 /** Videos an analyst still has to deal with: waiting, being analysed or waiting for review. */
 export const IN_QUEUE: VideoStatus[] = ['QUEUED', 'ANALYZING', 'IN_REVIEW']
@@ -179,34 +178,5 @@ export class AnalysisStore {
   /** Creates the row when the pipeline never did (a video rejected before it was analysed). */
   async ensureAnalysis(db: DbOrTx, videoId: number): Promise<void> {
     await db.insert(videoAnalyses).values({ videoId }).onConflictDoNothing()
-  }
-
-  async updateVideo(db: DbOrTx, videoId: number, patch: VideoPatch, onlyIn: VideoStatus[]) {
-    const [row] = await db
-      .update(videos)
-      .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
-      .where(and(eq(videos.id, videoId), inArray(videos.status, onlyIn)))
-      .returning()
-    return row
-  }
-
-  async audit(
-    db: DbOrTx,
-    row: {
-      actorId: string
-      actorEmail: string
-      action: string
-      videoId: number
-      details: Record<string, unknown>
-    },
-  ): Promise<void> {
-    await db.insert(auditLog).values({
-      actorId: row.actorId,
-      actorEmail: row.actorEmail,
-      action: row.action,
-      targetType: 'video',
-      targetId: String(row.videoId),
-      details: row.details,
-    })
   }
 }

@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'd
 import type { BillingCycle, PaymentMethod } from '@areia/contracts'
 import type { DbOrTx } from '../../adapters/db'
 import {
-  auditLog,
   cardTokens,
   couponRedemptions,
   coupons,
@@ -457,22 +456,5 @@ export class CheckoutStore {
       .innerJoin(plans, eq(plans.id, orders.planId))
       .where(and(eq(orders.id, id), eq(orders.userId, userId), isNotNull(orders.paidAt)))
     return row
-  }
-
-  /** What the operations console lists in its audit log: money the system moved by itself. */
-  async recordForConsole(
-    db: DbOrTx,
-    action: string,
-    orderId: string,
-    details: Record<string, unknown>,
-  ): Promise<void> {
-    await db.insert(auditLog).values({
-      actorId: null,
-      actorEmail: 'sistema (pagamentos)',
-      action,
-      targetType: 'order',
-      targetId: orderId,
-      details,
-    })
   }
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../adapters/db'
 import { type GatewayOrder, GatewayError, type PaymentGateway } from '../../adapters/payments'
 import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, notFound, tooManyRequests } from '../../errors'
+import type { AuditPort } from '../admin/audit'
 import type { UsersService } from '../users/service'
 import type { CheckoutStore, OrderRow, SubscriptionRow } from './checkout-store'
 import type { BillingNotices } from './notices'
@@ -77,6 +78,8 @@ export interface CheckoutServiceDeps extends PaidSubscriptionDeps {
   }
   /** Card charges per player: our checkout must not become a way to test stolen cards. */
   cardAttempts: Limiter
+  /** The console's audit log: refunds the system makes are written there. */
+  audit: AuditPort
 }
 
 /**
@@ -112,7 +115,7 @@ export class CheckoutService {
     const { db, store, gateway, users, notices, clock } = deps
     this.reservations = new Reservations(db, store, clock)
     this.upgrades = new Upgrades(store, clock)
-    this.refunds = new Refunds(db, store, gateway, users, notices, clock)
+    this.refunds = new Refunds(db, store, gateway, users, notices, clock, deps.audit)
     this.subscriptions = new Subscriptions(db, store, users, notices, clock)
   }
 

@@ -2,6 +2,7 @@ import type { Mailer } from '../../adapters/mail'
 import type { RateLimitStore } from '../../adapters/rate-limit'
 import type { Payments } from '../../platform'
 import { job, type ModuleBase, type ServerModule } from '../module'
+import type { AuditPort } from '../admin/audit'
 import type { PushService } from '../push/service'
 import type { UsersService } from '../users/service'
 import { CardService } from './cards'
@@ -25,6 +26,8 @@ export interface BillingModuleDeps extends ModuleBase {
   links: { app: (path: string) => string }
   /** The chat: how many of a player's messages since a moment the team has taken up. */
   chat: { answeredSince: (userId: string, since: Date) => Promise<number> }
+  /** The console's audit log: refunds are written there. */
+  audit: AuditPort
 }
 
 /** Plans, coupons, the checkout, the subscription's life and the chat allowance. */
@@ -57,6 +60,7 @@ export async function createBillingModule(d: BillingModuleDeps) {
       ...(payments.simulatorPayUrl ? { simulatorPayUrl: payments.simulatorPayUrl } : {}),
     },
     cardAttempts: d.rateLimits.limiter('card-user', 10, 3600),
+    audit: d.audit,
   })
   const cards = new CardService({ db, store, gateway, clock, sdkUrl: payments.sdkUrl })
   const lifecycle = new SubscriptionLifecycle({

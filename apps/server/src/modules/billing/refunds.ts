@@ -1,6 +1,7 @@
 import type { Clock } from '../../adapters/clock'
-import type { Db } from '../../adapters/db'
+import type { Db, DbOrTx } from '../../adapters/db'
 import type { PaymentGateway } from '../../adapters/payments'
+import type { AuditPort } from '../admin/audit'
 import type { UsersService } from '../users/service'
 import type { CheckoutStore, OrderRow } from './checkout-store'
 import { brl, type BillingNotices, dataBr } from './notices'
@@ -39,6 +40,7 @@ export class Refunds {
     private readonly users: UsersService,
     private readonly notices: BillingNotices,
     private readonly clock: Clock,
+    private readonly audit: AuditPort,
   ) {}
 
   /** Gives a payment back at the gateway; the subscription is left as it was. */
@@ -58,7 +60,7 @@ export class Refunds {
       })
       if (!(await this.store.markRefunded(tx, order.id, now, reason))) return false
       await this.store.releaseHolds(tx, order.id)
-      await this.store.recordForConsole(tx, 'payment.refunded', order.id, {
+      await this.recordForConsole(tx, order.id, {
         reason,
         user_id: order.userId,
         amount_cents: order.amountCents,
@@ -118,7 +120,7 @@ export class Refunds {
           await this.users.setPaymentStatus(order.userId, 'FREE', tx)
         }
       }
-      await this.store.recordForConsole(tx, 'payment.refunded', order.id, {
+      await this.recordForConsole(tx, order.id, {
         reason,
         user_id: order.userId,
         amount_cents: order.amountCents,
@@ -146,6 +148,21 @@ export class Refunds {
             path: '/meu-plano',
           },
       'always',
+    )
+  }
+
+  /** What the console's audit log shows of money the system moved by itself. */
+  private recordForConsole(tx: DbOrTx, orderId: string, details: Record<string, unknown>) {
+    return this.audit.record(
+      {
+        actorId: null,
+        actorEmail: 'sistema (pagamentos)',
+        action: 'payment.refunded',
+        targetType: 'order',
+        targetId: orderId,
+        details,
+      },
+      tx,
     )
   }
 }

@@ -12,7 +12,9 @@ import type { Limiter } from '../../adapters/rate-limit'
 import { AppError, inTime, tooManyRequests } from '../../errors'
 import type { UsersService } from '../users/service'
 import { DEMO_COUPON, SEED_PLANS } from './catalogue'
-import type { BillingStore, CouponRow, PlanRow } from './store'
+import type { BillingStore, CouponRow, NewCoupon, PlanPatch, PlanRow } from './store'
+
+export type { NewCoupon, PlanPatch }
 
 const INVALID_COUPON = 'Este cupom é inválido ou não existe.'
 const CYCLE_LABEL: Record<BillingCycle, string> = { MONTHLY: 'Mensal', YEARLY: 'Anual' }
@@ -22,6 +24,18 @@ const priceOf = (plan: PlanRow, cycle: BillingCycle) =>
   cycle === 'MONTHLY' ? plan.priceMonthlyCents : plan.priceYearlyCents
 
 export type SalesMode = 'checkout' | 'waitlist'
+
+/**
+ * What the operations console changes in the catalogue and the waiting list. Each call runs in
+ * the console's transaction (`db`), which checks the operator and writes the audit entry.
+ */
+export interface BillingConsolePort {
+  updatePlan(id: number, patch: PlanPatch, db: DbOrTx): Promise<PlanRow | undefined>
+  createCoupon(values: NewCoupon, db: DbOrTx): Promise<CouponRow>
+  expireCoupon(id: number, db: DbOrTx): Promise<void>
+  /** The entry is invited at `at`; its player leaves WAITING_LIST, so the plans modal sells again. */
+  invite(entry: { id: number; userId: string }, at: Date, db: DbOrTx): Promise<void>
+}
 
 export interface BillingServiceDeps {
   db: Db
@@ -34,7 +48,7 @@ export interface BillingServiceDeps {
   couponAttempts: Limiter
 }
 
-export class BillingService {
+export class BillingService implements BillingConsolePort {
   private readonly db: Db
   private readonly store: BillingStore
   private readonly users: UsersService
@@ -53,6 +67,23 @@ export class BillingService {
       opts: this.opts,
       couponAttempts: this.couponAttempts,
     } = deps)
+  }
+
+  updatePlan(id: number, patch: PlanPatch, db: DbOrTx): Promise<PlanRow | undefined> {
+    return this.store.updatePlan(db, id, patch)
+  }
+
+  createCoupon(values: NewCoupon, db: DbOrTx): Promise<CouponRow> {
+    return this.store.insertCoupon(db, values)
+  }
+
+  expireCoupon(id: number, db: DbOrTx): Promise<void> {
+    return this.store.expireCoupon(db, id, this.clock.now())
+  }
+
+  async invite(entry: { id: number; userId: string }, at: Date, db: DbOrTx): Promise<void> {
+    await this.store.markInvited(db, entry.id, at)
+    await this.users.transitionPaymentStatus(entry.userId, 'WAITING_LIST', 'FREE', db)
   }
 
   /** First start: the catalogue (and, offline, a demo coupon). Existing rows are left alone. */

@@ -6,6 +6,11 @@ import { couponRedemptions, coupons, orders, plans, waitlistEntries } from '../.
 export type PlanRow = typeof plans.$inferSelect
 export type CouponRow = typeof coupons.$inferSelect
 export type NewPlan = typeof plans.$inferInsert
+/** What an operator may change of a plan: not its slug, place or creation. */
+export type PlanPatch = Partial<
+  Omit<typeof plans.$inferInsert, 'id' | 'slug' | 'createdAt' | 'position'>
+>
+export type NewCoupon = typeof coupons.$inferInsert
 
 export class BillingStore {
   listActivePlans(db: DbOrTx): Promise<PlanRow[]> {
@@ -18,6 +23,25 @@ export class BillingStore {
 
   async insertCouponIfMissing(db: DbOrTx, row: typeof coupons.$inferInsert): Promise<void> {
     await db.insert(coupons).values(row).onConflictDoNothing({ target: coupons.code })
+  }
+
+  async updatePlan(db: DbOrTx, id: number, patch: PlanPatch): Promise<PlanRow | undefined> {
+    const [row] = await db.update(plans).set(patch).where(eq(plans.id, id)).returning()
+    return row
+  }
+
+  async insertCoupon(db: DbOrTx, values: NewCoupon): Promise<CouponRow> {
+    const [row] = await db.insert(coupons).values(values).returning()
+    if (!row) throw new Error('insert into coupons returned nothing')
+    return row
+  }
+
+  async expireCoupon(db: DbOrTx, id: number, now: Date): Promise<void> {
+    await db.update(coupons).set({ active: false, validUntil: now }).where(eq(coupons.id, id))
+  }
+
+  async markInvited(db: DbOrTx, entryId: number, now: Date): Promise<void> {
+    await db.update(waitlistEntries).set({ notifiedAt: now }).where(eq(waitlistEntries.id, entryId))
   }
 
   async findCoupon(db: DbOrTx, code: string): Promise<CouponRow | undefined> {

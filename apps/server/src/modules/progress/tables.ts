@@ -1,5 +1,5 @@
 import { boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { users } from '../../db/schema'
+import { users } from '../users/tables'
 
 /**
  * What the coaches sent the player unprompted about their progress (a report's changes, a

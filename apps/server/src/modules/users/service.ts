@@ -2,6 +2,7 @@ import type {
   OnboardingStatus,
   PaymentStatus,
   ProfileUpdateBody,
+  Role,
   UserStatusResponse,
 } from '@areia/contracts'
 import type { Clock } from '../../adapters/clock'
@@ -154,6 +155,21 @@ export class UsersService {
 
   setPaymentStatus(id: string, status: PaymentStatus, db: DbOrTx = this.db): Promise<void> {
     return this.store.setPaymentStatus(db, id, status, this.clock.now())
+  }
+
+  /** The payment status becomes `to` only if it is `from` now (a player invited off the list). */
+  transitionPaymentStatus(
+    id: string,
+    from: PaymentStatus,
+    to: PaymentStatus,
+    db: DbOrTx = this.db,
+  ): Promise<void> {
+    return this.store.transitionPaymentStatus(db, id, from, to)
+  }
+
+  /** An operator's change; the caller checks who may make it and audits it. */
+  setRole(id: string, role: Role, db: DbOrTx = this.db): Promise<void> {
+    return this.store.setRole(db, id, role, this.clock.now())
   }
 
   /** A page of the players who finished onboarding (the ones the team writes to unprompted). */

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
-import type { OnboardingStatus, PaymentStatus } from '@areia/contracts'
+import type { OnboardingStatus, PaymentStatus, Role } from '@areia/contracts'
 import { type Db, type DbOrTx, preparedPerDatabase } from '../../adapters/db'
 import { profiles, users } from '../../db/schema'
 
@@ -108,6 +108,23 @@ export class UsersStore {
 
   async setPaymentStatus(db: DbOrTx, id: string, status: PaymentStatus, now: Date): Promise<void> {
     await db.update(users).set({ paymentStatus: status, updatedAt: now }).where(eq(users.id, id))
+  }
+
+  /** Moves the payment status only from `from`; `updated_at` is left as it was. */
+  async transitionPaymentStatus(
+    db: DbOrTx,
+    id: string,
+    from: PaymentStatus,
+    to: PaymentStatus,
+  ): Promise<void> {
+    await db
+      .update(users)
+      .set({ paymentStatus: to })
+      .where(and(eq(users.id, id), eq(users.paymentStatus, from)))
+  }
+
+  async setRole(db: DbOrTx, id: string, role: Role, now: Date): Promise<void> {
+    await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id))
   }
 
   async delete(db: DbOrTx, id: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { JobQueue } from '../../adapters/queue'
+import type { Db } from '../../adapters/db'
 import type { VideoStorage } from '../../adapters/storage'
 import { job, type ModuleBase, type ServerModule } from '../module'
 import type { UsersService } from '../users/service'
@@ -7,6 +8,7 @@ import { IdentificationFrames, type PeopleFinder } from './identification'
 import { videosRoutes } from './routes'
 import { type AnalysisHooks, type ChatPoster, VideosService } from './service'
 import { loadUploadKey, UploadUrlSigner } from './signing'
+import { VideoStatusService } from './status'
 import { VideosStore } from './store'
 
 export interface VideosModuleDeps extends ModuleBase {
@@ -21,6 +23,11 @@ export interface VideosModuleDeps extends ModuleBase {
   peopleFinder: PeopleFinder
   /** Whether this process prepares identification pictures (`videos.frame`). */
   frames: boolean
+}
+
+/** A video's status as the analysis moves it: built before the analysis, which needs it. */
+export function createVideoStatus(d: { db: Db }): VideoStatusService {
+  return new VideoStatusService(d.db, new VideosStore())
 }
 
 /** Match videos: uploads, link imports, the quality gate and the player's identification. */

@@ -35,7 +35,7 @@ import type { NewVideo, VideoRow, VideosStore } from './store'
 import type { UploadUrlSigner } from './signing'
 import { spoolIfNeeded } from './spool'
 
-/** SPEC quality gate: one game per video, between 30 s and 3 h; below 720p or 20 fps warns. */
+/** The quality gate: one game per video, between 30 s and 3 h; below 720p or 20 fps only warns. */
 export const GATE = { minSeconds: 30, maxSeconds: 3 * 3600, minShortSide: 720, minFps: 20 }
 
 export interface VideosSettings {
@@ -266,8 +266,9 @@ export class VideosService {
     await this.storage.delete(row.storageKey, row.storageSession)
     if (row.identificationFrame?.key) await this.storage.delete(row.identificationFrame.key)
     await this.analysis.removed(id)
-    // Before analysis starts, deleting is cancelling the send (SPEC §4: "Cancelar Envio"); the
-    // receipt's chip stays after the player is identified, so a QUEUED video counts too.
+    // Before analysis starts, deleting is cancelling the send, which the chat confirms as the
+    // receipt's "Cancelar Envio" chip would; that chip stays after the player is identified, so a
+    // QUEUED video counts too.
     if (['UPLOADING', 'AWAITING_IDENTIFICATION', 'QUEUED'].includes(row.status)) {
       await this.chat.post(userId, [{ text: CANCELLED_TEXT }])
     }

@@ -8,7 +8,7 @@ import { MODAL_RESET_MS } from './video-text'
 
 /**
  * Provides "Enviar Vídeo" to the chat. Closing hides the modal at once and resets it about
- * 200 ms later (SPEC §9), by remounting it; an upload in flight lives outside and goes on.
+ * 200 ms later, by remounting it; an upload in flight lives outside and goes on.
  */
 export function UploadModalHost({ children }: { children: ReactNode }) {
   // Arriving with OPEN_VIDEO_UPLOAD opens the modal at once, for those the chat lets send a video

@@ -45,7 +45,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * SPEC §2 "Video upload modal": source, then a file or a link, then success. The host remounts
+ * The video upload modal: source, then a file or a link, then success. The host remounts
  * it about 200 ms after closing, so it always opens on the source step.
  */
 export function UploadModal({ open, onClose }: UploadModalProps) {

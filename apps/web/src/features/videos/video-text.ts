@@ -2,7 +2,7 @@ import type { AnalysisStage } from '@areia/contracts/analysis'
 import { capitalize, resultInWords } from '@areia/contracts/game-result'
 import { type LinkSource, type VideoSource, type VideoStatus } from '@areia/contracts/videos'
 
-/** SPEC §5/§8 messages of the upload modal and "Meus Vídeos". */
+/** What the upload modal and "Meus Vídeos" say when input is wrong or a call fails. */
 export const NOT_A_VIDEO = 'Por favor, selecione um arquivo de vídeo.'
 export const INVALID_URL = 'Por favor, insira uma URL válida.'
 export const LINK_FAILED = 'Não foi possível enviar o link. Verifique a URL e tente novamente.'
@@ -12,7 +12,7 @@ export const DELETE_CONFIRM =
   'Tem certeza que deseja excluir este vídeo? Esta ação não pode ser desfeita.'
 export const NO_VIDEOS = 'Você ainda não enviou nenhum vídeo.'
 
-/** SPEC §9: the modal resets about 200 ms after closing, once its exit is over. */
+/** The modal resets about 200 ms after closing, once its exit is over. */
 export const MODAL_RESET_MS = 200
 
 /** The stage of a match's analysis, in words. */
@@ -122,7 +122,7 @@ export const LINK_HELP: Record<LinkSource, string> = {
 
 export const LINK_SOURCES: LinkSource[] = ['GOOGLE_DRIVE', 'GOOGLE_PHOTOS', 'DROPBOX', 'ICLOUD']
 
-/** The filming guide (issue 6): what makes a video the analysis can read. */
+/** The filming guide: what makes a video the analysis can read. */
 export const FILMING_GUIDE = [
   'Câmera atrás da linha de fundo, centralizada',
   'No alto (2 a 3 metros), num tripé ou apoio firme',

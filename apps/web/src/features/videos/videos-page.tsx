@@ -25,7 +25,7 @@ export function videosPollInterval(videos: readonly Video[] | undefined): number
   return videos?.some((v) => !FINAL.includes(v.status)) ? VIDEOS_POLL_MS : false
 }
 
-/** `/videos` (SPEC §2 "My videos"): each video with its date, status and `Excluir`. */
+/** `/videos`, "Meus Vídeos": each video with its date, status and `Excluir`. */
 export function VideosPage() {
   const queryClient = useQueryClient()
   // One retry: a dropped request gets a second chance, a real outage shows its message soon.
