@@ -13,6 +13,8 @@ import type { Intent } from './intents/registry'
 import { Said } from './intents/said'
 import { partnerAgree } from './agreement'
 import { acknowledgement, readBackIn } from './memory/acknowledge'
+import { WEEKDAY_LABEL } from './intents/slots'
+import { minutesText } from './plans/plan'
 import { extractFacts } from './memory/extract'
 import { recallReply } from './memory/recall'
 import { plansReply } from './product/plans'
@@ -234,8 +236,21 @@ export function reply(input: ReplyInput): CoachReply[] {
         facts: input.facts ?? [],
         profile,
         now,
+        ...(input.plan
+          ? {
+              planDays: input.plan.sessions.map(
+                (x) =>
+                  `${WEEKDAY_LABEL[x.day]}${x.time ? ` às ${x.time}` : ''} (${minutesText(x.minutes)})`,
+              ),
+            }
+          : {}),
       })
-      // What the player asks back is said whole, however much of it was said before.
+      // What the player asks back is said whole, however much of it was said before; only the
+      // pointer to the Memória screen is not repeated.
+      text = text
+        .split('\n\n')
+        .filter((part) => !(part.includes('(/memoria)') && before.has(part)))
+        .join('\n\n')
       selfChecked = true
     } else if (main.domain === 'conversa') {
       if (i > 0 && routing.reason !== 'TEAM' && routing.reason !== 'MENTION') continue

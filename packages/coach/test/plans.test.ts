@@ -215,3 +215,22 @@ describe('a week changed in the chat, one thing at a time', () => {
     expect(replies[2]).not.toMatch(/Sábado/)
   })
 })
+
+describe('questions about a saved plan leave it as it is', () => {
+  it('the day explained, the rain asked about, the days recalled, two days in a row', () => {
+    const replies = planConversation([
+      'me monta um plano ate o torneio? posso treinar ter, qui e sab de manha, 1h30 cada',
+      'explica o treino de quinta, faço oq exatamente?',
+      'quais dias eu falei q posso mesmo?',
+      'amanha tenho treino e quarta marcaram um jogo. jogar 2 dias seguidos tem problema?',
+      'me mostra meu plano',
+    ])
+    expect(replies[1]).toMatch(/^Na quinta, na ordem \(90 min\):/)
+    expect(replies[2]).toMatch(/terça \(1h30\), quinta \(1h30\) e sábado \(1h30\)/)
+    expect(replies[3]).toMatch(/Dá, desde que um dos dois dias seja leve/)
+    expect(replies[3]).not.toMatch(/eu organizaria assim/)
+    expect(replies[4]).toMatch(
+      /Terça \(treino, 1h30\)[\s\S]*Quinta \(treino, 1h30\)[\s\S]*Sábado \(treino, 1h30\)/,
+    )
+  })
+})

@@ -133,3 +133,14 @@ describe('a greeting', () => {
     expect(talk(['boa noite'])[0]).toMatch(/^Boa noite!\n\nEstou por aqui/)
   })
 })
+
+describe('a rule with the ball already down', () => {
+  it('a net touch after the ball landed on their side does not lose the point', () => {
+    const [reply] = talk([
+      'matei a bola, ela ja tinha caido na areia deles e dps eu encostei na rede com a raquete. o adversario ta querendo o ponto. quem ta certo?',
+    ])
+    expect(reply).toMatch(
+      /^Você está certo: o ponto acaba quando a bola toca a areia do lado deles/,
+    )
+  })
+})

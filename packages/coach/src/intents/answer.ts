@@ -1,7 +1,7 @@
 import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
-import { countdownLead } from './countdown'
+import { backToBackLead, countdownLead } from './countdown'
 import { chatText } from './normalize'
 import { ruleVariantLead } from './rule-variants'
 import { againstLeftyLine, opponentLefty, whoseSideLine } from './sides'
@@ -472,6 +472,7 @@ function leadAnswer(input: AnswerInput): string {
         ? undefined
         : (injuryLead(input) ??
           ruleVariantLead(input) ??
+          backToBackLead(input) ??
           leftyLead(input) ??
           countdownLead(input) ??
           partnerThread(input) ??
@@ -490,7 +491,18 @@ function leadAnswer(input: AnswerInput): string {
       const noJumps =
         first !== undefined && /^Saltos, ainda não|nada de saltos|sem saltos/.test(first)
       const drill = technique ? drills(input, 1).filter((d) => !(noJumps && JUMPS.test(d))) : []
-      const mine = personal(input, handsKnown ? 3 : 2)
+      // A yes-or-no question about training ("2 dias seguidos tem problema?") is not a request
+      // for a week built around the days it names.
+      const planAsked =
+        /\b(monta|montar|monte|plano|organiza|organizar|cronograma|divid\w*)\b/.test(
+          chatText(input.message ?? ''),
+        )
+      const mine = personal(input, handsKnown ? 3 : 2).filter(
+        (l) =>
+          planAsked ||
+          !(input.message ?? '').includes('?') ||
+          !/eu organizaria assim|a base seria/.test(l),
+      )
       // The pair's sides asked again once explained: the choice in one line.
       const sides =
         handsKnown && mine.length === 0

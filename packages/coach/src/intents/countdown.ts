@@ -24,6 +24,13 @@ const label = (t: number) => {
 export function countdownLead(input: AnswerInput): string | undefined {
   if (input.intent.id !== 'treino-pre-torneio' || !input.now) return undefined
   const text = chatText(input.message ?? '')
+  // Nerves about the tournament ("já to com frio na barriga") are not a question of sessions.
+  if (
+    !/\b(trein\w*|sess\w*|priorizo|priorizar|prioridade|\d ?x|vezes|preparar|preparo|preparacao)\b/.test(
+      text,
+    )
+  )
+    return undefined
   const m = /\b(\d|uma|duas|tres|quatro|cinco) ?(x|vezes|treinos?)\b/.exec(text)
   const asked = m ? (COUNT[m[1] ?? ''] ?? Number(m[1])) : null
   const start = today(input.now)
@@ -60,4 +67,18 @@ export function countdownLead(input: AnswerInput): string | undefined {
     `${yes} ${n === 1 ? 'O treino' : `Os ${n} treinos`}${partner ? ` com ${input.slots.partner?.gender === 'MALE' ? 'o' : 'a'} ${partner}` : ''}: **${days.map(label).join(', ')}**; o último forte fica até ${label(last)}, e ${label(event - DAY)} é leve ou descanso.`,
     `Prioridades, nesta ordem: 1) quem pega a bola do meio e a chamada "minha/sua"; 2) saque e devolução${weakReturn}; 3) a formação de vocês, quem fecha a rede e quem cobre o lob; 4) pontos de ouro e super tie-break simulados no fim de cada treino.`,
   ].join('\n\n')
+}
+
+/**
+ * "jogar 2 dias seguidos tem problema?": yes or no first, with what makes it work, instead of a
+ * week built around the days named.
+ */
+export function backToBackLead(input: AnswerInput): string | undefined {
+  if (input.intent.domain !== 'treino' && input.intent.domain !== 'corpo') return undefined
+  const t = chatText(input.message ?? '')
+  if (!/\b(dias? seguidos?|emendar|emendo|dia sim dia nao|todo dia|2 dias|dois dias)\b/.test(t))
+    return undefined
+  if (!/\b(tem problema|pode|posso|e ruim|faz mal|e normal|tudo bem|da pra|consigo)\b/.test(t))
+    return undefined
+  return 'Dá, desde que um dos dois dias seja leve: no segundo, técnica e pontos sem arrancadas nem saltos, e com aquecimento completo. Entre eles, durma bem, beba água e coma carboidrato e proteína depois do primeiro; dor que aparece no segundo dia é sinal para tirar o pé.'
 }

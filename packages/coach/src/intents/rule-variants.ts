@@ -6,8 +6,17 @@ import type { AnswerInput } from './answer'
  * tie-break at 6-6, and "e se ficar 9 a 9?" is its two-point margin.
  */
 export function ruleVariantLead(input: AnswerInput): string | undefined {
-  if (input.intent.id !== 'regra-tie-break') return undefined
   const t = chatText(input.message ?? '')
+  // "a bola já tinha caído na areia deles e depois eu encostei na rede": the point was over.
+  if (
+    input.intent.domain === 'regras' &&
+    /\b(rede|fita)\b/.test(t) &&
+    /\b(ja tinha|ja havia|depois que|dps que|apos) (caido|quicado|batido|tocado|pingado)|\b(caiu|quicou|pingou) (na areia|no chao|la dentro)[^?]{0,40}\b(dps|depois|ai)\b/.test(
+      t,
+    )
+  )
+    return 'Você está certo: o ponto acaba quando a bola toca a areia do lado deles. Tocar a rede só custa o ponto com a bola em jogo; encostar depois que ela já caiu não muda nada.'
+  if (input.intent.id !== 'regra-tie-break') return undefined
   if (
     !/\b(super|match tie|ate 10|10 pontos|3 set|3o set|terceiro set|no lugar do (3|terceiro))\b/.test(
       t,

@@ -181,6 +181,13 @@ const ASKING =
   /\b(como|qual|quais|quando|onde|quanto|quantos|quantas|sera|o que|oq|que tal|pode|da pra)\b/
 
 function scheduleIn(s: Sentence): ExtractedFact | undefined {
+  // "explica o treino de quinta?" asks about a day, and "quarta marcaram um jogo" is one
+  // week's event: the habitual week is told, not asked nor booked once.
+  if (s.question) return undefined
+  if (
+    /\b(marcaram|marquei|marcou|amanha|hoje|essa semana|esta semana|que vem|proxima)\b/.test(s.text)
+  )
+    return undefined
   const days: Weekday[] = []
   const schedule: Array<{ day: Weekday; activity: string }> = []
   for (const clause of clausesOf(s.text)) {

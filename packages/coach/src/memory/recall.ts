@@ -147,10 +147,12 @@ export interface RecallInput {
   facts: readonly RememberedFact[]
   profile: PlayerProfile
   now: Date
+  /** The days of the saved plan, said when the player asks which days they told. */
+  planDays?: readonly string[]
 }
 
 /** The answer, first sentence first; never a fact the memory does not hold. */
-export function recallReply({ recall, first, facts, profile, now }: RecallInput): string {
+export function recallReply({ recall, first, facts, profile, now, planDays }: RecallInput): string {
   if (recall === 'TUDO' && first && first !== 'TUDO') {
     const answer = recallReply({ recall: first, facts, profile, now }).split('\n\n')[0] ?? ''
     const rest = recallReply({
@@ -185,7 +187,8 @@ export function recallReply({ recall, first, facts, profile, now }: RecallInput)
     }
     case 'ROTINA': {
       const line = routineLine(facts)
-      return `${line ?? 'Você ainda não me disse em que dias joga ou treina.'}\n\n${MEMORY_LINK}`
+      const plan = planDays?.length ? `No plano que montamos: ${joinPt([...planDays])}.` : null
+      return `${line ?? plan ?? 'Você ainda não me disse em que dias joga ou treina.'}${line && plan ? ` ${plan}` : ''}\n\n${MEMORY_LINK}`
     }
     case 'OBJETIVO': {
       const goals = [

@@ -144,7 +144,7 @@ const TOTAL =
 const ALLOCATE =
   /\bquant[oa]s? (min|minutos|tempo|horas?)\b.*\b(por treino|dedico|dedicar|separo|separar|a isso|nisso|pra isso|para isso)\b/
 const DAY_ASK =
-  /\b(o que|qual|quais)\b.*\b(faco|fazer|treino|treinar|tem|primeiro|comeco|comecar)\b/
+  /\b(o que|qual|quais)\b.*\b(faco|fazer|treino|treinar|tem|primeiro|comeco|comecar)\b|\b(explica|detalha|faco (o que|oq)|faco exatamente)\b/
 /**
  * "e se eu conseguir mais 30 min na quarta?", "consigo treinar no sábado também", "posso incluir
  * a sexta?": a day to add to the week, said with time or training in it.
@@ -196,6 +196,13 @@ export function planQuestion(message: string): PlanQuestion | null {
     )
   )
     return { kind: 'TODAY' }
-  if (day && days.length === 1 && DAY_ASK.test(t)) return { kind: 'DAY', day }
+  // "e se chover na quinta, faço o quê no lugar?" asks for another session, not that day's.
+  if (
+    day &&
+    days.length === 1 &&
+    DAY_ASK.test(t) &&
+    !/\b(chover|chuva|no lugar|alternativ\w*)\b/.test(t)
+  )
+    return { kind: 'DAY', day }
   return null
 }

@@ -97,7 +97,18 @@ export function planTurn(input: {
   }
   if (current && asked?.kind === 'ADD' && !current.sessions.some((s) => s.day === asked.day))
     return { plan: addDay(current, asked.day, asked.minutes, ctx.level), change: 'ADJUSTED' }
-  if (main === 'plano-ajustar' && current && (slots.sessionsPerWeek !== undefined || slots.days)) {
+  // "explica o treino de quinta, faço o quê?" asks about the plan; only a change said as one
+  // ("essa semana só posso 2x", "não vou conseguir na quinta") adjusts it.
+  const asksContent =
+    /\b(explica|explicar|detalha|detalhar|faco (o que|oq)|o que (eu )?faco|como (e|fica|funciona) o treino|tem problema|e ruim|faz mal)\b/.test(
+      chatText(text),
+    )
+  if (
+    main === 'plano-ajustar' &&
+    current &&
+    !asksContent &&
+    (slots.sessionsPerWeek !== undefined || slots.days)
+  ) {
     const change = {
       ...(slots.sessionsPerWeek !== undefined ? { count: slots.sessionsPerWeek } : {}),
       ...(slots.days ? { days: slots.days } : {}),
