@@ -13,6 +13,7 @@ import zlib from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { startServer, type ServerProcess } from '../../apps/server/test/helpers/server-process'
+import { prepareBase } from './base'
 import { cpuTimes, fmt, machineSince, median, report, type Row } from './report'
 import { onboardOnPglite, PASSWORD, signUp } from './seed'
 
@@ -31,15 +32,15 @@ interface ManifestChunk {
   imports?: string[]
 }
 
-function build(outDir: string): Record<string, ManifestChunk> {
+function build(outDir: string, webDir = WEB_DIR): Record<string, ManifestChunk> {
   const vite = path.join(
-    path.dirname(createRequire(path.join(WEB_DIR, 'package.json')).resolve('vite/package.json')),
+    path.dirname(createRequire(path.join(webDir, 'package.json')).resolve('vite/package.json')),
     'bin/vite.js',
   )
   const result = spawnSync(
     process.execPath,
     [vite, 'build', '--manifest', '--outDir', outDir, '--emptyOutDir'],
-    { cwd: WEB_DIR, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
+    { cwd: webDir, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
   )
   if (result.status !== 0) throw new Error(`vite build failed:\n${result.stderr}`)
   return JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
@@ -120,7 +121,7 @@ type Audit = Lhr['audits'][string]
 type Items = Record<string, unknown>[]
 
 const itemsOf = (audit: Audit | undefined): Items =>
-  ((audit?.details as { items?: Items } | undefined)?.items ?? []) as Items
+  (audit?.details as { items?: Items } | undefined)?.items ?? []
 
 function readRun(lhr: Lhr): LighthouseRun {
   const a = lhr.audits
@@ -201,16 +202,44 @@ function readRun(lhr: Lhr): LighthouseRun {
   }
 }
 
-async function lighthouseRows(distDir: string): Promise<Row[]> {
+/** A build of the web app as Lighthouse opens it: its own server, database and signed-up player. */
+interface Site {
+  label: string
+  url: string
+  stop: () => Promise<void>
+}
+
+const EMAIL = 'lighthouse@example.com'
+const THIS_BUILD = 'this build'
+
+async function serve(label: string, distDir: string): Promise<Site> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-web-'))
   const env = { LOG_LEVEL: 'warn', SERVE_WEB: '1', WEB_DIST_DIR: distDir }
   let server: ServerProcess = await startServer(dataDir, env)
-  const email = 'lighthouse@example.com'
-  await signUp(server.url, email)
+  await signUp(server.url, EMAIL)
   server.child.kill('SIGTERM')
   await server.exited
-  await onboardOnPglite(dataDir, [email], 40)
+  await onboardOnPglite(dataDir, [EMAIL], 40)
   server = await startServer(dataDir, env)
+  const running = server
+  return {
+    label,
+    url: server.url,
+    stop: async () => {
+      running.child.kill('SIGTERM')
+      await running.exited
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Lighthouse on each build, runs interleaved (this build, then the base, and again), so a
+ * neighbour's burst on the shared machine weighs on both alike.
+ */
+async function lighthouseRows(builds: { label: string; distDir: string }[]): Promise<Row[]> {
+  const sites: Site[] = []
+  for (const b of builds) sites.push(await serve(b.label, b.distDir))
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: [
@@ -225,124 +254,137 @@ async function lighthouseRows(distDir: string): Promise<Row[]> {
     ],
   })
   try {
+    /** One run of `route` on `site`; undefined when Lighthouse lost its trace. */
+    const once = async (site: Site, route: string, signedIn: boolean, n: number) => {
+      // A fresh session each run: a refresh token the app rotated must not be replayed.
+      if (signedIn) await signIn(chrome.port, site.url, await tokensOf(site.url, EMAIL))
+      const before = cpuTimes()
+      const result = await lighthouse(
+        `${site.url}${route}`,
+        {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          // Signed in: the tokens are put in localStorage before the run and must stay there.
+          disableStorageReset: signedIn,
+        },
+        undefined,
+        undefined,
+      )
+      if (!result) throw new Error('lighthouse returned nothing')
+      const lhr = result.lhr
+      if (lhr.runtimeError) return undefined
+      const run = readRun(lhr)
+      console.log(
+        `${site.label} ${route} run ${n}: score ${run.performance}, FCP ${fmt(run.fcp)} ms, LCP ${fmt(run.lcp)} ms, TBT ${fmt(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, JS ${fmt(run.jsKb, 1)} KB transferred, ${fmt(run.jsDecodedKb, 1)} KB decoded (${machineSince(before)}, benchmarkIndex ${fmt(run.hostIndex)})`,
+      )
+      if (SAVE_DIR) {
+        fs.mkdirSync(SAVE_DIR, { recursive: true })
+        const name = `${site.label.replace(/\W+/g, '-')}${route.replace(/\W+/g, '-')}-${n}.json`
+        fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr))
+      }
+      return run
+    }
     const measure = async (route: string, signedIn = false) => {
-      const runs: LighthouseRun[] = []
+      const runs = sites.map(() => [] as LighthouseRun[])
       // Lighthouse now and then loses its own trace (NO_NAVSTART): such a run measured nothing and
       // is made again, twice at most.
-      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
-        // A fresh session each run: a refresh token the app rotated must not be replayed.
-        if (signedIn) await signIn(chrome.port, server.url, await tokensOf(server.url, email))
-        const before = cpuTimes()
-        const result = await lighthouse(
-          `${server.url}${route}`,
-          {
-            port: chrome.port,
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: [...CATEGORIES],
-            // Signed in: the tokens are put in localStorage before the run and must stay there.
-            disableStorageReset: signedIn,
-          },
-          undefined,
-          undefined,
-        )
-        if (!result) throw new Error('lighthouse returned nothing')
-        const lhr = result.lhr
-        if (lhr.runtimeError && attempt < RUNS + 1) continue
-        const run = readRun(lhr)
-        runs.push(run)
-        console.log(
-          `${route} run ${runs.length}: score ${run.performance}, FCP ${fmt(run.fcp)} ms, LCP ${fmt(run.lcp)} ms, TBT ${fmt(run.tbt)} ms, CLS ${run.cls.toFixed(3)}, JS ${fmt(run.jsKb, 1)} KB transferred, ${fmt(run.jsDecodedKb, 1)} KB decoded (${machineSince(before)}, benchmarkIndex ${fmt(run.hostIndex)})`,
-        )
-        if (SAVE_DIR) {
-          fs.mkdirSync(SAVE_DIR, { recursive: true })
-          const name = `${route.replace(/\W+/g, '') || 'root'}-${runs.length}.json`
-          fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr))
+      for (let attempt = 0; attempt < RUNS + 2; attempt++) {
+        for (const [i, site] of sites.entries()) {
+          if (runs[i]!.length >= RUNS) continue
+          const run = await once(site, route, signedIn, runs[i]!.length + 1)
+          if (run) runs[i]!.push(run)
+        }
+        if (runs.every((r) => r.length >= RUNS)) break
+      }
+      for (const [i, site] of sites.entries()) {
+        // Lighthouse's breakdown of the run with the median score: what a typical load spent.
+        const sorted = [...runs[i]!].sort((x, y) => x.performance - y.performance)
+        const typical = sorted[Math.floor((sorted.length - 1) / 2)]
+        if (typical) {
+          console.log(
+            `${site.label} ${route}, run scoring the median:\n  ${typical.breakdown.join('\n  ')}`,
+          )
         }
       }
-      // Lighthouse's breakdown of the run with the median score: what a typical load spent.
-      const typical = [...runs].sort((x, y) => x.performance - y.performance)[
-        Math.floor((runs.length - 1) / 2)
-      ]!
-      console.log(`${route}, run scoring the median:\n  ${typical.breakdown.join('\n  ')}`)
       return runs
     }
     const rows: Row[] = []
-    const add = (route: string, runs: LighthouseRun[]) => {
+    const add = (route: string, runs: LighthouseRun[], label: string) => {
+      if (runs.length === 0) return
+      // The base's rows are a reference measured beside this build, not a target of its own.
+      const base = label !== THIS_BUILD
+      const of = base ? ` — ${label}` : ''
       const m = (pick: (r: LighthouseRun) => number) => median(runs.map(pick))
       const range = (pick: (r: LighthouseRun) => number, digits = 0) => {
         const values = runs.map(pick)
         return `${fmt(Math.min(...values), digits)}–${fmt(Math.max(...values), digits)}`
       }
+      const kb = (pick: (r: LighthouseRun) => number) => fmt(m(pick), 1)
       const score = m((r) => r.performance)
       const n = runs.length
       rows.push(
         {
           section: 'web',
-          figure: `Lighthouse mobile performance ${route} (median of ${n})`,
+          figure: `Lighthouse mobile performance ${route} (median of ${n})${of}`,
           // Lighthouse's CPU benchmark of this machine: its 4× slowdown assumes a host of about
           // 1,000 or more (it warns below), so the score moves with the machine.
           value: `${score} (runs ${range((r) => r.performance)}; host benchmarkIndex ${fmt(m((r) => r.hostIndex))})`,
-          target: '≥ 95',
-          pass: score >= 95,
+          target: base ? undefined : '≥ 95',
+          pass: base ? null : score >= 95,
         },
         {
           section: 'web',
-          figure: `Lighthouse ${route} FCP / LCP (median of ${n})`,
+          figure: `Lighthouse ${route} FCP / LCP (median of ${n})${of}`,
           value: `${fmt(m((r) => r.fcp))} / ${fmt(m((r) => r.lcp))} ms (LCP runs ${range((r) => r.lcp)})`,
           pass: null,
         },
         {
           section: 'web',
-          figure: `Lighthouse ${route} TBT (median of ${n})`,
+          figure: `Lighthouse ${route} TBT (median of ${n})${of}`,
           value: `${fmt(m((r) => r.tbt))} ms (runs ${range((r) => r.tbt)})`,
           pass: null,
         },
         {
           section: 'web',
-          figure: `Lighthouse ${route} CLS (median of ${n})`,
+          figure: `Lighthouse ${route} CLS (median of ${n})${of}`,
           value: `${m((r) => r.cls).toFixed(3)} (runs ${range((r) => r.cls, 3)})`,
           pass: null,
         },
         {
           section: 'web',
-          figure: `Lighthouse ${route} JS transferred / decoded / unused by the page (median of ${n})`,
-          value: `${fmt(
-            m((r) => r.jsKb),
-            1,
-          )} / ${fmt(
-            m((r) => r.jsDecodedKb),
-            1,
-          )} / ${fmt(
-            m((r) => r.unusedJsKb),
-            1,
-          )} KB`,
+          figure: `Lighthouse ${route} JS transferred / decoded / unused by the page (median of ${n})${of}`,
+          value: `${kb((r) => r.jsKb)} / ${kb((r) => r.jsDecodedKb)} / ${kb((r) => r.unusedJsKb)} KB`,
           pass: null,
         },
         {
           section: 'web',
-          figure: `Lighthouse accessibility ${route}`,
+          figure: `Lighthouse accessibility ${route}${of}`,
           value: String(m((r) => r.accessibility)),
-          target: '100',
-          pass: m((r) => r.accessibility) === 100,
+          target: base ? undefined : '100',
+          pass: base ? null : m((r) => r.accessibility) === 100,
         },
         {
           section: 'web',
-          figure: `Lighthouse best practices ${route}`,
+          figure: `Lighthouse best practices ${route}${of}`,
           value: String(m((r) => r['best-practices'])),
-          target: '≥ 95',
-          pass: m((r) => r['best-practices']) >= 95,
+          target: base ? undefined : '≥ 95',
+          pass: base ? null : m((r) => r['best-practices']) >= 95,
         },
       )
     }
-    add('/login', await measure('/login'))
-    add('/chat', await measure('/chat', true))
+    for (const [route, signedIn] of [
+      ['/login', false],
+      ['/chat', true],
+    ] as const) {
+      const runs = await measure(route, signedIn)
+      for (const [i, site] of sites.entries()) add(route, runs[i]!, site.label)
+    }
     return rows
   } finally {
     chrome.kill()
-    server.child.kill('SIGTERM')
-    await server.exited
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    for (const site of sites) await site.stop()
   }
 }
 
@@ -375,11 +417,20 @@ async function signIn(port: number, origin: string, token: { access: string; ref
 }
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-dist-'))
+const baseOutDir = fs.mkdtempSync(path.join(os.tmpdir(), 'areia-bench-dist-base-'))
 try {
   const manifest = build(outDir)
   const rows = bundleRows(outDir, manifest)
-  rows.push(...(await lighthouseRows(outDir)))
+  const builds = [{ label: THIS_BUILD, distDir: outDir }]
+  // The base ref's web app (BENCH_BASE, see base.ts), built by its own Vite, served by this server.
+  const base = prepareBase()
+  if (base) {
+    build(baseOutDir, path.resolve(base.serverDir, '../web'))
+    builds.push({ label: `base ${base.ref} (${base.sha.slice(0, 7)})`, distDir: baseOutDir })
+  }
+  rows.push(...(await lighthouseRows(builds)))
   report(rows)
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true })
+  fs.rmSync(baseOutDir, { recursive: true, force: true })
 }
