@@ -2,7 +2,7 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   type ReactNode,
@@ -43,10 +43,12 @@ export function BannerQueue({
 export function useBannerTurn(name: string, wants: boolean): boolean {
   const queue = useContext(BannerQueueContext)
   const claim = queue?.claim
-  useEffect(() => {
+  // Before paint: a banner that holds its place must have it in the first frame, or the page
+  // below it jumps down one frame later.
+  useLayoutEffect(() => {
     claim?.(name, wants)
   }, [claim, name, wants])
-  useEffect(() => () => claim?.(name, false), [claim, name])
+  useLayoutEffect(() => () => claim?.(name, false), [claim, name])
   // Outside a queue (a page on its own, a test), a banner shows whenever it has something.
   return queue ? wants && queue.current === name : wants
 }

@@ -1,6 +1,11 @@
-import { useCallback, useState, type ReactNode } from 'react'
-import { PlansModal } from '../../features/billing/plans-modal'
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react'
 import { PlansModalContext } from '../../lib/plans-modal'
+import { LoadingModal } from '../../ui/loading-modal'
+
+// Downloaded the first time the plans open: no page needs them to paint.
+const PlansModal = lazy(async () => ({
+  default: (await import('../../features/billing/plans-modal')).PlansModal,
+}))
 
 /** One plans modal for the whole shell: "Seja Pro" and the chat's "Enviar Vídeo" both open it. */
 export function PlansModalHost({ children }: { children: ReactNode }) {
@@ -15,7 +20,11 @@ export function PlansModalHost({ children }: { children: ReactNode }) {
   return (
     <PlansModalContext.Provider value={show}>
       {children}
-      <PlansModal key={opening} open={open} onClose={hide} />
+      {opening > 0 ? (
+        <Suspense fallback={open ? <LoadingModal onClose={hide} /> : null}>
+          <PlansModal key={opening} open={open} onClose={hide} />
+        </Suspense>
+      ) : null}
     </PlansModalContext.Provider>
   )
 }

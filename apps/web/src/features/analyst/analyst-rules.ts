@@ -107,12 +107,14 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`
 }
 
+// Made on first use: the shell imports this module for its menu, and a number format built at
+// load is a long task for a slow phone on every page.
+let one: Intl.NumberFormat | undefined
+let none: Intl.NumberFormat | undefined
 const decimal = (digits: number) =>
   new Intl.NumberFormat('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-const one = decimal(1)
-const none = decimal(0)
 
-export const formatMeters = (m: number) => `${none.format(m)} m`
-export const formatMetersPrecise = (m: number) => `${one.format(m)} m`
-export const formatKmh = (mps: number) => `${one.format(mps * 3.6)} km/h`
-export const formatSeconds = (s: number) => `${one.format(s)} s`
+export const formatMeters = (m: number) => `${(none ??= decimal(0)).format(m)} m`
+export const formatMetersPrecise = (m: number) => `${(one ??= decimal(1)).format(m)} m`
+export const formatKmh = (mps: number) => `${(one ??= decimal(1)).format(mps * 3.6)} km/h`
+export const formatSeconds = (s: number) => `${(one ??= decimal(1)).format(s)} s`

@@ -103,7 +103,8 @@ describe('ChatView', () => {
       actions: null,
       suggestions: ['Mão direita', 'Mão esquerda'],
     })
-    expect(screen.getByText('Areia')).toBeVisible()
+    // The bubbles come in with the markdown code, downloaded with the first coach message.
+    expect(await screen.findByText('Areia')).toBeVisible()
     expect(screen.getByText('03/09 12:05')).toBeVisible()
     act(() => screen.getByRole('button', { name: 'Mão direita' }).click())
     expect(socket.sent).toEqual([

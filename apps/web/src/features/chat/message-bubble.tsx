@@ -1,7 +1,6 @@
 import type { ChatAction } from '@areia/contracts/chat'
-import { memo, useState } from 'react'
+import { lazy, memo, useState } from 'react'
 import { formatMessageTimestamp } from '../../lib/format'
-import { MarkdownView } from '../../lib/markdown-view'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icons'
 import { Modal } from '../../ui/modal'
@@ -10,6 +9,12 @@ import { IdentificationPicture } from './identification-picture'
 import { actionKey, videoIdOf } from './use-video-actions'
 
 export const HOST_NAME = 'Areia'
+
+// The markdown parser and sanitiser come with the first coach message shown, not with the chat's
+// code: the list waits for them behind its own Suspense (message-list.tsx).
+const MarkdownView = lazy(async () => ({
+  default: (await import('../../lib/markdown-view')).MarkdownView,
+}))
 
 /** Where a message of the player's stands, under its text. */
 export const DELIVERY = {

@@ -1,6 +1,14 @@
 import type { ChatAction } from '@areia/contracts/chat'
-import { useDeferredValue, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import {
+  Suspense,
+  useDeferredValue,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { Icon } from '../../ui/icons'
+import { Spinner } from '../../ui/spinner'
 import type { ChatMessage } from './chat-state'
 import { MessageBubble } from './message-bubble'
 
@@ -11,6 +19,7 @@ export const MESSAGES_PAGE = 40
 /** How close to the top starts rendering the earlier page, before the player hits the edge (px). */
 const EARLIER_THRESHOLD = 600
 const NO_MESSAGES: ChatMessage[] = []
+export const LOADING_MESSAGES = 'Carregando mensagens...'
 
 type MessageListProps = {
   messages: ChatMessage[]
@@ -115,18 +124,22 @@ export function MessageList({
               Mostrar mensagens anteriores
             </button>
           ) : null}
-          <ol className="chat__messages" aria-label="Mensagens" aria-live="polite">
-            {shown.map((message) => (
-              <MessageBubble
-                key={message.key}
-                message={message}
-                onAction={onAction}
-                busyAction={busyAction}
-                offline={offline}
-                onRetry={onRetry}
-              />
-            ))}
-          </ol>
+          {/* The first coach message waits for the markdown code: the bubbles come in together,
+              where the spinner was, and nothing above the composer moves. */}
+          <Suspense fallback={<Spinner label={LOADING_MESSAGES} />}>
+            <ol className="chat__messages" aria-label="Mensagens" aria-live="polite">
+              {shown.map((message) => (
+                <MessageBubble
+                  key={message.key}
+                  message={message}
+                  onAction={onAction}
+                  busyAction={busyAction}
+                  offline={offline}
+                  onRetry={onRetry}
+                />
+              ))}
+            </ol>
+          </Suspense>
           {footer}
         </div>
       </div>

@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { useAuth } from '../../lib/auth/auth-context'
 import { VideoUploadModalContext } from '../../lib/video-upload-modal'
-import { UploadModal } from './upload-modal'
+import { LoadingModal } from '../../ui/loading-modal'
 import { asksForUpload } from './upload-request'
 import { MODAL_RESET_MS } from './video-text'
+
+// Downloaded the first time the modal opens: the chat paints without it.
+const UploadModal = lazy(async () => ({ default: (await import('./upload-modal')).UploadModal }))
 
 /**
  * Provides "Enviar Vídeo" to the chat. Closing hides the modal at once and resets it about
@@ -18,6 +21,8 @@ export function UploadModalHost({ children }: { children: ReactNode }) {
   const paying = useAuth().user?.payment_status === 'PAYMENT_OK'
   const asked = asksForUpload(location.state)
   const [open, setOpen] = useState(() => asked && paying)
+  // Mounted from the first opening on, so a closing modal still resets after MODAL_RESET_MS.
+  const [used, setUsed] = useState(open)
   const [generation, setGeneration] = useState(0)
   const resetTimer = useRef<number | null>(null)
 
@@ -30,6 +35,7 @@ export function UploadModalHost({ children }: { children: ReactNode }) {
   const show = useCallback(() => {
     clearReset()
     setOpen(true)
+    setUsed(true)
   }, [])
   const hide = useCallback(() => {
     setOpen(false)
@@ -49,7 +55,11 @@ export function UploadModalHost({ children }: { children: ReactNode }) {
   return (
     <VideoUploadModalContext.Provider value={show}>
       {children}
-      <UploadModal key={generation} open={open} onClose={hide} />
+      {used ? (
+        <Suspense fallback={open ? <LoadingModal onClose={hide} /> : null}>
+          <UploadModal key={generation} open={open} onClose={hide} />
+        </Suspense>
+      ) : null}
     </VideoUploadModalContext.Provider>
   )
 }

@@ -39,19 +39,23 @@ export const ALLOWANCE_RETURNED = 'Este envio não conta no limite de vídeos do
 export const EXAMPLE_REPORT = 'Ver um relatório de exemplo'
 export const NO_GAME_INFO = 'Data e resultado do jogo não informados'
 
-const dueParts = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Sao_Paulo',
-})
+// Made on first use: the chat imports this module, and a date format built at load is a long
+// task for a slow phone before the chat's first paint.
+let dueParts: Intl.DateTimeFormat | undefined
+const makeDueParts = () =>
+  new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'America/Sao_Paulo',
+  })
 
 /** "27/11 às 12h" or "27/11 às 12h30", in São Paulo time whatever the device's zone. */
 export function formatDue(iso: string): string {
   const parts = Object.fromEntries(
-    dueParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
+    (dueParts ??= makeDueParts()).formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
   ) as Record<string, string>
   const minute = parts.minute === '00' ? '' : parts.minute
   return `${parts.day}/${parts.month} às ${parts.hour}h${minute}`
