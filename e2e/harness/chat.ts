@@ -122,6 +122,20 @@ export class ChatScreen {
     return answer
   }
 
+  /**
+   * Waits for the three coaches' introductions and returns their names by role. They come
+   * from a job after onboarding: a question typed before them would be answered after them.
+   */
+  async expectIntroductions(): Promise<string[]> {
+    const team = [ROLE.TECNICO, ROLE.MENTAL, ROLE.ESTATISTICO]
+    for (const role of team) await this.expectLine({ role })
+    const lines = await this.lines()
+    const names = team.map((role) => lines.find((line) => role.test(line.role))?.name ?? '')
+    expect(new Set(names).size).toBe(3)
+    for (const name of names) expect(name).not.toBe('')
+    return names
+  }
+
   async typingSeen(): Promise<string[]> {
     return this.page.evaluate(() => (window as unknown as { __typingSeen: string[] }).__typingSeen)
   }

@@ -37,23 +37,11 @@ async function newPlayer(url: string, viewport: ViewportName = 'mobile') {
   return { session, chat: new ChatScreen(session.page) }
 }
 
-const TEAM = [ROLE.TECNICO, ROLE.MENTAL, ROLE.ESTATISTICO]
-
-/** Waits for the three introductions and returns the coaches' names by role. */
-async function expectIntroductions(chat: ChatScreen) {
-  for (const role of TEAM) await chat.expectLine({ role })
-  const lines = await chat.lines()
-  const names = TEAM.map((role) => lines.find((line) => role.test(line.role))?.name ?? '')
-  expect(new Set(names).size).toBe(3)
-  for (const name of names) expect(name).not.toBe('')
-  return names
-}
-
 describe('the chat', () => {
   it('holds a ten-message conversation with a woman player: rules first, her details used, nothing said twice', async () => {
     const { session, chat } = await newPlayer(baseURL)
     await finishOnboarding(chat, 'Marina')
-    await expectIntroductions(chat)
+    await chat.expectIntroductions()
     const start = await chat.messages().count()
     const ask = async (question: string) => {
       const before = await chat.messages().count()
@@ -115,7 +103,7 @@ describe('the chat', () => {
     await session.expectPath('/chat')
     expect(await session.page.locator('.shell').getAttribute('class')).toContain('shell--chat')
 
-    await expectIntroductions(chat)
+    await chat.expectIntroductions()
     const typing = await chat.typingSeen()
     expect(typing.some((text) => text.endsWith('está digitando'))).toBe(true)
 
@@ -137,11 +125,11 @@ describe('the chat', () => {
     await chat.expectLine({ name: 'Areia' })
     await session.capture('onboarding-chat')
     await finishOnboarding(chat, 'Rafa')
-    await expectIntroductions(chat)
+    await chat.expectIntroductions()
 
     const other = new ChatScreen(await session.context.newPage())
     await other.page.goto('/chat')
-    await expectIntroductions(other)
+    await other.expectIntroductions()
 
     const answer = await chat.ask('Como melhoro meu saque?', ROLE.TECNICO)
     await other.expectLine({ name: 'Você', text: 'Como melhoro meu saque?' })
@@ -288,7 +276,7 @@ describe('the chat across a server restart', () => {
     if (!server) throw new Error('no server')
     const { session, chat } = await newPlayer(server.url)
     await finishOnboarding(chat, 'Caio')
-    await expectIntroductions(chat)
+    await chat.expectIntroductions()
     await chat.ask('Como melhoro meu saque?', ROLE.TECNICO)
     await chat.waitUntilReady()
 

@@ -48,6 +48,7 @@ describe('a conversation with the coaches on a phone', () => {
     await session.logIn(email, SEEDED_PASSWORD)
     // The player answers "Feminino" in onboarding.
     await finishOnboarding(chat, 'Lu')
+    await chat.expectIntroductions()
     await chat.waitUntilReady()
 
     const said: string[] = []

@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SEEDED_PASSWORD, uniqueEmail } from '../harness/accounts'
 import { launchBrowser } from '../harness/browser'
-import { ChatScreen, ROLE, finishOnboarding } from '../harness/chat'
+import { ChatScreen, finishOnboarding } from '../harness/chat'
 import { freePort, startServer, type RunningServer } from '../harness/server'
 import { UserSession, type ViewportName } from '../harness/user-session'
 
@@ -80,7 +80,7 @@ describe('the team remembers what the player said in passing', () => {
     const first = await open('mobile', email, true)
     await first.session.expectPath('/')
     await finishOnboarding(first.chat, 'Lu')
-    await first.chat.expectLine({ role: ROLE.ESTATISTICO })
+    await first.chat.expectIntroductions()
     await teamAnswer(
       first.chat,
       'oi! jogo com o Beto, ele é canhoto. Uso uma heroes e meu ombro ta doendo depois dos jogos. Tenho um torneio daqui a 3 semanas',

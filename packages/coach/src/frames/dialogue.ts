@@ -16,7 +16,8 @@ export function mergeFrames(previous: Frame, next: Frame): { frame: Frame; chang
     slots: { ...previous.slots, ...next.slots },
     text: `${previous.text} ${next.text}`,
   }
-  if (next.strokes.length > 0) {
+  // "e com vento a favor do sacador?" in a talk about the return names the serve already in it.
+  if (next.strokes.length > 0 && !next.strokes.every((s) => previous.strokes.includes(s))) {
     const sides = next.strokes.every((s) => s === 'forehand' || s === 'backhand')
     // "e de backhand?" after a volley question: the backhand volley, not the groundstroke.
     frame.strokes = sides

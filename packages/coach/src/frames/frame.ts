@@ -167,7 +167,7 @@ const ASPECTS: Array<[Aspect, RegExp]> = [
   ['ALVO', /\b(onde mirar|alvo|para onde|pra onde|mirar|direcao)\b/],
   [
     'FORCA',
-    /\b(mais forte|potencia|mais forca|com forca|forte demais|muito forte|com tudo|velocidade|pedrada|pancada|bomba|por hora|rapido|rapida|saca forte|bate forte)\b/,
+    /\b(mais forte|potencia|mais forca|com forca|forte demais|muito forte|com tudo|velocidade|pedrada|pancada|bomba|por hora|rapido|rapida|saca forte|bate forte|(saque|bola)s? (muito |bem )?(fortes?|veloz|velozes))\b/,
   ],
   [
     'QUANDO',
@@ -218,11 +218,22 @@ const SITUATIONS: Array<[Situation, RegExp]> = [
   ['MISTA', /\b(mist[oa]|mistas|dupla mista)\b/],
 ]
 
+// The wind is named from the player's side: "a favor do sacador" (theirs) blows against the one
+// who receives, and "contra eles" blows for the player.
+const THEIRS = '(d[oa] sacador[a]?|deles|delas|dos adversarios|do adversario|da outra dupla)'
+const THEM = '(o sacador|a sacadora|eles|elas|os adversarios|a outra dupla)'
 const CONDITIONS: Array<[Condition, RegExp]> = [
-  ['VENTO_FAVOR', /\bvento (a|ao) favor\b|\bvento (nas|pelas) costas\b|\bvento empurrando\b/],
+  [
+    'VENTO_FAVOR',
+    new RegExp(
+      `\\bvento contra ${THEM}\\b|\\bvento (a|ao) favor\\b(?! ${THEIRS})|\\bvento (nas|pelas) costas\\b|\\bvento empurrando\\b`,
+    ),
+  ],
   [
     'VENTO_CONTRA',
-    /\bvento contra\b|\bcontra o vento\b|\bvento (na|de) cara\b|\bvento de frente\b/,
+    new RegExp(
+      `\\bvento (a|ao) favor ${THEIRS}|\\bvento contra\\b(?! ${THEM}\\b)|\\bcontra o vento\\b|\\bvento (na|de) cara\\b|\\bvento de frente\\b`,
+    ),
   ],
   ['VENTO', /\b(vento|ventando|ventania|ventos)\b/],
   ['SOL', /\b(sol|contra o sol|sol na cara)\b/],
