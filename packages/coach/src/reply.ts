@@ -6,7 +6,7 @@ import type { PlanChange } from './plans/turn'
 import { gameTopic } from './analysis/topic'
 import { gameTopicOf } from './analysis/ask'
 import { ownReply } from './analysis/own'
-import { partnerGender } from './memory/recall'
+import { asksAboutPartner, partnerGender, withPartnerInTalk } from './memory/recall'
 import { answer } from './intents/answer'
 import { chatReply, clarifyReply } from './intents/chat'
 import type { Intent } from './intents/registry'
@@ -138,9 +138,18 @@ export function reply(input: ReplyInput): CoachReply[] {
   )
   const matches = input.matches ?? []
   const reports = input.reports ?? (input.analysis ? [input.analysis] : [])
+  // With two partners told, the one this talk names (the message, then the player's last ones).
+  const talkTexts = [
+    body,
+    ...history
+      .filter((t) => t.sender === 'USER')
+      .slice(-6)
+      .reverse()
+      .map((t) => t.text),
+  ]
+  const facts = withPartnerInTalk(input.facts, talkTexts)
   // The partner this message speaks of: "meu parceiro" is a man whoever the team remembers.
-  const partner =
-    u.slots.partner?.gender ?? partnerGender(input.facts) ?? partnerSpokenOf(input.history)
+  const partner = u.slots.partner?.gender ?? partnerGender(facts) ?? partnerSpokenOf(input.history)
   const now = input.now ?? new Date()
   const speakers = (input.coachIds ?? routing.coachIds)
     .map((id) => team.coaches.find((c) => c.id === id))
@@ -150,6 +159,21 @@ export function reply(input: ReplyInput): CoachReply[] {
   const note = noteReply(body, now, history, input.profile)
   const noter = speakers[0] ?? team.coaches[0]
   if (note && noter) return [{ coachId: noter.id, text: note }]
+
+  // "o Diego joga com qual mão?": read from the memory, whatever else the words bring to mind.
+  if (noter && asksAboutPartner(body, input.facts))
+    return [
+      {
+        coachId: noter.id,
+        text: recallReply({
+          recall: 'PARCEIRO',
+          question: body,
+          facts: input.facts ?? [],
+          profile,
+          now,
+        }),
+      },
+    ]
 
   const replies: CoachReply[] = []
   let previous: { coach: CoachPersona; text: string } | undefined
@@ -232,6 +256,7 @@ export function reply(input: ReplyInput): CoachReply[] {
       if (i > 0) continue
       text = recallReply({
         recall: u.frame.recall,
+        question: body,
         ...(u.frame.recallFirst ? { first: u.frame.recallFirst } : {}),
         facts: input.facts ?? [],
         profile,
@@ -259,11 +284,11 @@ export function reply(input: ReplyInput): CoachReply[] {
       const common = {
         coach,
         mode: u.mode,
-        slots: withRemembered(u.slots, input.facts),
+        slots: withRemembered(u.slots, facts),
         ctx,
         said,
         rng,
-        facts: input.facts ?? [],
+        facts: facts ?? [],
         frame: u.frame,
         message: body,
         now,

@@ -144,3 +144,24 @@ describe('a rule with the ball already down', () => {
     )
   })
 })
+
+describe('two partners told in the same chat', () => {
+  it('keeps both, answers each by name, and keeps the tournament with the one it was told with', () => {
+    const { replies, facts } = remembering([
+      'dia 19 tenho torneio com a Renata, ela é canhota',
+      'toda quarta eu treino com o Diego, ele é destro',
+      'e o Diego joga com qual mão?',
+      'quem são minhas duplas?',
+      'não, o Diego é canhoto!',
+    ])
+    expect(facts.filter((f) => f.kind === 'PARCEIRO').map((f) => f.text)).toEqual([
+      'Parceira: Renata, canhota.',
+      'Parceiro: Diego, canhoto.',
+    ])
+    expect(replies[2]).toMatch(/^Seu parceiro é o \*\*Diego\*\*, destro\./)
+    expect(replies[2]).toMatch(/Seu torneio com a Renata é no dia \*\*19\/12/)
+    expect(replies[3]).toMatch(
+      /^Sua parceira é a \*\*Renata\*\*, canhota\. E você também joga com o \*\*Diego\*\*, destro\. E o torneio de vocês é no dia \*\*19\/12/,
+    )
+  })
+})

@@ -264,7 +264,7 @@ const RECALLS: Array<[Recall, RegExp]> = [
 const ASKED_BACK: Array<[Recall, RegExp]> = [
   [
     'PARCEIRO',
-    /\b(como (se )?chama (a |o )?(minha|meu) (parceir[oa]|dupla)|qual (e )?o nome d[oa] (minha|meu) (parceir[oa]|dupla)|quem e (a |o )?(minha|meu) (parceir[oa]|dupla))\b/,
+    /\b(como (se )?chama (a |o )?(minha|meu) (parceir[oa]|dupla)|qual (e )?o nome d[oa] (minha|meu) (parceir[oa]|dupla)|quem e (a |o )?(minha|meu) (parceir[oa]|dupla)|quem sao (as |os )?(minhas|meus) (parceir[oa]s|duplas)|com quem (eu )?(jogo|treino|vou jogar)( o torneio)?\s*$)\b/,
   ],
   [
     'TORNEIO',

@@ -402,6 +402,13 @@ export function extractFacts(message: string, now: Date): ExtractedFact[] {
       partner.text = partnerText(partner.fields)
     }
   }
+  // "dia 19 tenho torneio com a Renata": the tournament is played with her.
+  for (const t of found.filter((f) => f.kind === 'TORNEIO')) {
+    const named = found.find(
+      (f) => f.kind === 'PARCEIRO' && f.fields.name && f.sentence === t.sentence,
+    )
+    if (named?.fields.name) t.fields.partner = named.fields.name
+  }
   if (remembered) {
     // "lembre que eu só treino aos sábados de manhã": one fact, in the player's own words, with
     // the kind and details read from them when they name exactly one thing.

@@ -66,7 +66,8 @@ export function partnerIn(s: Sentence): ExtractedFact | undefined {
   if (!fields.name && !fields.hand && !fields.gender) return undefined
   return {
     kind: 'PARCEIRO',
-    key: 'parceiro',
+    // One fact per partner: the tournament's and the weekly game's are both kept.
+    key: fields.name ? `parceiro:${fields.name.toLowerCase()}` : 'parceiro',
     text: partnerText(fields),
     fields,
     sentence: s.original,

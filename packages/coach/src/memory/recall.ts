@@ -1,7 +1,7 @@
 import { AGE_GROUP_LABEL, type PlayerProfile } from '../types'
 import type { Recall } from '../frames/frame'
 import { categoryText } from '../profile'
-import { joinPt } from '../text'
+import { joinPt, normalize } from '../text'
 import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
 import type { RememberedFact } from './types'
 
@@ -36,9 +36,91 @@ export function dayText(iso: string, now: Date): string {
   return `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')} (${WEEKDAYS[day.getUTCDay()]}), ${when}`
 }
 
-export function partnerLine(facts: readonly RememberedFact[]): string | null {
-  const partner = of(facts, 'PARCEIRO')[0]
-  if (!partner) return null
+/**
+ * The partner a talk is about when the player has told of more than one: the one named in the
+ * newest of `texts` (the message first, then the player's earlier messages, newest first), else
+ * the one told last.
+ */
+export function partnerInTalk(
+  facts: readonly RememberedFact[] | undefined,
+  texts: readonly string[],
+): RememberedFact | undefined {
+  const partners = of(facts ?? [], 'PARCEIRO')
+  if (partners.length <= 1) return partners[0]
+  for (const text of texts) {
+    const words = ` ${normalize(text)} `
+    const named = partners.find((p) => {
+      const name = p.fields?.name
+      return name !== undefined && words.includes(` ${normalize(name)} `)
+    })
+    if (named) return named
+  }
+  return partners.at(-1)
+}
+
+/**
+ * "o Diego joga com qual mão?", "a Renata é canhota ou destra?": a question about a partner the
+ * player named before, answered from the memory.
+ */
+export function asksAboutPartner(
+  text: string,
+  facts: readonly RememberedFact[] | undefined,
+): boolean {
+  const words = ` ${normalize(text)} `
+  const named = of(facts ?? [], 'PARCEIRO').some(
+    (p) => p.fields?.name !== undefined && words.includes(` ${normalize(p.fields.name)} `),
+  )
+  return (
+    named &&
+    words.length < 80 &&
+    /\b(qual|que) mao\b|\bmao d[oa]\b|\bcanhot[oa] ou destr[oa]\b|\bdestr[oa] ou canhot[oa]\b|\bquem e\b/.test(
+      words,
+    )
+  )
+}
+
+/** The facts with only the partner this talk is about, for answers that use one partner. */
+export function withPartnerInTalk(
+  facts: readonly RememberedFact[] | undefined,
+  texts: readonly string[],
+): RememberedFact[] | undefined {
+  if (!facts) return undefined
+  const partner = partnerInTalk(facts, texts)
+  return facts.filter((f) => f.kind !== 'PARCEIRO' || f === partner)
+}
+
+/** "Sua parceira é a **Renata**, canhota." for each partner told, the one asked about first. */
+export function partnerLine(facts: readonly RememberedFact[], asked?: string): string | null {
+  const partners = of(facts, 'PARCEIRO')
+  if (partners.length > 1) {
+    const female = asked !== undefined && /\bparceira|\bela\b|\bdela\b/.test(normalize(asked))
+    const male = asked !== undefined && /\bparceiro\b|\bele\b|\bdele\b/.test(normalize(asked))
+    const words = ` ${normalize(asked ?? '')} `
+    const byName = partners.filter(
+      (p) => p.fields?.name !== undefined && words.includes(` ${normalize(p.fields.name)} `),
+    )
+    const first =
+      byName.length > 0
+        ? byName
+        : partners.filter(
+            (p) =>
+              (female && p.fields?.gender === 'FEMALE') || (male && p.fields?.gender === 'MALE'),
+          )
+    const ordered = [...first, ...partners.filter((p) => !first.includes(p))]
+    const lines = ordered.map((p) => onePartnerLine(p)).filter((l): l is string => l !== null)
+    if (lines.length === 0) return null
+    return lines.length === 1 ? lines[0]! : `${lines[0]} ${lines.slice(1).map(alsoLine).join(' ')}`
+  }
+  const partner = partners[0]
+  return partner ? onePartnerLine(partner) : null
+}
+
+/** The second partner's line said as another one: "E você também joga com o **Diego**, canhoto." */
+function alsoLine(line: string): string {
+  return line.replace(/^(Sua parceira|Seu parceiro|Sua dupla) é /, 'E você também joga com ')
+}
+
+function onePartnerLine(partner: RememberedFact): string | null {
   const f = partner.fields ?? {}
   const female = f.gender === 'FEMALE'
   const who = female ? 'Sua parceira' : f.gender === 'MALE' ? 'Seu parceiro' : 'Sua dupla'
@@ -67,10 +149,17 @@ function racketLine(facts: readonly RememberedFact[]): string | null {
   return `Você me contou: ${racket.text.replace(/\.$/, '')}.`
 }
 
-function tournamentLines(facts: readonly RememberedFact[], now: Date): string[] {
-  return of(facts, 'TORNEIO').map((t) => {
+function tournamentLines(
+  facts: readonly RememberedFact[],
+  now: Date,
+  only?: RememberedFact,
+): string[] {
+  return (only ? [only] : of(facts, 'TORNEIO')).map((t) => {
     const f = t.fields ?? {}
-    if (f.date) return `Seu torneio é no dia **${dayText(f.date, now)}**.`
+    const gender = of(facts, 'PARCEIRO').find((p) => p.fields?.name === f.partner)?.fields?.gender
+    const article = gender === 'FEMALE' ? 'a ' : gender === 'MALE' ? 'o ' : ''
+    if (f.date)
+      return `Seu torneio${f.partner ? ` com ${article}${f.partner}` : ''} é no dia **${dayText(f.date, now)}**.`
     return `${t.text.replace(/\.$/, '')} (você não me disse o dia exato).`
   })
 }
@@ -149,12 +238,25 @@ export interface RecallInput {
   now: Date
   /** The days of the saved plan, said when the player asks which days they told. */
   planDays?: readonly string[]
+  /** The player's question: with two partners, the one it asks about ("minha parceira") first. */
+  question?: string
 }
 
 /** The answer, first sentence first; never a fact the memory does not hold. */
-export function recallReply({ recall, first, facts, profile, now, planDays }: RecallInput): string {
+export function recallReply({
+  recall,
+  first,
+  facts,
+  profile,
+  now,
+  planDays,
+  question,
+}: RecallInput): string {
   if (recall === 'TUDO' && first && first !== 'TUDO') {
-    const answer = recallReply({ recall: first, facts, profile, now }).split('\n\n')[0] ?? ''
+    const answer =
+      recallReply({ recall: first, facts, profile, now, ...(question ? { question } : {}) }).split(
+        '\n\n',
+      )[0] ?? ''
     const rest = recallReply({
       recall,
       facts: facts.filter((f) => f.kind !== first),
@@ -165,13 +267,21 @@ export function recallReply({ recall, first, facts, profile, now, planDays }: Re
   }
   switch (recall) {
     case 'PARCEIRO': {
-      const line = partnerLine(facts)
+      const line = partnerLine(facts, question)
       if (!line)
         return `Você ainda não me contou quem é a sua dupla. Me diz o nome e com qual mão joga, que eu guardo e uso nas dicas de posicionamento.\n\n${MEMORY_LINK}`
-      const more = tournamentLines(facts, now)
-      return [line, ...more.map((m) => m.replace(/^Seu torneio/, 'E o torneio de vocês'))]
-        .join(' ')
-        .concat(`\n\n${MEMORY_LINK}`)
+      // "E o torneio de vocês" only of the partner named first, or of the only one.
+      const firstName = /\*\*([^*]+)\*\*/.exec(line)?.[1]
+      const more = of(facts, 'TORNEIO').map((t) => {
+        const [text = ''] = tournamentLines(facts, now, t)
+        const theirs = t.fields?.partner
+          ? t.fields.partner === firstName
+          : of(facts, 'PARCEIRO').length === 1
+        return theirs
+          ? text.replace(/^Seu torneio( com (a |o )?\S+)?/, 'E o torneio de vocês')
+          : text
+      })
+      return [line, ...more].join(' ').concat(`\n\n${MEMORY_LINK}`)
     }
     case 'RAQUETE':
       return `${racketLine(facts) ?? 'Você ainda não me contou qual raquete usa. Me diz a marca e o modelo, que eu guardo.'}\n\n${MEMORY_LINK}`
@@ -231,6 +341,7 @@ export function recallReply({ recall, first, facts, profile, now, planDays }: Re
 /** The partner's gender as the player spoke of them, when the memory holds it. */
 export function partnerGender(
   facts: readonly RememberedFact[] | undefined,
+  texts: readonly string[] = [],
 ): 'MALE' | 'FEMALE' | null {
-  return facts?.find((f) => f.kind === 'PARCEIRO')?.fields?.gender ?? null
+  return partnerInTalk(facts, texts)?.fields?.gender ?? null
 }

@@ -1,4 +1,4 @@
-import type { FactKind, FactFields } from './types'
+import type { ExtractedFact, FactKind, FactFields } from './types'
 import { extractFacts, healedIn } from './extract'
 import { mergeFact } from './edit'
 
@@ -20,7 +20,22 @@ export interface MemoryChanges {
 }
 
 /** Kinds a player has one of at a time: a new one said in the chat replaces the one written. */
-const ONE_PER_PLAYER = new Set<FactKind>(['PARCEIRO', 'ROTINA', 'RESULTADO', 'OBJETIVO'])
+const ONE_PER_PLAYER = new Set<FactKind>(['ROTINA', 'RESULTADO', 'OBJETIVO'])
+
+/**
+ * The partner a new partner fact is about: the one of that name, else one not named yet (who now
+ * gets the name); a detail without a name ("ela é canhota") is about the partner told last. A
+ * new name is another partner: players have a tournament partner and a weekly one.
+ */
+function samePartner(kept: readonly StoredFact[], fact: ExtractedFact): StoredFact | undefined {
+  const partners = kept.filter((r) => r.kind === 'PARCEIRO')
+  const name = fact.fields.name?.toLowerCase()
+  if (!name) return partners.at(-1)
+  return (
+    partners.find((r) => r.fields.name?.toLowerCase() === name) ??
+    partners.find((r) => !r.fields.name)
+  )
+}
 
 /**
  * What a player's message adds to what the team remembers: a newer fact of the same kind and key
@@ -44,13 +59,16 @@ export function rememberFacts(
   const kept = existing.filter((r) => !gone.includes(r))
   let free = room + gone.length
   for (const fact of found) {
-    const same = kept.find(
-      (r) =>
-        r.kind === fact.kind &&
-        (r.key === fact.key ||
-          (r.key === null && ONE_PER_PLAYER.has(r.kind)) ||
-          r.text.toLowerCase() === fact.text.toLowerCase()),
-    )
+    const same =
+      fact.kind === 'PARCEIRO'
+        ? samePartner(kept, fact)
+        : kept.find(
+            (r) =>
+              r.kind === fact.kind &&
+              (r.key === fact.key ||
+                (r.key === null && ONE_PER_PLAYER.has(r.kind)) ||
+                r.text.toLowerCase() === fact.text.toLowerCase()),
+          )
     if (same) {
       const merged = mergeFact({ fields: same.fields }, fact)
       changes.update.push({

@@ -18,6 +18,8 @@ export interface FactFields {
   /** Tournament: a day (YYYY-MM-DD) or only a month (YYYY-MM). */
   date?: string
   month?: string
+  /** Tournament: the partner named in the same sentence ("dia 19 tenho torneio com a Renata"). */
+  partner?: string
   /** Injury. */
   bodyPart?: BodyPart
   side?: 'direito' | 'esquerdo'

@@ -13,7 +13,7 @@ export const memoryFacts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** What the fact is about; facts written before kinds existed are OUTRO. */
     kind: text('kind').$type<MemoryFactKind>().notNull().default('OUTRO'),
-    /** Within a kind, a newer fact with the same key replaces the older (one racket, one partner). */
+    /** Within a kind, a newer fact with the same key replaces the older (one racket, one goal; one fact per partner, by name). */
     key: text('key'),
     text: text('text').notNull(),
     /** Details the coaches use (a tournament's date, the injured body part), read from `text`. */
