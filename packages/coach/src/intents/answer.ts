@@ -57,7 +57,8 @@ export interface AnswerInput {
 const SCALE: Record<Level, number> = { BASE: 1, INTERMEDIARIO: 1.5, AVANCADO: 2 }
 
 /** Tips written for any pair of hands ("Se você e sua dupla jogam com a mão direita…"). */
-const HAND_CONDITIONAL = /^(Se você e sua dupla jogam|Se cada um joga com uma mão|Numa dupla de)/
+const HAND_CONDITIONAL =
+  /^(Se você e sua dupla jogam|Se cada um joga com uma mão|Numa dupla de|Com dois (forehands|backhands) no meio)/
 
 /**
  * Durations and how often ("7 dias", "20 minutos", "2 sessões por semana") are what the drill is;
@@ -235,7 +236,9 @@ function goalLine(input: AnswerInput): string | undefined {
 
 /** Where the player's level changes the advice: said once per category in a conversation. */
 function levelLine(input: AnswerInput): string | undefined {
-  if (!TECHNIQUE.has(input.intent.domain)) return undefined
+  // How a level learns a stroke: not a line for a question of tactics, nor for a follow-up.
+  if (!TECHNIQUE.has(input.intent.domain) || input.intent.domain === 'tatica') return undefined
+  if (input.mode !== 'NEW') return undefined
   const where = inCategory(input.ctx.profile)
   if (!where) return undefined
   const lead = `**${capitalize(where)}**`
@@ -268,8 +271,8 @@ const ABOUT_DRILL = /exerc[ií]cio|varia[cç][aã]o/i
 const ABOUT_HITS = /acert/i
 
 function closer(input: AnswerInput, drill: boolean): string | undefined {
-  // After a health caution a slogan reads as not listening.
-  if (input.intent.health || input.rng() > 0.4) return undefined
+  // After a health caution a slogan reads as not listening; in a follow-up it reads as filler.
+  if (input.intent.health || input.mode !== 'NEW' || input.rng() > 0.4) return undefined
   const pool = [...CLOSERS[input.coach.archetype], ...input.coach.persona.catchphrases].filter(
     (line) =>
       !input.said.ever(line) &&
