@@ -26,6 +26,8 @@ import type { Slots } from './intents/slots'
 import { MAX_INPUT, normalize, stripHtml } from './text'
 import type { ChatTurn, CoachPersona, CoachReply, PlayerProfile, Rng, Team } from './types'
 import { chatText } from './intents/normalize'
+import { HOW_LONG_OUT } from './intents/leads'
+import { intentById } from './intents/registry'
 
 export interface ReplyInput {
   text: string
@@ -118,15 +120,20 @@ export function reply(input: ReplyInput): CoachReply[] {
   const body = raw.replace(/@[\p{L}]+/gu, ' ')
   const routing = routeDetailed(raw, team, history)
   const u = routing.understanding
-  const [main, named] = u.intents
+  const [read, named] = u.intents
   // A second body complaint only when the player named it: "agacho" is not a back pain.
   const second =
-    named?.health && main?.health && !namesPart(normalize(body), named) ? undefined : named
+    named?.health && read?.health && !namesPart(normalize(body), named) ? undefined : named
   const english = isEnglish(normalize(body))
   const ctx = {
     ...contextOf(profile, history, body, input.memory ?? input.facts?.map((f) => f.text)),
     analysis: input.analysis ?? null,
   }
+  // "qnt tempo vc acha q fico parado?" in a talk about an injury: that injury's question.
+  const main =
+    (!read || read.domain === 'conversa') && ctx.injuryInTalk && HOW_LONG_OUT.test(chatText(body))
+      ? (intentById(`dor-${ctx.injuryInTalk}`) ?? read)
+      : read
   // "meu aproveitamento de smash tá bom?": a question about the player's own figures.
   const game = gameTopic(body) ?? (main?.id === 'meu-ultimo-jogo' ? 'GAME' : null)
   const said = new Said(history)
@@ -283,7 +290,7 @@ export function reply(input: ReplyInput): CoachReply[] {
     } else {
       const common = {
         coach,
-        mode: u.mode,
+        mode: main !== read ? 'NEW' : u.mode,
         slots: withRemembered(u.slots, facts),
         ctx,
         said,

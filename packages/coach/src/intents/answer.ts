@@ -471,9 +471,11 @@ function leadAnswer(input: AnswerInput): string {
         HAND_INTENTS.has(intent.id) &&
         input.slots.partner?.hand !== undefined &&
         input.ctx.lefty !== null
+      // An injury's verdict leads, but a question of another subject still gets its own answer.
+      const injury = handsKnown ? undefined : injuryLead(input)
       const first = handsKnown
         ? undefined
-        : (injuryLead(input) ??
+        : ((injury && !health ? compact([injury, answerLine(input)]) : injury) ??
           ruleVariantLead(input) ??
           backToBackLead(input) ??
           leftyLead(input) ??

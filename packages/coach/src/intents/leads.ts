@@ -10,10 +10,10 @@ import { chatText } from './normalize'
 
 /** "posso fazer?", "de boa pra mim?", "posso continuar jogando?": asking leave to do something. */
 const PERMISSION =
-  /\b(posso|pode|da pra|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\bde boa\s*(\?|$)|\btranquilo\s*(\?|$)|\b(ta|esta|estou) liberad[oa]\b|\bposso\s*(\?|$)|\bposso fazer\b|\bvale a pena\b/
+  /\b(posso|pode|da (?:pra|para)|consigo) (fazer|jogar|treinar|continuar|saltar|pular|sacar|voltar|correr)\b|\bde boa (pra|para) mim\b|\bde boa\s*(\?|$)|\btranquilo\s*(\?|$)|\b(ta|esta|estou) liberad[oa]\b|\bposso\s*(\?|$)|\bposso fazer\b|\bvale a pena\b/
 /** "quanto tempo por dia é seguro?": how much, with the injury. */
 const DOSE =
-  /\b(quanto|qnto|quantas|quantos) (tempo|horas|minutos|dias|treinos?)\b[^?]{0,40}\b(seguro|posso|pode|da pra|consigo|ideal|recomendad\w*)\b|\b(seria|e|eh) seguro\b/
+  /\b(quanto|qnto|quantas|quantos) (tempo|horas|minutos|dias|treinos?)\b[^?]{0,40}\b(seguro|posso|pode|da (?:pra|para)|consigo|ideal|recomendad\w*)\b|\b(seria|e|eh) seguro\b/
 /** "raquete mais leve ajuda no punho?": the racket's weight, asked for the injured arm. */
 const RACKET_FOR_ARM = /\braquete\b[^?]{0,30}\b(leve|pesad\w*|macia|dura|mole)\b/
 const ARM = new Set(['punho', 'cotovelo', 'ombro'])
@@ -37,6 +37,22 @@ const STROKE_SAID: Record<string, string> = {
   forehand: 'o forehand',
   backhand: 'o backhand',
 }
+/** How long the player will be out: "quanto tempo fico parado?", "em quantos dias volto?". */
+export const HOW_LONG_OUT =
+  /\b(quanto tempo|qnt tempo|qto tempo|quantos dias|quantas semanas|em quanto tempo|qnd|quando)\b[^?]{0,40}\b(parad[oa]|fora|sem jogar|recuper\w*|volto|voltar|melhora|sara|cura)\b/
+/** A fresh injury: swollen, bruised, or the foot that does not take the weight. */
+const ACUTE =
+  /\b(inchad[oa]|inchaco|inchou|inchando|roxo|hematoma|nao consigo (pisar|apoiar)|mal consigo (pisar|andar))\b/
+/** The day the player hopes to play on. */
+const SOON = /\b(hoje|amanha|segunda|terca|quarta|quinta|sexta|sabado|domingo|fim de semana)\b/
+const DAY_SAID: Record<string, string> = {
+  amanha: 'amanhã',
+  terca: 'terça',
+  sabado: 'sábado',
+  'fim de semana': 'no fim de semana',
+}
+const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1)
+
 /** An injury of weeks ago the player already plays on: "mês passado", "já to voltando a jogar". */
 const SOME_TIME_AGO =
   /\b(mes passado|semana passada|ha \d+ (dias|semanas|meses)|faz \d+ (dias|semanas|meses)|faz (uma|duas|tres) semanas|faz um mes|ja (to|estou|tô) (voltando|jogando)|ja voltei)\b/
@@ -59,6 +75,15 @@ export function injuryLead(input: AnswerInput): string | undefined {
   }
   if (DOSE.test(text)) {
     const line = `Com a lesão ${place} ${input.ctx.injuryCleared ? 'liberada' : 'ainda em recuperação'}, comece com sessões de 45 a 60 minutos em dias alternados, metade delas de golpes leves, e aumente uns 10 a 15 minutos por semana só se terminar e acordar no dia seguinte sem dor.`
+    const fresh = input.said.fresh([line])[0]
+    if (fresh) return fresh
+  }
+  // "quanto tempo vou ficar parado?": the usual range, and what decides it.
+  if (HOW_LONG_OUT.test(text) && !input.said.has(rtp.howLong)) return rtp.howLong
+  // "torci sábado, tá inchado, dá pra jogar quinta?": not yet, and what comes first.
+  if (PERMISSION.test(text) && ACUTE.test(text) && !input.ctx.injuryCleared) {
+    const day = SOON.exec(text.slice(text.search(PERMISSION)))?.[1]
+    const line = `${day ? `${capital(DAY_SAID[day] ?? day)} ainda é cedo` : 'Ainda é cedo'}: com ${place.replace(/^n/, '')} ${place.startsWith('na') ? 'inchada' : 'inchado'}, jogar agora é arriscar piorar a lesão. Primeiro o inchaço sai (gelo, compressão, elevar e carga só até onde não doer); volte quando andar, correr e mudar de direção sem dor e sem inchar no dia seguinte.`
     const fresh = input.said.fresh([line])[0]
     if (fresh) return fresh
   }
@@ -138,7 +163,7 @@ export function gearLead(input: AnswerInput): string | undefined {
 
 /** "posso treinar todo dia?", "dá pra jogar todos os dias nas férias?": daily play, asked leave for. */
 const EVERY_DAY =
-  /\b(posso|pode|da pra|devo|e bom|faz mal)\b[^?]{0,25}\b(trein\w*|jog\w*)\b[^?]{0,20}\b(todo dia|todos os dias|diariamente|dia sim e dia tambem)\b/
+  /\b(posso|pode|da (?:pra|para)|devo|e bom|faz mal)\b[^?]{0,25}\b(trein\w*|jog\w*)\b[^?]{0,20}\b(todo dia|todos os dias|diariamente|dia sim e dia tambem)\b/
 
 export function everyDayLead(input: AnswerInput): string | undefined {
   if (!EVERY_DAY.test(input.frame?.text ?? '')) return undefined

@@ -14,12 +14,16 @@ export interface ReturnToPlay {
   verdict: string
   /** An injury of some weeks ago the player already plays on: the phase that comes now. */
   returning: string
+  /** "quanto tempo fico parado?": the usual range, and what decides it rather than the calendar. */
+  howLong: string
   /** "e saltando?": for a part the landing loads, whether jumps can come back yet. */
   jump?: string
 }
 
 export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
   tornozelo: {
+    howLong:
+      'Numa entorse leve, de uma a três semanas até voltar a jogar; numa moderada, de três a seis. Quem decide é o tornozelo, não o calendário: volte quando andar, correr em linha reta, mudar de direção e saltitar num pé só sem dor e sem inchaço no dia seguinte.',
     why: 'Porque "quase não dói" não é o mesmo que estar pronto: depois de uma entorse, o tornozelo demora mais para recuperar a estabilidade do que para parar de doer, e salto, aterrissagem e mudança de direção rápida na areia são justamente o que mais exige dele. Uma aterrissagem torta com ele ainda instável é o jeito mais comum de torcer de novo.',
     test: 'Um teste simples antes de voltar a saltar: equilibrar-se 30 segundos num pé só, de olhos fechados, e fazer 10 saltitos seguidos nesse pé, sem dor e sem insegurança. Passou nos dois, volte ao salto aos poucos.',
     verdict:
@@ -29,6 +33,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     jump: 'Saltos, ainda não: com o tornozelo ainda se recuperando, troque os saltos por exercícios com os pés no chão (e, no jogo, o smash pela bandeja) até conseguir se equilibrar 30 segundos num pé só e saltitar nele sem dor; é na aterrissagem que mais se torce de novo.',
   },
   joelho: {
+    howLong:
+      'Depende do que é: uma sobrecarga ou tendinite leve costuma pedir de duas a seis semanas de carga reduzida (não parada total); inchaço, travamento ou o joelho falseando pedem avaliação antes de qualquer prazo.',
     why: 'Porque o joelho que ainda reclama ao agachar e girar sente mais a aterrissagem e a frenagem na areia, que são as maiores cargas do jogo; dor leve que volta no dia seguinte é sinal de que a carga ainda passou do ponto.',
     test: 'Antes de aumentar: 10 agachamentos num pé só, até a altura de uma cadeira, sem dor durante nem no dia seguinte.',
     verdict:
@@ -38,6 +44,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
     jump: 'Saltos, ainda não: com o joelho doendo, fique nos exercícios com os pés no chão (e, no jogo, na bandeja em vez do smash saltando); o salto volta quando agachar e aterrissar não doerem mais.',
   },
   ombro: {
+    howLong:
+      'Uma tendinite ou sobrecarga leve no ombro costuma pedir de duas a seis semanas sem saque por cima e sem smash, com o resto do jogo em carga leve; dor à noite ou perda de força pedem avaliação antes de qualquer prazo.',
     why: 'Porque o ombro se recupera mais devagar do que a dor some: o saque por cima e o smash levam o braço à posição de maior carga, e é ali que uma tendinite que "quase não dói" volta.',
     test: 'O sinal de que dá para voltar a bater por cima: levantar o braço acima da cabeça e fazer 15 rotações com elástico leve sem dor, e não sentir nada no dia seguinte a um treino leve.',
     verdict:
@@ -46,6 +54,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
       'Passada a fase aguda no ombro, a volta é por volume: primeiro saques e smashes a meia força e em menor número, depois a força, com fortalecimento de elástico nos dias sem jogo.',
   },
   cotovelo: {
+    howLong:
+      'Dor de cotovelo por sobrecarga é lenta: de seis a doze semanas é comum, com menos volume e fortalecimento, sem parar tudo; se doer para segurar uma garrafa, reduza mais e procure um fisioterapeuta.',
     why: 'Porque a dor no cotovelo de quem joga com raquete vem da carga repetida no antebraço: se a dor sumiu mas o volume volta de uma vez, ela volta junto.',
     test: 'Antes de aumentar o volume: apertar o cabo com força e levantar uma garrafa cheia com o braço esticado sem dor. Depois, aumente uns 10 % por semana.',
     verdict:
@@ -54,6 +64,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
       'Passada a fase aguda no cotovelo, a fase agora é de carga controlada: fortalecimento de antebraço e volume de jogo subindo uns 10 % por semana, sem picos.',
   },
   punho: {
+    howLong:
+      'Uma sobrecarga ou tendinite no punho costuma levar de duas a seis semanas com menos volume e sem golpes de punho; dor num ponto do osso depois de uma queda pede avaliação antes de qualquer prazo.',
     why: 'Porque o punho absorve o impacto de cada voleio e smash: com a inflamação ainda presente, o golpe firme e repetido é o que a faz voltar, mesmo quando quase não dói.',
     test: 'Antes de voltar ao golpe forte: 20 voleios leves e 10 smashes a meia força sem dor, durante e no dia seguinte.',
     verdict:
@@ -62,6 +74,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
       'Passada a fase aguda no punho, volte pelo voleio leve e pelo controle de bola, e só depois ao smash e ao saque fortes.',
   },
   lombar: {
+    howLong:
+      'Uma dor lombar mecânica costuma melhorar em uma a três semanas, e repouso absoluto atrasa: fique ativo, sem saque por cima e sem torções fortes; dor que desce pela perna ou formigamento pedem avaliação.',
     why: 'Porque a lombar sente o giro do tronco e os mergulhos: dor que melhora em repouso ainda pode voltar com o gesto rápido do jogo.',
     test: 'Antes de aumentar: uma prancha de 45 segundos e 10 giros de tronco com a raquete sem dor.',
     verdict:
@@ -70,6 +84,8 @@ export const RETURN_TO_PLAY: Partial<Record<BodyPart, ReturnToPlay>> = {
       'Passada a fase aguda na lombar, o que segura a volta é o core forte e o giro feito pelo quadril; aumente o smash e o saque aos poucos.',
   },
   panturrilha: {
+    howLong:
+      'Uma distensão leve na panturrilha costuma pedir de duas a quatro semanas; uma moderada, de quatro a oito. Volte quando subir na ponta dos pés numa perna só 20 vezes sem dor.',
     why: 'Porque a panturrilha trabalha em cada arrancada na areia fofa: o músculo que ainda está sensível é o que rompe numa arrancada forte.',
     test: 'Antes de voltar às arrancadas: 20 elevações na ponta dos pés num pé só sem dor.',
     verdict:

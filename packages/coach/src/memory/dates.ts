@@ -141,3 +141,40 @@ export function isPast(when: When, clock: Date): boolean {
   if (when.month) return when.month < today.slice(0, 7)
   return false
 }
+
+const WEEKDAY_INDEX: Record<string, number> = {
+  domingo: 0,
+  segunda: 1,
+  terca: 2,
+  quarta: 3,
+  quinta: 4,
+  sexta: 5,
+  sabado: 6,
+}
+const WEEKDAY_SAID = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado']
+
+/**
+ * The day something already happened, as a player says it ("ontem", "anteontem", "no sábado",
+ * "domingo passado"): "sábado, 05/12", in Brazil's calendar; a weekday is the last one before today.
+ */
+export function pastDayIn(normalized: string, clock: Date): string | undefined {
+  const now = inBrazil(clock)
+  const back = /\banteontem\b/.test(normalized)
+    ? 2
+    : /\bontem\b/.test(normalized)
+      ? 1
+      : /\bhoje\b/.test(normalized)
+        ? 0
+        : (() => {
+            const m =
+              /\b(?:n[oa]|nesse|neste|nessa|nesta|desde (?:o |a )?|(?:o|a) )?(domingo|segunda|terca|quarta|quinta|sexta|sabado)\b/.exec(
+                normalized,
+              )
+            if (!m?.[1]) return undefined
+            const day = WEEKDAY_INDEX[m[1]] ?? 0
+            return (now.getUTCDay() - day + 7) % 7 || 7
+          })()
+  if (back === undefined) return undefined
+  const d = addDays(now, -back)
+  return `${WEEKDAY_SAID[d.getUTCDay()]}, ${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}`
+}

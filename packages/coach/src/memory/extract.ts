@@ -7,7 +7,7 @@ import {
   type Weekday,
 } from '../intents/slots'
 import { joinPt } from '../text'
-import { isPast, whenIn, whenLabel } from './dates'
+import { isPast, pastDayIn, whenIn, whenLabel } from './dates'
 import { equipmentIn } from './equipment'
 import { partnerIn, partnerText } from './partner'
 import { sentencesIn, type Sentence } from './sentences'
@@ -32,7 +32,11 @@ const NEGATED =
 const HEALED =
   /\b(melhorou|sarou|curou|passou|parou de doer|nao doi mais|nao tenho mais|nao sinto mais|ja ta bom|recuperad)/
 
-function injuryIn(s: Sentence, clause: string): ExtractedFact | ExtractedFact[] | undefined {
+function injuryIn(
+  s: Sentence,
+  clause: string,
+  now: Date,
+): ExtractedFact | ExtractedFact[] | undefined {
   const pain = PAIN.exec(clause)
   const part = BODY.find(([re]) => re.test(clause))
   if (!part || (!pain && !HEALED.test(clause))) return undefined
@@ -73,11 +77,18 @@ function injuryIn(s: Sentence, clause: string): ExtractedFact | ExtractedFact[] 
     /\b(depois d[oea]s? (?:jogos?|treinos?|jogar|treinar|partidas?|aulas?)|(?:quando|ao) (?:eu )?(?:saco|sacar|jogo|jogar|pulo|pular|corro|correr|bato|bater|treino|treinar|smash|fa[cz]o (?:smash|saque))(?: (?:pro|o|a) smash)?)\b/.exec(
       clause,
     )?.[1]
+  // "torci o tornozelo no sábado": an injury of a day, kept with its date.
+  const injured = /\b(torci|torceu|machuquei|lesionei|distendi|estirei|senti uma fisgada)\b/.test(
+    clause,
+  )
+  const day = injured ? pastDayIn(clause, now) : undefined
   const fields: FactFields = { bodyPart }
   if (side) fields.side = side
   if (since) fields.since = accented(since.replace(/^ha /, 'há '))
+  else if (day) fields.since = `desde ${day}`
   // "tendinite no punho" is kept by its name: the coaches adapt to the diagnosis, not to "dor".
-  const named = CONDITION.exec(clause)?.[1]
+  const named =
+    CONDITION.exec(clause)?.[1] ?? (/\btorc(i|eu)\b/.test(clause) ? 'entorse' : undefined)
   const cleared = /\b(liberou|liberad[oa]|me liberaram|alta)\b/.test(s.text)
   const text =
     `${named ? (CONDITION_LABEL[named] ?? capitalize(named)) : 'Dor'} ${BODY_PLACE[bodyPart]}${side ? ` ${bodyPart === 'lombar' || bodyPart === 'panturrilha' || bodyPart === 'mao' ? (side === 'direito' ? 'direita' : 'esquerda') : side}` : ''}` +
@@ -380,7 +391,7 @@ export function extractFacts(message: string, now: Date): ExtractedFact[] {
     add(scheduleIn(s))
     add(frequencyIn(s))
     for (const clause of clausesOf(s.text)) {
-      add(injuryIn(s, clause))
+      add(injuryIn(s, clause, now))
       add(resultIn(s, clause))
       add(goalIn(s, clause))
     }

@@ -6,6 +6,7 @@ import { MIND } from './mind'
 import { NUMBERS } from './numbers'
 import { GAME_PHRASINGS } from './phrasings-game'
 import { LIFE_PHRASINGS } from './phrasings-life'
+import { MORE_GAME_PHRASINGS } from './phrasings-more-game'
 import { PRODUCT } from './product'
 import { RULES } from './rules'
 import { NET_STROKES } from './strokes-net'
@@ -32,3 +33,7 @@ export const CONTENT: ContentMap = {
 
 /** More ways players ask, by intent id: read by retrieval with the examples above. */
 export const PHRASINGS: Record<string, string[]> = { ...GAME_PHRASINGS, ...LIFE_PHRASINGS }
+
+// The shorter, chattier wordings add to an id's phrasings, never replace them.
+for (const [id, list] of Object.entries(MORE_GAME_PHRASINGS))
+  PHRASINGS[id] = [...(PHRASINGS[id] ?? []), ...list]
