@@ -268,6 +268,10 @@ function ownsAny(intent: Intent, words: readonly string[]): boolean {
   return words.some((w) => new RegExp(`\\b${w}`).test(said))
 }
 
+/** "vc é gente ou robô?", "é uma IA?", "tem alguém de verdade aí?": asking what the coach is. */
+const WHO_ARE_YOU =
+  /\b(voce|vc|voces|vcs) (e|sao|eh) (gente|humano|humana|humanos|pessoa|pessoas|robo|robos|bot|bots|uma ia|ia|de verdade)\b|\b(e|sao) (gente|pessoa|pessoas) de verdade\b|\bgente ou (robo|bot|ia|maquina)\b|\b(robo|bot|ia) ou (gente|humano|pessoa)\b/
+
 /** Questions about the partner and how the two get on, where a pronoun keeps the thread. */
 const PARTNER_THREAD = /parceir|dupla|comunicacao|conflito|cobra/
 
@@ -325,6 +329,8 @@ function resolve(text: string, state: State): Understanding {
     return conversa('sem-sentido')
   // An insult at the team is answered as one, whatever sport word it carries.
   if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
+  // "…vi jogo no youtube kkk vc é gente ou robô?": who the player talks to, whatever came before.
+  if (WHO_ARE_YOU.test(plain)) return conversa('identidade-ia')
   // Two questions, each clear on its own ("tie break vai até quanto? e troca de lado?"): both,
   // in the order asked, before a follow-up reading can swallow the first.
   const both = clauseIntents(text)
