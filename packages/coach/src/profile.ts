@@ -1,5 +1,6 @@
 import { type PlayerCategory } from '@areia/contracts'
 import type { Injury, Level, PlayerContext } from './knowledge/types'
+import { painOfAnother } from './intents/others-pain'
 import { normalize } from './text'
 import { AGE_GROUP_LABEL, type ChatTurn, type PlayerProfile } from './types'
 
@@ -72,6 +73,8 @@ export function injuryInTalk(history: readonly ChatTurn[], text: string): Injury
     .slice(-INJURY_TALK_TURNS)
     .map((t) => t.text)
   for (const message of [text, ...recent.reverse()]) {
+    // "a Renata tá com dor no punho" is her injury, not the player's.
+    if (painOfAnother(message)) continue
     const plain = normalize(message)
     const found = INJURY_WORDS.find(([, re]) => re.test(plain))
     if (found) return found[0]
@@ -116,10 +119,10 @@ export function contextOf(
       ...new Set([
         ...injuriesIn([], profile.goal ?? ''),
         ...(memory === undefined
-          ? injuriesIn(history, text)
+          ? injuriesIn(history, painOfAnother(text) ? '' : text)
           : injuriesIn(
               memory.map((m) => ({ sender: 'USER', text: m })),
-              text,
+              painOfAnother(text) ? '' : text,
             )),
       ]),
     ],

@@ -1,6 +1,7 @@
 import type { Archetype } from '@areia/contracts'
 import type { Change } from '../frames/dialogue'
 import type { Frame } from '../frames/frame'
+import { braceOrRest, painOfAnother } from './others-pain'
 import { backToBackLead, countdownLead } from './countdown'
 import { chatText } from './normalize'
 import { ruleVariantLead } from './rule-variants'
@@ -466,6 +467,17 @@ function leadAnswer(input: AnswerInput): string {
         conditions.length > 0
       )
         return compact([...conditions, tips(input, 2), ...drills(input, 1), caution(input)])
+      // Someone else's pain: the advice is to pass on, and none of it is about the player's body.
+      const other = health ? painOfAnother(input.message ?? '') : null
+      if (other) {
+        const line = answerLine(input)
+        return compact([
+          braceOrRest(input.message ?? '', other),
+          line ? `O que vale passar para ${other}: ${lowerFirst(line)}` : undefined,
+          tips(input, 2),
+          caution(input),
+        ])
+      }
       // With both hands known, the pair's own sides lead, not the general rule.
       const handsKnown =
         HAND_INTENTS.has(intent.id) &&

@@ -55,11 +55,15 @@ const LINES: Partial<Record<Injury, Partial<Record<Domain, string>>>> = {
   },
 }
 
-/** The line for this domain, for the injury in talk or the first one told that has one. */
+/**
+ * The line for this domain, for the injury in talk or the first one told that has one. A talk
+ * about the body is about that injury only: a wrist pain gets no line about the shoulder.
+ */
 export function conditionLine(domain: Domain, ctx: PlayerContext): string | null {
   // The injury this talk is about comes before the ones told earlier.
   const talk = ctx.injuryInTalk ? [ctx.injuryInTalk] : []
-  for (const injury of [...talk, ...ctx.mentionedInjuries]) {
+  const told = domain === 'corpo' && talk.length > 0 ? [] : ctx.mentionedInjuries
+  for (const injury of [...talk, ...told]) {
     const line = LINES[injury]?.[domain]
     if (line) return line
   }

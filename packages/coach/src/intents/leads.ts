@@ -2,6 +2,7 @@ import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import type { AnswerInput } from './answer'
 import { BODY_PLACE } from './slots'
 import { chatText } from './normalize'
+import { braceOrRest } from './others-pain'
 
 /**
  * The first line of an answer when the situation, not the subject, decides it: an injury in the
@@ -78,6 +79,9 @@ export function injuryLead(input: AnswerInput): string | undefined {
     const fresh = input.said.fresh([line])[0]
     if (fresh) return fresh
   }
+  // "melhor munhequeira ou parar uns dias?": rest treats it, the brace helps on the way back.
+  const choice = braceOrRest(text, null)
+  if (choice && !input.said.has(choice)) return choice
   // "quanto tempo vou ficar parado?": the usual range, and what decides it.
   if (HOW_LONG_OUT.test(text) && !input.said.has(rtp.howLong)) return rtp.howLong
   // "torci sábado, tá inchado, dá pra jogar quinta?": not yet, and what comes first.
