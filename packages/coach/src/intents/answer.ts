@@ -20,7 +20,7 @@ import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
 import { everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
 import { partnerThread } from './partner-thread'
-import { explainTerm } from './glossary'
+import { explainTerm, WHAT_IS } from './glossary'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
 import type { Intent } from './registry'
 import type { Said } from './said'
@@ -488,6 +488,7 @@ function leadAnswer(input: AnswerInput): string {
       const first = handsKnown
         ? undefined
         : ((injury && !health ? compact([injury, answerLine(input)]) : injury) ??
+          termLead(input) ??
           ruleVariantLead(input) ??
           backToBackLead(input) ??
           leftyLead(input) ??
@@ -570,6 +571,16 @@ function leadAnswer(input: AnswerInput): string {
       ])
     }
   }
+}
+
+/** "o que é fechar a paralela?": the term explained in plain words, before the advice. */
+function termLead(input: AnswerInput): string | undefined {
+  const message = chatText(input.message ?? '')
+  if (!WHAT_IS.test(message)) return undefined
+  const line = explainTerm(message)
+  if (!line || input.said.has(line)) return undefined
+  input.said.add(line)
+  return line
 }
 
 /** The message's other question, named first so the player sees which part is answered. */

@@ -4,7 +4,29 @@ import { chatText } from './normalize'
  * Words of a coach's answer a player may not know ("como assim 'na frente'?"): each explained in
  * plain words, the way a coach on the court would show it.
  */
-const TERMS: Array<[RegExp, string]> = [
+const TERMS: Array<[RegExp, string, string?]> = [
+  [
+    /\bfech\w* (a )?paralela\b/,
+    '"Fechar a paralela" é cobrir a bola reta pela sua lateral. Quando quem vai bater é o adversário à sua frente (a bola está do seu lado da quadra), você dá um passo para a lateral, com a raquete pronta, porque a paralela é o caminho mais curto até o fundo de vocês; sua dupla fecha o meio. Quando a bola vai para o lado dela, inverte: ela fecha a paralela dela e você fecha o meio.',
+    'cobrir-parceiro',
+  ],
+  [
+    /\bfech\w* o meio\b/,
+    '"Fechar o meio" é cobrir o espaço entre você e sua dupla: quem está do lado oposto ao da bola dá um ou dois passos para o centro, porque é por ali que passa a maioria das bolas que ganham ponto. Quem está do lado da bola cuida da paralela.',
+    'cobrir-parceiro',
+  ],
+  [
+    /\bbola de seguranca\b/,
+    'Bola de segurança é a que prioriza entrar em vez de ganhar o ponto: mais alta sobre a rede, no meio ou cruzada, com menos força. É a escolha certa quando você está sem equilíbrio, atrasado ou sob pressão; arriscar fica para a bola confortável.',
+  ],
+  [
+    /\bchap(ar|ado|ada|ei|ando)\b/,
+    'Bater chapado é bater com a face da raquete de frente para a bola, sem efeito: ela vai reta e rápida, mas passa mais perto da rede e tem menos margem. Serve para a bola alta e confortável; na bola baixa, a face um pouco aberta dá mais segurança.',
+  ],
+  [
+    /\bpaulada\b/,
+    'Paulada é a bola batida com toda a força, quase sempre reta no corpo ou nos pés de quem está na rede. Contra ela, raquete alta e à frente, bloqueio curto sem balanço e um passo para o lado para tirar o corpo da linha da bola.',
+  ],
   [
     /\b(lancamento|lancar a bola|jogar a bola (pra cima|para cima))\b/,
     '"Lançar na frente" quer dizer soltar a bola um palmo à frente do corpo e um pouco para o lado da raquete, e não em cima da cabeça: assim você bate com o corpo indo para a frente, com o braço quase esticado. Teste sem bater: lance e deixe cair; a bola tem que cair na areia à frente do seu pé da frente, não atrás dele.',
@@ -47,4 +69,15 @@ const TERMS: Array<[RegExp, string]> = [
 export function explainTerm(message: string): string | undefined {
   const text = chatText(message)
   return TERMS.find(([re]) => re.test(text))?.[1]
+}
+
+/** "q q é 'fechar a paralela'?", "o que significa chapar?": asking what a term means. */
+export const WHAT_IS =
+  /\b(o que (e|eh|significa|seria|quer dizer)|oq (e|eh|significa|seria)|q q (e|eh)|que que (e|eh)|que e isso|significa o que|como assim)\b/
+
+/** The question a term belongs to ("fechar a paralela" is covering the partner), when it has one. */
+export function termQuestion(message: string): string | undefined {
+  const text = chatText(message)
+  if (!WHAT_IS.test(text)) return undefined
+  return TERMS.find(([re]) => re.test(text))?.[2]
 }

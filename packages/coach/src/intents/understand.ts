@@ -13,7 +13,7 @@ import { chatText, plainText, terms } from './normalize'
 import { type Intent, INTENTS, intentById } from './registry'
 import { byNamedStroke } from './named-stroke'
 import { bySlots, cued, GENERAL_OF, preferGeneral } from './preferences'
-import { explainTerm } from './glossary'
+import { explainTerm, termQuestion } from './glossary'
 import { extractSlots, type Slots } from './slots'
 import {
   COMPLAINT,
@@ -329,6 +329,10 @@ function resolve(text: string, state: State): Understanding {
     return conversa('sem-sentido')
   // An insult at the team is answered as one, whatever sport word it carries.
   if (INSULT.test(plain) && own.length <= 8) return conversa('ofensa')
+  // "q q é 'fechar a paralela'?": the question the term belongs to, explained first.
+  const termed = termQuestion(text)
+  const termIntent = termed ? intentById(termed) : undefined
+  if (termIntent) return make('NEW', [termIntent])
   // "…vi jogo no youtube kkk vc é gente ou robô?": who the player talks to, whatever came before.
   if (WHO_ARE_YOU.test(plain)) return conversa('identidade-ia')
   // Two questions, each clear on its own ("tie break vai até quanto? e troca de lado?"): both,
@@ -451,7 +455,14 @@ function resolve(text: string, state: State): Understanding {
   )
     return make(again(lefty) ? 'REPEAT' : 'NEW', [lefty])
   // "por quê?", "mas pq isso acontece comigo?": the reason behind the last answer.
-  if (state.last && WHY.test(plain) && own.length <= 6 && frame.strokes.length === 0)
+  // "mas pq eu não posso ficar no meio pra pegar tudo?": a longer why, opened as an objection.
+  const objection = /^(mas|e|ta mas|tá mas) (pq|por que|porque)\b/.test(plain) && own.length <= 12
+  if (
+    state.last &&
+    (objection || (WHY.test(plain) && own.length <= 6)) &&
+    frame.strokes.length === 0 &&
+    !frame.rule
+  )
     return { ...make('WHY', [state.last]), ...(state.lastFrame ? { frame: state.lastFrame } : {}) }
   // "explica o movimento todo do zero": the area's general question, from the start.
   if (state.last && FROM_SCRATCH.test(plain) && own.length <= 6) {
