@@ -323,7 +323,7 @@ const PROFILE_LINE = /^(Com \d,\d{2} m|Sendo (canhot|destr)|Como (canhot|destr))
 function personal(input: AnswerInput, count: number): string[] {
   // "meu smash vai na rede": the fault is the subject; height or hand in general is not.
   const fault = input.frame?.problem !== undefined
-  const lines = personalLines(input.intent, input.ctx, input.slots).filter(
+  const lines = personalLines(input.intent, input.ctx, input.slots, input.message).filter(
     (line) =>
       !(fault && PROFILE_LINE.test(line)) &&
       // The injury's line once per reply: with the lead section, not a second one.

@@ -1,6 +1,6 @@
 import { inCategory } from '../agreement'
 import { entryById, type PlayerContext } from '../knowledge'
-import { joinPt } from '../text'
+import { joinPt, normalize } from '../text'
 import { conditionLine } from './conditions'
 import type { Intent } from './registry'
 import { type Slots, WEEK, WEEKDAY_LABEL, type Weekday } from './slots'
@@ -121,13 +121,31 @@ function weekPlan(intent: Intent, ctx: PlayerContext, slots: Slots): string[] {
  * The sides for this pair, when both hands are known: which side puts a forehand in the middle,
  * and who of the two should take it.
  */
-export function handLines(ctx: PlayerContext, slots: Slots): string[] {
+export function handLines(ctx: PlayerContext, slots: Slots, message = ''): string[] {
   const partnerHand = slots.partner?.hand
   const me = ctx.lefty
   if (partnerHand === undefined || me === null) return []
   const partnerLefty = partnerHand === 'LEFT'
   const she = slots.partner?.gender === 'FEMALE'
   const who = slots.partner?.name ?? (she ? 'ela' : 'ele')
+  // "ela joga na esquerda, eu fico na direita": the sides are chosen, so say who takes the middle.
+  const mySide = sidesTaken(message)
+  if (mySide) {
+    const named = slots.partner?.name
+    const partner = named ? `${she ? 'a' : 'o'} ${named}` : she ? 'ela' : 'ele'
+    const of = named ? `${she ? 'da' : 'do'} ${named}` : she ? 'dela' : 'dele'
+    const other = mySide === 'direita' ? 'esquerda' : 'direita'
+    const mine = (mySide === 'direita') === me
+    const theirs = (other === 'direita') === partnerLefty
+    const line = mine
+      ? theirs
+        ? `Com você na ${mySide} e ${partner} na ${other}, os dois forehands ficam no meio: o meio é forte, mas combinem de quem é a bola do meio (em geral de quem está na diagonal de quem bateu, e quem chamar "minha" primeiro vai).`
+        : `Com você na ${mySide}, o seu forehand fica no meio: **as bolas do meio e os lobs pelo meio são seus**; ${partner}, na ${other}, cobre a lateral e o lob do lado ${she ? 'dela' : 'dele'}.`
+      : theirs
+        ? `Com ${partner} na ${other}, o forehand ${of} fica no meio: **as bolas do meio são ${she ? 'dela' : 'dele'}**; você, na ${mySide}, cobre a sua lateral e o lob do seu lado.`
+        : `Com você na ${mySide} e ${partner} na ${other}, os dois backhands ficam no meio, que vira o ponto fraco: definam uma pessoa para o meio (quem tem o backhand mais firme) e combinem quem cobre o lob por cima do meio.`
+    return [line]
+  }
   const both = ctx.profile.gender === 'FEMALE' && she ? 'duas' : 'dois'
   const canhotos = both === 'duas' ? 'canhotas' : 'canhotos'
   const destros = both === 'duas' ? 'destras' : 'destros'
@@ -151,6 +169,24 @@ export function handLines(ctx: PlayerContext, slots: Slots): string[] {
   return [
     `Com uma mão de cada, a formação mais usada é **${lefty} do lado direito e ${righty} do esquerdo**: os dois forehands ficam no meio, o meio fica forte e as laterais ficam com os backhands. A outra opção (invertendo) põe os forehands nas laterais e deixa o meio com dois backhands, que vocês precisam combinar quem pega.`,
   ]
+}
+
+const SIDE = '(?:n[ao]|do|pelo)? ?(?:lado )?(direit[oa]|esquerd[oa])'
+const MY_SIDE = new RegExp(
+  `\\beu (?:fico|jogo|to|estou|vou ficar|vou jogar|jogo mais|fico mais) ${SIDE}\\b`,
+)
+const PARTNER_SIDE = new RegExp(
+  `\\b(?:ela|ele|a [a-z]{2,15}|o [a-z]{2,15}) (?:fica|joga|ta|esta|vai ficar|vai jogar|joga mais|fica mais) ${SIDE}\\b`,
+)
+
+/** The side the player said they play ("eu fico na direita", or the partner's "ela joga na esquerda"). */
+function sidesTaken(message: string): 'direita' | 'esquerda' | undefined {
+  const t = normalize(message)
+  const mine = MY_SIDE.exec(t)?.[1]
+  if (mine) return mine.startsWith('direit') ? 'direita' : 'esquerda'
+  const theirs = PARTNER_SIDE.exec(t)?.[1]
+  if (theirs) return theirs.startsWith('direit') ? 'esquerda' : 'direita'
+  return undefined
 }
 
 /**
@@ -261,10 +297,15 @@ function quantityLines(intent: Intent, slots: Slots): string[] {
  * Lines built from what this message says (sessions, days, a partner's hand, a budget, a score)
  * and from the profile where the intent's topic has notes for it (a left-hander's serve).
  */
-export function personalLines(intent: Intent, ctx: PlayerContext, slots: Slots): string[] {
+export function personalLines(
+  intent: Intent,
+  ctx: PlayerContext,
+  slots: Slots,
+  message = '',
+): string[] {
   const lines: string[] = []
   if (PLAN_INTENTS.has(intent.id)) lines.push(...weekPlan(intent, ctx, slots))
-  if (HAND_INTENTS.has(intent.id)) lines.push(...handLines(ctx, slots))
+  if (HAND_INTENTS.has(intent.id)) lines.push(...handLines(ctx, slots, message))
   if (RACKET_INTENTS.has(intent.id)) lines.push(...racketLines(slots))
   if (intent.id === 'resultado-jogo') lines.push(...scoreLines(slots))
   if (intent.id === 'subir-categoria') {

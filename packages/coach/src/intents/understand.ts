@@ -495,8 +495,16 @@ function resolve(text: string, state: State): Understanding {
       ? mergeFrames(state.lastFrame, frame)
       : { frame, changed: [] }
     // A follow-up that clearly names something else ("e comer o que antes?") is that question.
+    // "e quem saca primeiro no set?" opens like a follow-up but asks a whole question of its own.
+    const whole =
+      frame.elliptical &&
+      own.length >= 4 &&
+      top !== undefined &&
+      top.coverage >= 0.9 &&
+      ratio(c) >= 1.6 &&
+      top.intent.id !== state.last.id
     const clearly =
-      !frame.elliptical && top && !unclear && c.topical.length > 0 && ratio(c) >= 1.5
+      (!frame.elliptical || whole) && top && !unclear && c.topical.length > 0 && ratio(c) >= 1.5
         ? c.candidates[0]
         : undefined
     const follow = (intent: Intent): Understanding => ({
