@@ -28,6 +28,31 @@ describe('sides the player already chose', () => {
     expect(backhands).toMatch(/os dois backhands ficam no meio/)
   })
 
+  it('a swap of sides is worked out again', () => {
+    const [first, swap] = talk(
+      [
+        'nas quintas eu jogo com o Diego, ele é canhoto e fica na direita. quem pega as bolas do meio?',
+        'e se a gente trocar, eu na direita e ele na esquerda?',
+      ],
+      // What the memory keeps from the first message, as the server hands it over.
+      [
+        {
+          kind: 'PARCEIRO',
+          text: 'Parceiro: Diego, canhoto.',
+          fields: { name: 'Diego', gender: 'MALE', hand: 'LEFT' },
+        },
+      ],
+      undefined,
+      { profile: RIGHTY },
+    )
+    expect(first).toMatch(
+      /Com você na esquerda e (o Diego|ele) na direita, os dois forehands ficam no meio/,
+    )
+    expect(swap).toMatch(
+      /Com você na direita e (o Diego|ele) na esquerda, os dois backhands ficam no meio/,
+    )
+  })
+
   it('a whole new question opened with "e" is that question, not the last one again', () => {
     const [, serve] = talk([
       'dia 19 tenho torneio com a Renata, ela é canhota e joga na esquerda, eu fico na direita. como a gente divide as bolas do meio?',

@@ -79,6 +79,13 @@ export function injuryLead(input: AnswerInput): string | undefined {
     const fresh = input.said.fresh([line])[0]
     if (fresh) return fresh
   }
+  // A part the player had operated on that hurts again: not the expected, and who to see.
+  const operated = operatedOn(input, part)
+  if (operated && /\b(doi|doendo|dor|incomod\w*)\b/.test(text)) {
+    const line = `Num ${place.replace(/^n[oa] /, '')} operad${place.startsWith('na') ? 'a' : 'o'}, dor depois do jogo não é o esperado nem é para ignorar: pare agora com ${part === 'ombro' || part === 'cotovelo' || part === 'punho' ? 'saques por cima e smashes' : 'saltos e arrancadas'}, jogue leve ou descanse, e fale com o seu ortopedista ou fisioterapeuta nesta semana. Dor à noite, perda de força ou dor parada pedem consulta antes de voltar.`
+    const fresh = input.said.fresh([line])[0]
+    if (fresh) return fresh
+  }
   // "melhor munhequeira ou parar uns dias?": rest treats it, the brace helps on the way back.
   const choice = braceOrRest(text, null)
   if (choice && !input.said.has(choice)) return choice
@@ -117,6 +124,18 @@ export function injuryLead(input: AnswerInput): string | undefined {
   if (input.intent.health && SOME_TIME_AGO.test(text) && !input.said.has(rtp.returning))
     return rtp.returning
   return undefined
+}
+
+const SURGERY = /\b(operei|operou|operad[oa]|cirurgia|cirurgias|reconstrucao)\b/
+
+/** Whether the player told of an operation on this part (onboarding's goal or the memory). */
+function operatedOn(input: AnswerInput, part: string | null | undefined): boolean {
+  if (!part) return false
+  const told = [input.ctx.profile.goal ?? '', ...(input.facts ?? []).map((f) => f.text)]
+  return told.some((t) => {
+    const plain = chatText(t)
+    return SURGERY.test(plain) && new RegExp(`\\b${part}`).test(plain)
+  })
 }
 
 /** "quando ela saca, eu fico onde?": the partner serves, the player is the one at the net. */

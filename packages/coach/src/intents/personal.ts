@@ -173,10 +173,10 @@ export function handLines(ctx: PlayerContext, slots: Slots, message = ''): strin
 
 const SIDE = '(?:n[ao]|do|pelo)? ?(?:lado )?(direit[oa]|esquerd[oa])'
 const MY_SIDE = new RegExp(
-  `\\beu (?:fico|jogo|to|estou|vou ficar|vou jogar|jogo mais|fico mais) ${SIDE}\\b`,
+  `\\beu (?:(?:fico|jogo|to|estou|vou ficar|vou jogar|jogo mais|fico mais) )?${SIDE}\\b`,
 )
 const PARTNER_SIDE = new RegExp(
-  `\\b(?:ela|ele|a [a-z]{2,15}|o [a-z]{2,15}) (?:fica|joga|ta|esta|vai ficar|vai jogar|joga mais|fica mais) ${SIDE}\\b`,
+  `\\b(?:ela|ele|a [a-z]{2,15}|o [a-z]{2,15})(?: (?:e|eh) (?:canhot[oa]|destr[oa]),? e)? (?:fica|joga|ta|esta|vai ficar|vai jogar|joga mais|fica mais) ${SIDE}\\b`,
 )
 
 /** The side the player said they play ("eu fico na direita", or the partner's "ela joga na esquerda"). */
