@@ -18,7 +18,7 @@ import type { CoachPersona, Rng } from '../types'
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
-import { everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
+import { boughtRacket, everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
 import { partnerThread } from './partner-thread'
 import { explainTerm, WHAT_IS } from './glossary'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
@@ -467,6 +467,12 @@ function leadAnswer(input: AnswerInput): string {
         conditions.length > 0
       )
         return compact([...conditions, tips(input, 2), ...drills(input, 1), caution(input)])
+      // A racket just bought and judged by feel: about that racket, not how to buy one.
+      const bought = intent.domain === 'equipamento' ? boughtRacket(input) : undefined
+      if (bought) {
+        said.add(bought)
+        return compact([bought, caution(input)])
+      }
       // Someone else's pain: the advice is to pass on, and none of it is about the player's body.
       const other = health ? painOfAnother(input.message ?? '') : null
       if (other) {

@@ -161,6 +161,38 @@ const LATE = /\b(tarde|atrasad\w*|lent[oa]|demor\w*)\b/
 const WHICH_ONE = /\b(uso ela|uso a nova|ou a antiga|ou a velha|qual (eu )?uso|levo qual)\b/
 
 /**
+ * "comprei uma raquete nova, 18k, 355g, achei pesada, é normal? vou acostumar?": a racket just
+ * bought, judged by how it feels; the answer is about that racket and this player, not buying.
+ */
+export function boughtRacket(input: AnswerInput): string | undefined {
+  const text = chatText(input.message ?? '')
+  if (!JUST_CHANGED.test(text) || !/\braquete\b/.test(text)) return undefined
+  if (!/\b(pesad\w*|leve|acostum\w*|normal|estranh\w*|adapt\w*|dur[oa]|rigid\w*)\b/.test(text))
+    return undefined
+  const grams = Number(/\b(\d{3}) ?(g|gr|gramas)\b/.exec(text)?.[1] ?? 0)
+  const stiff = /\b(18 ?k|24 ?k|carbono 3k|3k|12k|rigid\w*|dur[oa])\b/.exec(text)?.[1]
+  const weight =
+    grams >= 350
+      ? `${grams} g está no lado pesado (a maioria fica entre 310 e 360 g), então estranhar no começo é normal`
+      : grams > 0 && grams < 320
+        ? `${grams} g é uma raquete leve; a sensação de peso costuma vir do equilíbrio (cabeça pesada), não do total`
+        : grams > 0
+          ? `${grams} g está no meio da faixa (310 a 360 g); a sensação de peso costuma vir do equilíbrio`
+          : 'Estranhar uma raquete nova é normal'
+  const face = stiff
+    ? ` A face de ${stiff.toUpperCase().replace(/ /g, '')} é mais rígida: mais controle, mas passa mais vibração para o braço.`
+    : ''
+  const arm = input.ctx.mentionedInjuries.find(
+    (p) => p === 'ombro' || p === 'cotovelo' || p === 'punho',
+  )
+  const care = arm
+    ? ` Com o seu ${arm}, vá com calma: use a nova em sessões curtas e volte à antiga ao primeiro incômodo ${arm === 'ombro' ? 'no ombro' : arm === 'cotovelo' ? 'no cotovelo' : 'no punho'}; se o incômodo voltar sempre, uma mais leve ou mais macia é a troca certa.`
+    : ' Se depois de umas semanas o braço ainda cansar ou doer, ela é pesada demais para você, e a troca por uma mais leve é a decisão certa.'
+  const line = `${weight}, e em geral o braço se acostuma em duas a três semanas: use-a primeiro nos treinos, com menos golpes fortes.${face}${care}`
+  return input.said.has(line) ? undefined : line
+}
+
+/**
  * After a change of racket the player told the team about, a question on the arm, on timing, or
  * on which racket to take answers from that change, not from how to buy one.
  */

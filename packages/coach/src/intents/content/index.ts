@@ -7,6 +7,7 @@ import { NUMBERS } from './numbers'
 import { GAME_PHRASINGS } from './phrasings-game'
 import { LIFE_PHRASINGS } from './phrasings-life'
 import { MORE_GAME_PHRASINGS } from './phrasings-more-game'
+import { MORE_LIFE_PHRASINGS } from './phrasings-more-life'
 import { PRODUCT } from './product'
 import { RULES } from './rules'
 import { NET_STROKES } from './strokes-net'
@@ -35,5 +36,8 @@ export const CONTENT: ContentMap = {
 export const PHRASINGS: Record<string, string[]> = { ...GAME_PHRASINGS, ...LIFE_PHRASINGS }
 
 // The shorter, chattier wordings add to an id's phrasings, never replace them.
-for (const [id, list] of Object.entries(MORE_GAME_PHRASINGS))
+for (const [id, list] of [
+  ...Object.entries(MORE_GAME_PHRASINGS),
+  ...Object.entries(MORE_LIFE_PHRASINGS),
+])
   PHRASINGS[id] = [...(PHRASINGS[id] ?? []), ...list]
