@@ -303,10 +303,13 @@ export function reply(input: ReplyInput): CoachReply[] {
       }
       const isSecond = i > 0 && second !== undefined && !secondUsed && owns(coach, second)
       if (i === 0 || previous === undefined) {
+        // A second question of the same coach's area goes in the same message.
+        const appended = second !== undefined && !speakers.some((c, j) => j > 0 && owns(c, second))
         text = answer({
           ...common,
           intent: main,
           role: 'LEAD',
+          ...(appended ? { continued: true } : {}),
           ...(u.alternative ? { alternative: u.alternative } : {}),
         })
         // Asked again after everything on it was said: the answer again, said to be one.
@@ -325,8 +328,7 @@ export function reply(input: ReplyInput): CoachReply[] {
             selfChecked = true
           }
         }
-        // A second question of the same coach's area goes in the same message.
-        if (second && !speakers.some((c, j) => j > 0 && owns(c, second))) {
+        if (second && appended) {
           const extra = answer({ ...common, intent: second, mode: 'NEW', role: 'SECOND' })
           if (extra) text = `${text}\n\n${extra}`
           secondUsed = true

@@ -93,8 +93,19 @@ describe('questions that stand on their own', () => {
       'o torneio vai ter super tie break no lugar do 3 set. vai ate 10 neh? e se ficar 9 a 9',
     ])
     expect(reply).toMatch(
-      /^Isso, o super tie-break vai até 10, mas precisa de 2 pontos de diferença: no 9 a 9/,
+      /^Isso, o super tie-break vai até 10, mas também precisa de 2 pontos de diferença: chegar a 10 só fecha com dois de vantagem \(10–8 fecha, 10–9 segue\), e no 9 a 9/,
     )
+  })
+
+  it('a message about both tie-breaks gets both, and "6 a 6" is the set, not the super tie-break', () => {
+    const [reply] = talk([
+      'se der 6 a 6 joga tiebreak ate 7 ne? e o super tiebreak do 3o set precisa abrir 2 ou chegou no 10 ja fecha?',
+    ])
+    expect(reply).toMatch(/^No 6 a 6 do set, sim: tie-break até 7 pontos/)
+    expect(reply).toMatch(/10–9 segue/)
+    expect(reply).not.toMatch(/no 6 a 6 o jogo segue/)
+    const [nine] = talk(['no super tie break se ficar 9 a 9?'])
+    expect(nine).toMatch(/no 9 a 9 o jogo segue até alguém abrir dois \(11–9/)
   })
 })
 

@@ -131,7 +131,7 @@ const FROM_THEM =
 const MINE = /\b(meu|minha|meus|minhas|eu|fazer|dar|bater|faco|dou|bato)\b(?: \w+){0,2}$/
 
 const RULE =
-  /\b(regra|regras|regulamento|permitido|proibido|e let|let|e ponto|ponto (nosso|deles|de quem|valendo)|valendo|segunda chance|segundo saque|quantos saques|ate quanto|quem saca primeiro|troca de lado|trocar de lado|trocamos de lado|tempo entre|quanto tempo pode|pode quicar|deixar quicar|encostar na rede|tocar na rede|invadir|dois toques)\b/
+  /\b(regra|regras|regulamento|permitido|proibido|e let|let|e ponto|ponto (nosso|deles|de quem|valendo)|valendo|segunda chance|segundo saque|quantos saques|ate quanto|quem saca primeiro|troca de lado|trocar de lado|trocamos de lado|tempo entre|quanto tempo pode|pode quicar|deixar quicar|encostar na rede|tocar na rede|invadir|dois toques|tie ?break|super ?tie ?break|supertiebreak|match tie ?break|abrir (2|dois)|(2|dois) (pontos )?de diferenca|tem vantagem|40 iguais)\b/
 /** Nerves, shame, fear, a mistake that will not go, wanting to quit: the mental coach's. */
 const FEELING =
   /\b(nervos\w*|ansios\w*|ansiedade|vergonha|envergonhad\w*|medo|insegur\w*|desmotiv\w*|desanim\w*|motivac\w*|frustr\w*|chorei|chorar|chateado|chateada|triste|tristeza|raiva|irritad\w*|esquecer o (erro|ponto)|nao consigo esquecer|remoendo|cabeca|confianca|travo|travei|tremo|tremendo|pressao|pressionad\w*|desisti\w*|parar de jogar|pensando em parar|mal no torneio|bem no treino e mal)\b/

@@ -31,6 +31,8 @@ export interface AnswerInput {
   coach: CoachPersona
   intent: Intent
   mode: Mode
+  /** Another question's answer follows in the same message: no closing line before it. */
+  continued?: boolean
   slots: Slots
   ctx: PlayerContext
   said: Said
@@ -273,7 +275,8 @@ const ABOUT_HITS = /acert/i
 
 function closer(input: AnswerInput, drill: boolean): string | undefined {
   // After a health caution a slogan reads as not listening; in a follow-up it reads as filler.
-  if (input.intent.health || input.mode !== 'NEW' || input.rng() > 0.4) return undefined
+  if (input.intent.health || input.mode !== 'NEW' || input.continued || input.rng() > 0.4)
+    return undefined
   const pool = [...CLOSERS[input.coach.archetype], ...input.coach.persona.catchphrases].filter(
     (line) =>
       !input.said.ever(line) &&

@@ -251,7 +251,19 @@ function clauseIntents(text: string): Intent[] {
     // "vale pagar mais caro numa 18k?", "perco muito?": a later clause with no subject of its
     // own asks more of the first question, not of whatever its verb brings to mind.
     if (i > 0 && found.length > 0 && reading.topical.length === 0) continue
-    const intent = clearReading(reading)
+    // A later question of the same area as the first ("bola na linha é dentro? e no 40 iguais tem
+    // vantagem?") is asked on its own, even in fewer words than the knowledge's examples.
+    const near = reading.candidates[0]
+    const sameArea =
+      i > 0 &&
+      found[0] !== undefined &&
+      near !== undefined &&
+      near.intent.domain === found[0].domain &&
+      near.intent.domain !== 'conversa' &&
+      near.coverage >= 0.2
+        ? near.intent
+        : undefined
+    const intent = clearReading(reading) ?? sameArea
     // Its subject words must be that reading's own: "18k" is a racket's, not a private lesson's.
     if (i > 0 && intent && found.length > 0 && !ownsAny(intent, reading.topical)) continue
     // "vale pagar o dobro?" after a racket question is about the racket, not the app's plans.
