@@ -15,4 +15,13 @@ describe('two questions of the same area in one message', () => {
     expect(serve).toMatch(/let/)
     expect(serve).toMatch(/\*\*Sobre quantos saques se tem:\*\*/)
   })
+
+  it('how to send a video, by Drive, and whether a person watches it: all three', () => {
+    const [reply] = talk([
+      'como mando o video do jogo? pode ser pelo drive? e alguem de verdade assiste ou é so IA?',
+    ])
+    expect(reply).toMatch(/Enviar Vídeo/)
+    expect(reply).toMatch(/Google Drive/)
+    expect(reply).toMatch(/\*\*Sobre os analistas humanos:\*\*/)
+  })
 })

@@ -236,7 +236,10 @@ function clearReading(c: Classification): Intent | undefined {
 }
 
 const PRODUCT_WORDS =
-  /\b(plano|planos|assinatura|assinar|pro|ultra|areia|app|aplicativo|pix|cartao)\b/
+  /\b(plano|planos|assinatura|assinar|pro|ultra|areia|app|aplicativo|pix|cartao|ia|inteligencia artificial|robo|humano|analista|video)\b/
+/** Who watches the video: "alguém de verdade assiste?", "uma pessoa olha o vídeo?". */
+const WATCHES =
+  /\b(assiste|assistem|olha|olham|ve o video|veem|analisa|analisam|confere|conferem)\b/
 
 /**
  * The questions of a message with several clauses ("como melhoro o saque? e o que faço quando
@@ -263,9 +266,17 @@ function clauseIntents(text: string): Intent[] {
       near.coverage >= 0.2
         ? near.intent
         : undefined
-    const intent = clearReading(reading) ?? sameArea
+    const clear = clearReading(reading) ?? sameArea
+    // "…e alguém de verdade assiste ou é só IA?" after a question on sending a video: the
+    // analyst who watches it, not what the coach is.
+    const watched =
+      near?.intent.id === 'identidade-ia' && WATCHES.test(plainText(part))
+        ? intentById('analista-humano')
+        : undefined
+    const intent = watched ?? clear
     // Its subject words must be that reading's own: "18k" is a racket's, not a private lesson's.
-    if (i > 0 && intent && found.length > 0 && !ownsAny(intent, reading.topical)) continue
+    if (i > 0 && intent && !watched && found.length > 0 && !ownsAny(intent, reading.topical))
+      continue
     // "vale pagar o dobro?" after a racket question is about the racket, not the app's plans.
     if (intent?.domain === 'produto' && found.length > 0 && !PRODUCT_WORDS.test(plainText(part)))
       continue
