@@ -6,6 +6,8 @@ import type { PlanChange } from './plans/turn'
 import { gameTopic } from './analysis/topic'
 import { gameTopicOf } from './analysis/ask'
 import { ownReply } from './analysis/own'
+import { laterOwnQuestion } from './analysis/two-parts'
+import type { OwnQuestion } from './analysis/ask'
 import { asksAboutPartner, partnerGender, withPartnerInTalk } from './memory/recall'
 import { answer } from './intents/answer'
 import { chatReply, clarifyReply } from './intents/chat'
@@ -220,15 +222,28 @@ export function reply(input: ReplyInput): CoachReply[] {
       )
         selfChecked = true
     } else if ((u.own || game) && coach.archetype === 'ESTATISTICO' && reports.length > 0) {
-      text = ownReply({
-        question: u.own ?? { topic: game ?? 'GAME' },
-        reports,
-        profile,
-        text: body,
-        partnerGender: partner,
-        said: before,
-        ...(u.slots.days ? { days: u.slots.days } : {}),
-      })
+      const asked = (question: OwnQuestion, text: string) =>
+        ownReply({
+          question,
+          reports,
+          profile,
+          text,
+          partnerGender: partner,
+          said: before,
+          ...(u.slots.days ? { days: u.slots.days } : {}),
+        })
+      const first = u.own ?? { topic: game ?? 'GAME' }
+      // "no total a gente ganhou qtos pontos? e em q set eu corri mais?": each part answered.
+      const more = laterOwnQuestion(body, first)
+      if (more) {
+        const head = asked(more.head, more.before)
+        // The second answer says only what the first did not (one match header, one figure).
+        const tail = asked(more.question, more.text)
+          .split('\n\n')
+          .filter((part) => !head.includes(part))
+          .join('\n\n')
+        text = tail ? `${head}\n\n${tail}` : head
+      } else text = asked(first, body)
       const newer = newerMatch(reports[0] ?? null, matches)
       if (newer) text = `${text}\n\n${matchStatusText(newer, now)}`
       selfChecked = true

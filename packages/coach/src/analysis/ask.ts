@@ -80,7 +80,7 @@ const UNMEASURED: Array<[Unmeasured, RegExp]> = [
   ],
   [
     'BY_SET',
-    /\b(super ?tie ?break|tie ?break|(primeiro|segundo|terceiro|1o|2o|3o|ultimo) set|por set|cada set)\b/,
+    /\b(super ?tie ?break|tie ?break|(primeiro|segundo|terceiro|1o|2o|3o|ultimo) set|por set|cada set|(em|no) (que|qual|q) set)\b/,
   ],
   [
     'DIRECTION',
@@ -132,7 +132,9 @@ export function ownQuestion(message: string, previous: OwnTopic | null): OwnQues
   const judged = /\b(ruim|bom|boa|normal|muito|pouco|isso|serio)\b/.test(text)
   // Right after a question about the report, a short one about another figure is one too.
   const continuing =
-    previous !== null && text.split(' ').length <= 12 && (topic !== undefined || judged)
+    previous !== null &&
+    text.split(' ').length <= 12 &&
+    (topic !== undefined || judged || unmeasured !== undefined)
   const own = OWN.test(text) || OWN_PLAY.test(text) || continuing
   if (!own) return null
   if (!topic && !unmeasured) {
