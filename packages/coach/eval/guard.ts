@@ -4,6 +4,7 @@
 import fs from 'node:fs'
 import type { AnalysisFacts } from '@areia/contracts'
 import { z } from 'zod'
+import { FERNANDA_REPORTS } from './players'
 import { replyProblems } from '../src'
 
 const Item = z.object({
@@ -17,38 +18,7 @@ const Item = z.object({
 const GuardSet = z.object({ items: z.array(Item) })
 
 /** The report the hostile set's "report" replies speak of, unless the set carries its own. */
-const FIRST_SET_REPORT: AnalysisFacts = {
-  video_id: 12,
-  published_at: '2026-12-06T15:00:00.000Z',
-  game_date: '2026-12-05',
-  game_outcome: 'LOST',
-  game_score: '4/6 6/3 4/10',
-  distance_m: 1420,
-  avg_speed_mps: 1.1,
-  peak_speed_mps: 4.8,
-  net_share: 0.22,
-  mid_share: 0.46,
-  back_share: 0.32,
-  avg_partner_distance_m: 3.9,
-  rallies: 41,
-  longest_rally_sec: 26,
-  total_play_sec: 570,
-  partner_net_share: 0.38,
-  tagged: {
-    score_line: '4/6 6/3 4/10',
-    points_tagged: 24,
-    team_points_won: { value: 11, of: 24 },
-    serves_in: { value: 9, of: 10 },
-    points_won_on_serve: { value: 6, of: 10 },
-    points_won_on_return: { value: 5, of: 14 },
-    winners: 4,
-    unforced_errors: 7,
-    best_stroke: { stroke: 'smash', winners: 3 },
-    smashes_converted: { value: 3, of: 6 },
-    net_points_won: { value: 5, of: 8 },
-    golden_points: { value: 1, of: 3 },
-  },
-}
+const FIRST_SET_REPORT: AnalysisFacts = FERNANDA_REPORTS[0]!
 
 /** The report of the second set ("sealed" until it was measured), a won match with its tags. */
 const SECOND_SET_REPORT: AnalysisFacts = {

@@ -4,7 +4,7 @@ import type { AnalysisFacts, Plan } from '@areia/contracts'
 import type { Account } from './converse'
 
 /** A category-D player's last two matches: lost the newer (tagged), won the older. */
-const FERNANDA_REPORTS: AnalysisFacts[] = [
+export const FERNANDA_REPORTS: AnalysisFacts[] = [
   {
     video_id: 12,
     published_at: '2026-12-06T15:00:00.000Z',

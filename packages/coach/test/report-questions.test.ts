@@ -2,6 +2,7 @@ import type { AnalysisFacts } from '@areia/contracts'
 import { describe, expect, it } from 'vitest'
 import { sentences } from '../src/intents/said'
 import { whenIn } from '../src/memory/dates'
+import { FERNANDA_REPORTS } from '../eval/players'
 import { ANALYSED, LEFTY, talk } from './fixtures'
 
 const NOW = new Date('2026-12-07T13:00:00Z')
@@ -16,20 +17,8 @@ const LOST: AnalysisFacts = {
   game_score: '4/6 6/3 4/10',
   distance_m: 1420,
   total_play_sec: 570,
-  tagged: {
-    score_line: '4/6 6/3 4/10',
-    points_tagged: 24,
-    team_points_won: { value: 11, of: 24 },
-    serves_in: { value: 9, of: 10 },
-    points_won_on_serve: { value: 6, of: 10 },
-    points_won_on_return: { value: 5, of: 14 },
-    winners: 4,
-    unforced_errors: 7,
-    best_stroke: { stroke: 'smash', winners: 3 },
-    smashes_converted: { value: 3, of: 6 },
-    net_points_won: { value: 5, of: 8 },
-    golden_points: { value: 1, of: 3 },
-  },
+  // The same tagged points as the evaluation's category-D player.
+  tagged: FERNANDA_REPORTS[0]!.tagged,
 }
 const REPORTS = [LOST, ANALYSED]
 
