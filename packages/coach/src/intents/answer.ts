@@ -18,7 +18,7 @@ import type { CoachPersona, Rng } from '../types'
 import { RETURN_TO_PLAY } from '../knowledge/return-to-play'
 import { CLOSERS, HEALTH_CAUTIONS } from '../voice'
 import { DOMAINS } from './catalog'
-import { boughtRacket, everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
+import { asksLeave, boughtRacket, everyDayLead, gearLead, injuryLead, partnerServes } from './leads'
 import { partnerThread } from './partner-thread'
 import { explainTerm, WHAT_IS } from './glossary'
 import { HAND_INTENTS, personalLines, sidesShort } from './personal'
@@ -496,7 +496,13 @@ function leadAnswer(input: AnswerInput): string {
       const injury = handsKnown ? undefined : injuryLead(input)
       const first = handsKnown
         ? undefined
-        : ((injury && !health ? compact([injury, answerLine(input)]) : injury) ??
+        : ((injury && !health
+            ? compact(
+                asksLeave(input.message ?? '')
+                  ? [injury, answerLine(input)]
+                  : [answerLine(input), injury],
+              )
+            : injury) ??
           termLead(input) ??
           ruleVariantLead(input) ??
           backToBackLead(input) ??

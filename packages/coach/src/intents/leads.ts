@@ -138,6 +138,19 @@ function operatedOn(input: AnswerInput, part: string | null | undefined): boolea
   })
 }
 
+/** "posso fazer?", "quanto tempo por dia é seguro?": the player asks leave, so the verdict leads. */
+export function asksLeave(message: string): boolean {
+  // Only what is asked: "não posso pular" told beside a question does not ask leave.
+  const asked = message.includes('?')
+    ? message
+        .split(/(?<=\?)/)
+        .filter((part) => part.includes('?'))
+        .join(' ')
+    : message
+  const text = chatText(asked)
+  return PERMISSION.test(text) || DOSE.test(text)
+}
+
 /** "quando ela saca, eu fico onde?": the partner serves, the player is the one at the net. */
 const PARTNER_SERVES =
   /\b(ela|ele|minha parceira|meu parceiro|minha dupla|a \w+|o \w+) (vai )?(saca|sacar|sacando|for sacar)\b/

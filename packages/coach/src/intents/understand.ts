@@ -291,6 +291,10 @@ function ownsAny(intent: Intent, words: readonly string[]): boolean {
   return words.some((w) => new RegExp(`\\b${w}`).test(said))
 }
 
+/** Words that say the body hurts. */
+const PAIN_SAID =
+  /\b(dor|dores|doi|doendo|tendinite|lesao|machuc\w*|inflam\w*|torci|operei|cirurgia)\b/
+
 /** "vc é gente ou robô?", "é uma IA?", "tem alguém de verdade aí?": asking what the coach is. */
 const WHO_ARE_YOU =
   /\b(voce|vc|voces|vcs) (e|sao|eh) (gente|humano|humana|humanos|pessoa|pessoas|robo|robos|bot|bots|uma ia|ia|de verdade)\b|\b(e|sao) (gente|pessoa|pessoas) de verdade\b|\bgente ou (robo|bot|ia|maquina)\b|\b(robo|bot|ia) ou (gente|humano|pessoa)\b/
@@ -358,6 +362,16 @@ function resolve(text: string, state: State): Understanding {
   if (termIntent) return make('NEW', [termIntent])
   // "…vi jogo no youtube kkk vc é gente ou robô?": who the player talks to, whatever came before.
   if (WHO_ARE_YOU.test(plain)) return conversa('identidade-ia')
+  // "como bato a bola alta de backhand? … to com tendinite no joelho": the question asked, with
+  // the injury told beside it shaping the answer, not a lesson on the knee instead.
+  if (frame.pain && top?.intent.domain === 'corpo') {
+    const question = text
+      .split(/(?<=\?)\s*/)
+      .find((part) => part.includes('?') && !PAIN_SAID.test(chatText(part)))
+    const asked = question ? clearReading(read(question)) : undefined
+    if (asked && asked.domain !== 'corpo' && asked.domain !== 'conversa')
+      return make(again(asked) ? 'REPEAT' : 'NEW', [asked])
+  }
   // Two questions, each clear on its own ("tie break vai até quanto? e troca de lado?"): both,
   // in the order asked, before a follow-up reading can swallow the first.
   const both = clauseIntents(text)

@@ -65,11 +65,10 @@ function said(f: ExtractedFact, now: Date): string[] {
       return [detail ? `a raquete ${detail}` : 'a raquete nova']
     }
     case 'LESAO':
+      // As kept: "a tendinite no joelho direito", "a entorse no tornozelo (desde sábado, 05/12)".
       return x.bodyPart
         ? [
-            `a dor ${BODY_PLACE[x.bodyPart]}${x.side ? ` ${x.side}` : ''}`
-              .replace(/dor (na (lombar|panturrilha|mão)) direito/, 'dor $1 direita')
-              .replace(/dor (na (lombar|panturrilha|mão)) esquerdo/, 'dor $1 esquerda'),
+            `a ${f.text.replace(/\.$/, '').replace(/^[A-ZÁÉÍÓÚ](?=[a-zà-ú])/, (c) => c.toLowerCase())}`,
           ]
         : []
     case 'ROTINA':

@@ -328,7 +328,7 @@ function resultIn(s: Sentence, clause: string): ExtractedFact | undefined {
 }
 
 const GOAL =
-  /\b(?:meu objetivo|minha meta|meu foco|meu sonho|meu plano)(?: agora| esse ano| para \w+| pra \w+)? (?:e|sera|seria|eh)? ?(.{3,90})|\b(?:quero|pretendo|queria|vou tentar|to querendo|estou querendo)(?: muito| mesmo)? ((?:subir|chegar|ganhar|disputar|competir|entrar|ser|virar|perder peso|emagrecer|me divertir|evoluir|participar|jogar (?:o|um|uns|torneio|campeonato|profissional|federado)).{0,80})/
+  /\b(?:meu objetivo|minha meta|meu foco|meu sonho|meu plano(?= (?:agora |esse ano )?(?:e|sera|seria|eh) ))(?: agora| esse ano| para \w+| pra \w+)? (?:e|sera|seria|eh)? ?(.{3,90})|\b(?:quero|pretendo|queria|vou tentar|to querendo|estou querendo)(?: muito| mesmo)? ((?:subir|chegar|ganhar|disputar|competir|entrar|ser|virar|perder peso|emagrecer|me divertir|evoluir|participar|jogar (?:o|um|uns|torneio|campeonato|profissional|federado)).{0,80})/
 
 function goalIn(s: Sentence, clause: string): ExtractedFact | undefined {
   if (s.question || /\b(como|qual|o que|sera que|onde)\b/.test(clause)) return undefined

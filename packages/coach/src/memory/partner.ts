@@ -7,7 +7,7 @@ import { capitalize } from './words'
 const PARTNER_WORD = /\b(minha|meu)( nova| novo)? (parceir[oa]|dupla|companheir[oa])\b/
 /** "jogo com a Carla", "torneio com o Beto", "minha dupla vai ser a Lu". */
 const WITH_NAME =
-  /\b(?:jogo|jogando|jogar|jogamos|jogo junto|treino|treinando|treinar|treinamos|torneio|campeonato|etapa|dupla|junto|juntas|juntos|vou|vamos) (?:\w+ ){0,3}?com (a|o) ([a-z]{2,15})\b/
+  /\b(?:jogo|jogando|jogar|jogamos|jogo junto|treino|treinando|treinar|treinamos|torneio|campeonato|etapa|dupla|junto|juntas|juntos|vou|vamos|fechei|fechamos) (?:\w+ ){0,5}?com (a|o) ([a-z]{2,15})\b/
 /** "minha parceira é a Lu", "meu parceiro Rafa", "minha dupla, a Carol", "minha dupla vai ser a Bia". */
 const AFTER_WORD =
   /\b(?:minha|meu)(?: nova| novo)? (?:parceir[oa]|dupla|companheir[oa])(?: de dupla| nov[oa]| atual)?(?:,| e| se chama| chama| vai ser| sera| agora e)?(?: (a|o))? ([a-z]{2,15})\b/

@@ -67,8 +67,10 @@ export function minutesByDay(message: string): Map<Weekday, number> {
   const day = '(seg|ter|qua|qui|sex|sab|dom)(?:unda|ca|rta|nta|ta|ado|ingo)?(?:-feira)?'
   const length = '(\\d{1,2}) ?h ?(\\d{2})?(?: ?min)?|(\\d{2,3}) ?min\\w*|(\\d) horas?'
   // "segunda 19h (1h)": the hour of day may come between the day and the length.
+  // "sexta vou sozinho 1h": a few words may come between the day and its length.
+  const words = '(?:(?!(?:seg|ter|qua|qui|sex|sab|dom|das|as)\\b)[a-z]+ ){0,3}'
   const pair = new RegExp(
-    `\\b${day}\\s*(?:de |com |,|:)?\\s*(?:${HOUR} )?(?:de |com |por |,|:)?\\s*(?:${length})\\b`,
+    `\\b${day}\\s*(?:de |com |,|:)?\\s*${words}(?:${HOUR} )?(?:de |com |por |,|:)?\\s*(?:${length})\\b(?! da (?:manha|tarde|noite))`,
     'g',
   )
   for (const m of t.matchAll(pair)) {
@@ -79,6 +81,29 @@ export function minutesByDay(message: string): Map<Weekday, number> {
         ? Number(m[4])
         : Number(m[5] ?? 0) * 60
     if (found && minutes >= 15 && minutes <= 300) out.set(found, minutes)
+  }
+  return out
+}
+
+/**
+ * "seg e qua das 19h às 20h30": the days named just before a span of hours each start at its
+ * first hour and last its length.
+ */
+export function spansByDay(message: string): Map<Weekday, { time: string; minutes: number }> {
+  const t = plainText(message)
+  const out = new Map<Weekday, { time: string; minutes: number }>()
+  const span =
+    /\b((?:(?:seg|ter|qua|qui|sex|sab|dom)\w*(?:-feira)?(?:,| e |\s)+)+)(?:\w+ ){0,2}?das (\d{1,2}) ?h ?(\d{2})? (?:as|ate|a) (\d{1,2}) ?h ?(\d{2})?\b/g
+  for (const m of t.matchAll(span)) {
+    const start = Number(m[2]) * 60 + Number(m[3] ?? 0)
+    const end = Number(m[4]) * 60 + Number(m[5] ?? 0)
+    const minutes = end - start
+    if (minutes < 15 || minutes > 300) continue
+    const time = `${Number(m[2])}h${m[3] ?? ''}`
+    for (const d of (m[1] ?? '').matchAll(/\b(seg|ter|qua|qui|sex|sab|dom)/g)) {
+      const day = WEEK.find((w) => w.startsWith(d[1] ?? '-'))
+      if (day) out.set(day, { time, minutes })
+    }
   }
   return out
 }

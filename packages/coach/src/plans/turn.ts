@@ -13,7 +13,7 @@ import {
   resizeSession,
   type TrainingPlan,
 } from './plan'
-import { planQuestion, minutesByDay, sessionMinutes, timesByDay } from './questions'
+import { planQuestion, minutesByDay, sessionMinutes, spansByDay, timesByDay } from './questions'
 
 export type PlanChange = 'CREATED' | 'ADJUSTED'
 
@@ -79,8 +79,14 @@ export function planTurn(input: {
       injuries: ctx.mentionedInjuries,
       perWeek: profile.training_per_week ?? null,
       minutes: sessionMinutes(text),
-      minutesByDay: minutesByDay(text),
-      timesByDay: timesByDay(text),
+      minutesByDay: new Map([
+        ...minutesByDay(text),
+        ...[...spansByDay(text)].map(([d, v]) => [d, v.minutes] as const),
+      ]),
+      timesByDay: new Map([
+        ...timesByDay(text),
+        ...[...spansByDay(text)].map(([d, v]) => [d, v.time] as const),
+      ]),
       ...(knownDays.length > 0 ? { knownDays } : {}),
       now,
     })

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { extractFacts, planTurn, type PlayerProfile } from '../src'
+import { talk } from './fixtures'
+
+const MONDAY = new Date('2026-12-07T13:00:00Z')
+const profile: PlayerProfile = { name: 'Thiago', category: 'D', gender: 'MALE' }
+
+describe('what the player tells on the way to a question', () => {
+  it('keeps the partner of a tournament "fechado" with her, and no goal from a plan request', () => {
+    const facts = extractFacts(
+      'fechei o torneio de domingo dia 13 com a Luana!! ela é destra e joga na esquerda',
+      MONDAY,
+    )
+    expect(facts.find((f) => f.kind === 'PARCEIRO')?.text).toBe('Parceira: Luana, destra.')
+    expect(
+      extractFacts('monta meu plano dessa semana e da proxima', MONDAY).filter(
+        (f) => f.kind === 'OBJETIVO',
+      ),
+    ).toEqual([])
+    expect(
+      extractFacts('meu plano é subir pra C no ano que vem', MONDAY).find(
+        (f) => f.kind === 'OBJETIVO',
+      ),
+    ).toBeDefined()
+  })
+
+  it('builds each day from the hours said: "seg e qua das 19h às 20h30", "sexta vou sozinho 1h"', () => {
+    const { plan } = planTurn({
+      text: 'meu treino fixo é com o Marcelo, seg e qua das 19h as 20h30. sexta vou sozinho 1h. monta meu plano dessa semana e da proxima',
+      history: [],
+      profile,
+      current: null,
+      now: MONDAY,
+    })
+    const days = Object.fromEntries(
+      (plan?.sessions ?? []).map((s) => [s.day, { minutes: s.minutes, time: s.time }]),
+    )
+    expect(days).toEqual({
+      segunda: { minutes: 90, time: '19h' },
+      quarta: { minutes: 90, time: '19h' },
+      sexta: { minutes: 60, time: undefined },
+    })
+  })
+
+  it('answers the stroke asked, with the knee told beside it as what shapes the answer', () => {
+    const [reply] = talk([
+      'como bato aquela bola alta no meu backhand, acima da cabeça? sempre bato de qualquer jeito. e nao posso pular mt pq to com tendinite no joelho direito, o medico liberou mas pediu cuidado',
+    ])
+    const paragraphs = reply!.split('\n\n')
+    expect(paragraphs[0]).toBe('Anotei: a tendinite no joelho direito, já liberado para jogar.')
+    expect(paragraphs[1]).toMatch(/backhand alto|bola alta no backhand/)
+    expect(reply).toMatch(/joelho/)
+  })
+})
