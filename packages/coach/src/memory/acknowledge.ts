@@ -1,4 +1,4 @@
-import { BODY_PLACE, WEEKDAY_LABEL } from '../intents/slots'
+import { WEEKDAY_LABEL } from '../intents/slots'
 import { joinPt } from '../text'
 import { extractFacts } from './extract'
 import { dayText } from './recall'
