@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { extractFacts, planTurn, type PlayerProfile } from '../src'
-import { talk } from './fixtures'
+import {
+  extractFacts,
+  planTurn,
+  reply,
+  seededRng,
+  type ChatTurn,
+  type PlayerProfile,
+  type RememberedFact,
+} from '../src'
+import type { TrainingPlan } from '../src/plans/plan'
+import { talk, team } from './fixtures'
 
 const MONDAY = new Date('2026-12-07T13:00:00Z')
 const profile: PlayerProfile = { name: 'Thiago', category: 'D', gender: 'MALE' }
@@ -50,5 +59,42 @@ describe('what the player tells on the way to a question', () => {
     expect(paragraphs[0]).toBe('Anotei: a tendinite no joelho direito, já liberado para jogar.')
     expect(paragraphs[1]).toMatch(/backhand alto|bola alta no backhand/)
     expect(reply).toMatch(/joelho/)
+  })
+
+  it('a one-off game on a rest day is answered from the plan, and the days asked back', () => {
+    const history: ChatTurn[] = []
+    let plan: TrainingPlan | null = null
+    const facts: RememberedFact[] = []
+    const said = (text: string) => {
+      const found = extractFacts(text, MONDAY)
+      facts.push(...found.map((f) => ({ kind: f.kind, text: f.text, fields: f.fields })))
+      const turned = planTurn({ text, history, profile, current: plan, now: MONDAY, facts })
+      if (turned.change && turned.plan) plan = turned.plan
+      const replies = reply({
+        text,
+        team: team(),
+        profile,
+        history,
+        rng: seededRng(1),
+        facts,
+        now: MONDAY,
+        ...(plan ? { plan, planChange: turned.change } : {}),
+      })
+      history.push(
+        { sender: 'USER', text },
+        ...replies.map((r) => ({ sender: r.coachId, text: r.text })),
+      )
+      return replies.map((r) => r.text).join('\n\n')
+    }
+    said(
+      'meu treino fixo é com o Marcelo, seg e qua das 19h as 20h30. sexta vou sozinho 1h. monta meu plano dessa semana e da proxima',
+    )
+    const extra = said(
+      'quinta o pessoal do trabalho chamou pra jogar uma resenha. posso ir ou atrapalha o plano?',
+    )
+    expect(extra).toMatch(/^Pode ir, não atrapalha: quinta é dia de descanso no seu plano/)
+    expect(extra).not.toMatch(/Anotei/)
+    const days = said('quais dias e horarios eu te passei mesmo? vou botar na agenda')
+    expect(days).toMatch(/segunda às 19h \(1h30\), quarta às 19h \(1h30\) e sexta \(1h\)/)
   })
 })

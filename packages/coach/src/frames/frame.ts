@@ -254,7 +254,7 @@ const RECALLS: Array<[Recall, RegExp]> = [
   ['LESAO', /\b(lesao|lesoes|dor|dores|machucado|machuquei)\b/],
   [
     'ROTINA',
-    /\b(dias que (eu )?(treino|jogo|faco)|minha rotina|quando eu treino|(em )?(que|quais|q) dias?\b[^?]{0,25}\b(faco|treino|jogo|tenho|posso|consigo)|pilates|academia|musculacao|fisioterapia)\b/,
+    /\b(dias que (eu )?(treino|jogo|faco)|(que|quais|q) dias?( e (horarios?|horas))? (eu )?(te )?(passei|falei|disse|contei|mandei)|minha rotina|quando eu treino|(em )?(que|quais|q) dias?\b[^?]{0,25}\b(faco|treino|jogo|tenho|posso|consigo)|pilates|academia|musculacao|fisioterapia)\b/,
   ],
 ]
 /**

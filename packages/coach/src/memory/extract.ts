@@ -196,7 +196,9 @@ function scheduleIn(s: Sentence): ExtractedFact | undefined {
   // week's event: the habitual week is told, not asked nor booked once.
   if (s.question) return undefined
   if (
-    /\b(marcaram|marquei|marcou|amanha|hoje|essa semana|esta semana|que vem|proxima)\b/.test(s.text)
+    /\b(marcaram|marquei|marcou|chamou|chamaram|convidou|convidaram|resenha|amanha|hoje|essa semana|esta semana|que vem|proxima)\b/.test(
+      s.text,
+    )
   )
     return undefined
   const days: Weekday[] = []
@@ -214,11 +216,13 @@ function scheduleIn(s: Sentence): ExtractedFact | undefined {
       (/\b(treino|treinar|aula|aulas|jogo|jogar)\b/.test(clause)
         ? undefined
         : OTHER_ACTIVITY.exec(s.text)?.[1])
+    const HABIT =
+      /\b(treino|treinar|aula|aulas|jogo|jogar|consigo|posso|faco|academia|toda|todo|sempre)\b/
+    // "meu treino fixo é com o Marcelo, seg e qua das 19h às 20h30": the days in the next clause.
     const habitual =
       other !== undefined ||
-      /\b(treino|treinar|aula|aulas|jogo|jogar|consigo|posso|faco|academia|toda|todo|sempre)\b/.test(
-        clause,
-      )
+      HABIT.test(clause) ||
+      (/\b(fixo|fixa|fixos)\b/.test(s.text) && HABIT.test(s.text))
     if (!habitual) continue
     for (const day of slots.days) {
       if (!days.includes(day)) days.push(day)

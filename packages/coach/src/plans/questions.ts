@@ -21,6 +21,8 @@ export type PlanQuestion =
   | { kind: 'MOVE'; from: Weekday; to: Weekday; time: string | null }
   | { kind: 'RESIZE'; day: Weekday; minutes: number }
   | { kind: 'GYM' }
+  /** "quinta chamaram pra jogar, posso ir ou atrapalha o plano?": a one-off game on a day. */
+  | { kind: 'EXTRA'; day: Weekday }
 
 /** "1h cada", "1h30", "uma hora e meia", "40 min": how long each session lasts, in minutes. */
 export function sessionMinutes(message: string): number | null {
@@ -197,6 +199,19 @@ export function planQuestion(message: string): PlanQuestion | null {
     )
   )
     return { kind: 'GYM' }
+  if (
+    day &&
+    days.length === 1 &&
+    /\b(posso ir|pode ir|posso jogar|da (pra|para) (ir|jogar)|atrapalha|prejudica|tem problema|faz mal|vale ir)\b/.test(
+      t,
+    ) &&
+    /\b(chamou|chamaram|convid\w*|resenha|jogo|jogar|amistoso|rachao|torneio|campeonato)\b/.test(
+      t,
+    ) &&
+    // "amanhã tenho treino e quarta um jogo, dois dias seguidos tem problema?" is about the pair.
+    !/\b(seguid\w*|amanha|hoje)\b/.test(t)
+  )
+    return { kind: 'EXTRA', day }
   const move = OTHER_SUBJECT.test(t) ? null : moveIn(t)
   if (move) return move
   if (day && ADD_ONE.test(t) && !OTHER_SUBJECT.test(t))

@@ -54,6 +54,26 @@ function closeTo(plan: TrainingPlan, day: Weekday): string {
     : ''
 }
 
+/**
+ * A game on a day of the week the player was invited to: on a rest day it fits, and the session
+ * after it is the one to keep light; on a training day the game takes that session's place.
+ */
+function extraGame(plan: TrainingPlan, day: Weekday, now: Date): string {
+  const sessions = sessionsOn(plan, now)
+  const same = sessions.find((s) => s.day === day)
+  const next = sessions.find((s) => WEEK.indexOf(s.day) === (WEEK.indexOf(day) + 1) % 7)
+  const label = WEEKDAY_LABEL[day]
+  if (same)
+    return `Pode ir, e não precisa dobrar: ${label} já tem ${same.kind === 'jogo' ? 'jogo' : 'treino'} no seu plano (${minutesText(same.minutes)}), então o jogo entra no lugar dele. Jogue com um tema do plano na cabeça (por exemplo, colocar o saque em jogo e subir junto com a dupla) e a semana segue igual.`
+  return [
+    `Pode ir, não atrapalha: ${label} é dia de descanso no seu plano, e jogar pontos com outras pessoas também é treino.`,
+    next
+      ? `Só não transforme em maratona: ${WEEKDAY_LABEL[next.day]} você tem ${minutesText(next.minutes)} de treino, então jogue umas duas horas no máximo, hidrate bem e, se acordar cansado, faça a sessão de ${WEEKDAY_LABEL[next.day]} mais leve.`
+      : 'Só não transforme em maratona: umas duas horas no máximo, e hidrate bem.',
+    'O plano continua como estava.',
+  ].join(' ')
+}
+
 const dayWithArticle = (day: keyof typeof WEEKDAY_LABEL) =>
   `${day === 'sabado' || day === 'domingo' ? 'No' : 'Na'} ${WEEKDAY_LABEL[day]}`
 
@@ -132,6 +152,7 @@ export function planReply(input: {
     return `Dá, e ajuda com o cansaço do fim: ${dayWithArticle(session.day).toLowerCase()}, os ${session.minutes} min viram **dois blocos de ${block} min com 10 min de pausa** no meio (água, sombra, sentar). No primeiro, aquecimento e fundamentos, que pedem a cabeça descansada; no segundo, pontos valendo placar, que é como o cansaço aparece no jogo de verdade. O resto da semana continua igual.`
   }
   if (question?.kind === 'GYM') return gymDays(plan, now, input.profile)
+  if (question?.kind === 'EXTRA') return extraGame(plan, question.day, now)
   if (question?.kind === 'MOVE') {
     const moved = plan.sessions.find((s) => s.day === question.to)
     if (change !== 'ADJUSTED' || !moved)
