@@ -4,6 +4,7 @@ import type { Frame } from '../frames/frame'
 import { braceOrRest, painOfAnother } from './others-pain'
 import { backToBackLead, countdownLead } from './countdown'
 import { chatText } from './normalize'
+import { PARTNER_SUBJECT } from './wording'
 import { ruleVariantLead } from './rule-variants'
 import { againstLeftyLine, opponentLefty, whoseSideLine } from './sides'
 import { partnerTraits, traitsLine } from './partner-traits'
@@ -376,6 +377,9 @@ const NERVES_FELT = [
 function empathy(input: AnswerInput): string | undefined {
   if (input.role !== 'LEAD' || input.intent.domain !== 'mental') return undefined
   const t = chatText(input.message ?? '')
+  // "ela fica nervosa", "o Marcelo ficou chateado": someone else's feeling, not the player's.
+  if (PARTNER_SUBJECT.test(t) || /\b(ficou|esta|ta) chatead[oa] (comigo|pq|porque)\b/.test(t))
+    return undefined
   const lines =
     /\b(remoendo|remoer|nao paro de pensar|chatead\w*|arrasad\w*|triste|to mal|pra baixo)\b/.test(t)
       ? LOSS_FELT

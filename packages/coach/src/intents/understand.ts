@@ -592,7 +592,10 @@ function resolve(text: string, state: State): Understanding {
     const asked2 = clauseIntents(text)
     // Each clause's reading, when the whole message's reading falls to one of their coaches.
     const intents =
-      asked2.length === 2 && asked2.some((a) => a.owner === top.intent.owner)
+      asked2.length === 2 &&
+      asked2.some((a) => a.owner === top.intent.owner) &&
+      // A message about the partner ("ela fica nervosa… o que eu falo pra ela?") is one question.
+      !(PARTNER_SUBJECT.test(plain) && PARTNER_THREAD.test(top.intent.id))
         ? asked2
         : [top.intent]
     const runnerUp = c.candidates[1]

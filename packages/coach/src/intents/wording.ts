@@ -36,7 +36,7 @@ export const SECOND =
 
 /** Questions that are about the partner, or about the app failing, by how they are worded. */
 export const PARTNER_SUBJECT =
-  /\b(meu parceiro|minha parceira|minha dupla|meu companheiro|minha companheira)\b/
+  /\b(meu parceiro|minha parceira|minha dupla|meu companheiro|minha companheira)\b|^(ela|ele) (fica|ta|esta|anda|vive|trava|treme|erra|se irrita|se estressa|se cobra)\b|\b(falo|digo|falar|dizer) (pra|para|com) (ela|ele)\b/
 
 export const APP_TROUBLE =
   /\b(trav\w*|bug\w*|nao funciona|nao carrega|nao abre|deu erro|da erro|fechando sozinho)\b/
