@@ -302,7 +302,11 @@ async function send(
   const search =
     query && typeof query === 'object'
       ? new URLSearchParams(
-          Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
+          // An object value ({ toString: false }) has no string form of its own: sent as JSON.
+          Object.entries(query).map(([k, v]): [string, string] => [
+            k,
+            typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v),
+          ]),
         ).toString()
       : ''
   return app.server.inject({

@@ -67,7 +67,7 @@ describe('coach memory', () => {
     const edited = await call(tokens, 'PATCH', '/api/v1/memory/profile', { category: 'A' })
     expect(edited.statusCode).toBe(200)
     expect(edited.json<MemoryResponse>().profile.category).toBe('A')
-    const next = await answer(socket, 'e o voleio de backhand?')
+    const next = await answer(socket, 'como melhoro meu voleio de backhand?')
     expect(next).toMatch(/categoria A\*\*/)
     expect(next).not.toMatch(/categoria C\*\*/)
 
