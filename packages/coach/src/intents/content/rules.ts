@@ -903,7 +903,7 @@ export const RULES: ContentMap = {
     ],
     tips: [
       'Use o tempo entre pontos para a sua rotina curta, não para discutir o ponto anterior.',
-      'Se o adversário sacar antes de você estar pronto, não tente a bola: quem tenta devolver é considerado pronto.',
+      'Se o adversário sacar antes de você estar [[pronto|pronta]], não tente a bola: quem tenta devolver é considerado pronto para receber.',
       'Em jogo sem árbitro, se o adversário demora demais, peça uma vez, com educação, para manter o ritmo; se continuar, procure a organização.',
       'Na troca de lado, beba água e seque as mãos primeiro, e volte à quadra antes de o tempo acabar.',
     ],
