@@ -33,6 +33,17 @@ describe('what the player tells on the way to a question', () => {
     ).toBeDefined()
   })
 
+  it('keeps a racket only when the sentence says what it is, not what happened to it', () => {
+    const kept = (text: string) =>
+      extractFacts(text, MONDAY)
+        .filter((f) => f.kind === 'EQUIPAMENTO')
+        .map((f) => f.text)
+    expect(kept('kkk minha raquete passou por cima da rede. vale o ponto?')).toEqual([])
+    expect(kept('minha raquete ta com uma rachadinha na borda. continuo jogando?')).toEqual([])
+    expect(kept('comprei uma raquete nova de carbono')).toEqual(['Raquete nova de carbono.'])
+    expect(kept('uso uma raquete de 340g')).toEqual(['Raquete de 340 g.'])
+  })
+
   it('builds each day from the hours said: "seg e qua das 19h às 20h30", "sexta vou sozinho 1h"', () => {
     const { plan } = planTurn({
       text: 'meu treino fixo é com o Marcelo, seg e qua das 19h as 20h30. sexta vou sozinho 1h. monta meu plano dessa semana e da proxima',

@@ -95,6 +95,15 @@ export function equipmentIn(
       .filter((w) => w !== '')
       .slice(0, 8)
       .join(' ')
+    // Without a maker or a weight, only words that describe the racket itself are kept: "minha
+    // raquete passou por cima da rede" tells of a point, not of the racket.
+    if (
+      !grams &&
+      !/\b(carbono|fibra|eva|kevlar|\d{1,2} ?k|leve|pesad\w*|maci\w*|dur[ao]|rigid\w*|nova|novo|modelo)\b/.test(
+        rest,
+      )
+    )
+      return undefined
     text = grams
       ? `Raquete de ${grams[1]} g.`
       : `Raquete${rest ? ` ${accented(rest.replace(/\be eu\b.*$/, '').trim())}` : ''}.`
