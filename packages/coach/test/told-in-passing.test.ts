@@ -44,6 +44,13 @@ describe('what the player tells on the way to a question', () => {
     expect(kept('uso uma raquete de 340g')).toEqual(['Raquete de 340 g.'])
   })
 
+  it('a day named in a request or as a moment is not the player’s week', () => {
+    const routine = (text: string) => extractFacts(text, MONDAY).filter((f) => f.kind === 'ROTINA')
+    expect(routine('me passa um exercicio pra treinar isso na sexta q vou sozinho')).toEqual([])
+    expect(routine('queria ver o relatório antes do treino de segunda')).toEqual([])
+    expect(routine('eu treino toda terça e quinta')).toHaveLength(1)
+  })
+
   it('builds each day from the hours said: "seg e qua das 19h às 20h30", "sexta vou sozinho 1h"', () => {
     const { plan } = planTurn({
       text: 'meu treino fixo é com o Marcelo, seg e qua das 19h as 20h30. sexta vou sozinho 1h. monta meu plano dessa semana e da proxima',

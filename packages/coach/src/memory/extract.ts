@@ -198,6 +198,11 @@ function scheduleIn(s: Sentence): ExtractedFact | undefined {
   if (
     /\b(marcaram|marquei|marcou|chamou|chamaram|convidou|convidaram|resenha|amanha|hoje|essa semana|esta semana|que vem|proxima)\b/.test(
       s.text,
+    ) ||
+    // "me passa um exercício pra treinar na sexta", "antes do treino de segunda": a request or a
+    // moment, not the week the player tells.
+    /\b(me passa|me manda|me da|me de|monta|montar|passa um|manda um)\b|\b(antes|depois) d[oa] (treino|jogo)\b/.test(
+      s.text,
     )
   )
     return undefined
