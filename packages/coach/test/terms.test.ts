@@ -18,5 +18,14 @@ describe('a term the player heard and asks about', () => {
   it('knows the slang of the game', () => {
     expect(talk(['o que é bater chapado?'])[0]).toMatch(/^Bater chapado é/)
     expect(talk(['oq significa bola de segurança?'])[0]).toMatch(/^Bola de segurança é/)
+    const [flat] = talk([
+      "como chapar a bola? meu prof fica gritando 'chapa essa bola' e eu nao sei oq ele quer dizer",
+    ])
+    expect(flat).toMatch(/^Bater chapado é/)
+    expect(flat).not.toMatch(/split-step/)
+    const [safe] = talk([
+      'qd to apertado no fundo eu sempre tento a paulada e erro. como é uma bola de segurança q preste?',
+    ])
+    expect(safe).toMatch(/^Bola de segurança é/)
   })
 })

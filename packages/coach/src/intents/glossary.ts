@@ -18,10 +18,12 @@ const TERMS: Array<[RegExp, string, string?]> = [
   [
     /\bbola de seguranca\b/,
     'Bola de segurança é a que prioriza entrar em vez de ganhar o ponto: mais alta sobre a rede, no meio ou cruzada, com menos força. É a escolha certa quando você está sem equilíbrio, atrasado ou sob pressão; arriscar fica para a bola confortável.',
+    'paciencia-rali',
   ],
   [
     /\bchap(ar|ado|ada|ei|ando)\b/,
     'Bater chapado é bater com a face da raquete de frente para a bola, sem efeito: ela vai reta e rápida, mas passa mais perto da rede e tem menos margem. Serve para a bola alta e confortável; na bola baixa, a face um pouco aberta dá mais segurança.',
+    'efeito-bola',
   ],
   [
     /\bpaulada\b/,
@@ -73,7 +75,7 @@ export function explainTerm(message: string): string | undefined {
 
 /** "q q é 'fechar a paralela'?", "o que significa chapar?": asking what a term means. */
 export const WHAT_IS =
-  /\b(o que (e|eh|significa|seria|quer dizer)|oq (e|eh|significa|seria)|q q (e|eh)|que que (e|eh)|que e isso|significa o que|como assim)\b/
+  /\b(o que (e|eh|significa|seria|quer dizer)|oq (e|eh|significa|seria)|q q (e|eh)|que que (e|eh)|que e isso|significa o que|como assim|(o que|oq|q) (ele|ela|voce|vc) quer dizer|nao sei (o que|oq|q) (e|significa|quer dizer)|como (e|eh) (um|uma) (bola|golpe|jogada))\b/
 
 /** The question a term belongs to ("fechar a paralela" is covering the partner), when it has one. */
 export function termQuestion(message: string): string | undefined {
