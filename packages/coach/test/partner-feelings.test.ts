@@ -9,4 +9,12 @@ describe('the partner’s feelings', () => {
     expect(reply).toMatch(/sua dupla/)
     expect(reply).not.toMatch(/Sobre como sacar|Normal ficar assim/)
   })
+
+  it('anger in play is met with what to do with it, not with nerves before a match', () => {
+    const [reply] = talk([
+      'eu xingo mt em quadra, ja levei advertencia no ultimo torneio 😬 como segura a raiva na hora?',
+    ])
+    expect(reply).toMatch(/^Quando a raiva sobe|raiva/)
+    expect(reply).not.toMatch(/antes de um jogo que importa|frio na barriga/)
+  })
 })

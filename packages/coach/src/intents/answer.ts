@@ -375,7 +375,9 @@ const NERVES_FELT = [
  * acknowledged in one line before the advice, by the mental coach leading the answer.
  */
 function empathy(input: AnswerInput): string | undefined {
-  if (input.role !== 'LEAD' || input.intent.domain !== 'mental') return undefined
+  // Anger is met by what to do with it, not by a line on nerves.
+  if (input.role !== 'LEAD' || input.intent.domain !== 'mental' || input.intent.id === 'tilt')
+    return undefined
   const t = chatText(input.message ?? '')
   // "ela fica nervosa", "o Marcelo ficou chateado": someone else's feeling, not the player's.
   if (PARTNER_SUBJECT.test(t) || /\b(ficou|esta|ta) chatead[oa] (comigo|pq|porque)\b/.test(t))

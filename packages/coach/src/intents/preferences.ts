@@ -115,6 +115,10 @@ export function cued(c: Classification, plain: string): Classification {
   return { ...c, candidates, topical: c.topical.length > 0 ? c.topical : [owner.toLowerCase()] }
 }
 
+/** Anger shown in play: swearing, a warning from the umpire, losing one's head. */
+const ANGER =
+  /\b(raiva|xing\w*|palavrao|palavroes|advertencia|perco a cabeca|perdi a cabeca|estour\w*|quebr\w* a raquete|jog\w* a raquete)\b/
+
 /**
  * The subject decides between close readings: "meu parceiro abaixa a cabeça…" is about helping
  * the partner, "o app trava quando mando vídeo" is a problem for support, not a how-to.
@@ -134,6 +138,19 @@ function aboutSomeone(c: Classification, plain: string): Classification {
     return prefer((i) => i.id === 'suporte', 0.5)
   if (PARTNER_SUBJECT.test(plain) && top.intent.owner === 'MENTAL')
     return prefer((i) => i.owner === 'MENTAL' && /parceir|dupla/.test(i.id), 0.6)
+  // "eu xingo muito em quadra, como seguro a raiva?": anger in play, not nerves before it.
+  if (ANGER.test(plain) && top.intent.owner === 'MENTAL' && top.intent.id !== 'tilt') {
+    // Raised above the top's score, so the frame's reweighting that follows keeps it first.
+    const tilt = c.candidates.find((cand) => cand.intent.id === 'tilt')
+    if (tilt && tilt.score >= top.score * 0.3)
+      return {
+        ...c,
+        candidates: [
+          { ...tilt, score: top.score * 1.05 },
+          ...c.candidates.filter((x) => x !== tilt),
+        ],
+      }
+  }
   return c
 }
 
