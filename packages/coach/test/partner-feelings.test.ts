@@ -17,4 +17,12 @@ describe('the partner’s feelings', () => {
     expect(reply).toMatch(/^Quando a raiva sobe|raiva/)
     expect(reply).not.toMatch(/antes de um jogo que importa|frio na barriga/)
   })
+
+  it('a loss is felt with the player in words that fit what happened', () => {
+    const [lost] = talk([
+      'perdi ontem pra uma dupla q eu sempre ganhava. to mt mal com isso, tem dia q da vontade de largar o beach',
+    ])
+    expect(lost).toMatch(/^(Perder dói|Derrota assim pesa)/)
+    expect(lost).not.toMatch(/estava na mão|estar na frente/)
+  })
 })

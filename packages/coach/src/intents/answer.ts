@@ -362,6 +362,11 @@ function leftyLead(input: AnswerInput): string | undefined {
 }
 
 const LOSS_FELT = [
+  'Perder dói, ainda mais um jogo que você esperava ganhar; ficar mal por uns dias é normal.',
+  'Derrota assim pesa mesmo, e é normal ficar remoendo um pouco.',
+]
+/** A match that slipped away from in front: said only when the player says so. */
+const LEAD_LOST = [
   'Dói mesmo perder um jogo que estava na mão, e remoer um pouco é normal.',
   'Jogo que escapa depois de estar na frente pesa mais que uma derrota comum; normal ficar pensando nisso.',
 ]
@@ -383,8 +388,12 @@ function empathy(input: AnswerInput): string | undefined {
   if (PARTNER_SUBJECT.test(t) || /\b(ficou|esta|ta) chatead[oa] (comigo|pq|porque)\b/.test(t))
     return undefined
   const lines =
-    /\b(remoendo|remoer|nao paro de pensar|chatead\w*|arrasad\w*|triste|to mal|pra baixo)\b/.test(t)
-      ? LOSS_FELT
+    /\b(remoendo|remoer|nao paro de pensar|chatead\w*|arrasad\w*|triste|(to|estou|fiquei) (mt |muito |bem )?mal|pra baixo|vontade de (largar|parar|desistir))\b/.test(
+      t,
+    )
+      ? /\b(tava ganhando|estava ganhando|na frente|vira(da|ram|mos)|escap\w*|na mao)\b/.test(t)
+        ? LEAD_LOST
+        : LOSS_FELT
       : /\b(ansios\w*|ansiedade|nervos\w*|tenso|tensa|com medo|apavorad\w*)\b/.test(t)
         ? NERVES_FELT
         : null
