@@ -18,4 +18,12 @@ describe('asked what the coach is', () => {
     const [reply] = talk(['meu parceiro é gente boa mas erra muito'])
     expect(reply).not.toMatch(/inteligência artificial|sou uma IA/)
   })
+
+  it('"vcs são 3 treinadores? cada um faz oq" gets who does what, whatever came before', () => {
+    const [reply] = talk([
+      'oii primeira vez q uso isso direito kkk vcs sao 3 treinadores? cada um faz oq',
+    ])
+    expect(reply).toMatch(/três coaches/)
+    expect(reply).not.toMatch(/primeiro torneio/i)
+  })
 })

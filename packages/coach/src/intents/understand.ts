@@ -362,6 +362,13 @@ function resolve(text: string, state: State): Understanding {
   if (termIntent) return make('NEW', [termIntent])
   // "…vi jogo no youtube kkk vc é gente ou robô?": who the player talks to, whatever came before.
   if (WHO_ARE_YOU.test(plain)) return conversa('identidade-ia')
+  // "vcs são 3 treinadores? cada um faz oq": who does what in the team.
+  if (
+    /\b(cada um (faz|cuida de) (o que|oq|q)|quem (faz|cuida de) (o que|oq)|quem e quem|(voces|vcs) sao (3|tres) (treinadores|coaches|treinador\w*))\b/.test(
+      plain,
+    )
+  )
+    return conversa('quem-e-quem')
   // "como bato a bola alta de backhand? … to com tendinite no joelho": the question asked, with
   // the injury told beside it shaping the answer, not a lesson on the knee instead.
   if (frame.pain && top?.intent.domain === 'corpo') {
