@@ -37,6 +37,9 @@ async function newPlayer(url: string, viewport: ViewportName = 'mobile') {
   return { session, chat: new ChatScreen(session.page) }
 }
 
+/** A page or a message from the server, on a machine that may be busy. */
+const LOAD = { timeout: 20_000 }
+
 describe('the chat', () => {
   it('holds a ten-message conversation with a woman player: rules first, her details used, nothing said twice', async () => {
     const { session, chat } = await newPlayer(baseURL)
@@ -174,8 +177,9 @@ describe('a long conversation', () => {
     const chat = new ChatScreen(page)
     const scroller = page.getByRole('region', { name: 'Conversa' })
 
-    // The latest message is in view, and stays there once the push banner (500 ms) took its room.
-    await expect.poll(() => inView(page, LONG_CHAT_MESSAGES)).toBe(true)
+    // The latest message is in view once the history is in (a busy machine takes a few seconds),
+    // and stays there once the push banner (500 ms) took its room.
+    await expect.poll(() => inView(page, LONG_CHAT_MESSAGES), LOAD).toBe(true)
     await page.waitForTimeout(800)
     await expect.poll(() => inView(page, LONG_CHAT_MESSAGES)).toBe(true)
     await session.capture('chat-long')
@@ -204,7 +208,7 @@ describe('a long conversation', () => {
       })
       await settle()
     }
-    await expect.poll(() => chat.messages().count()).toBe(80)
+    await expect.poll(() => chat.messages().count(), LOAD).toBe(80)
     await settle()
     expect(Math.abs((await topOf(page, firstPage)) - (before + 150))).toBeLessThanOrEqual(1)
 
@@ -302,7 +306,7 @@ describe('the chat across a server restart', () => {
     server = await startServer(dataDir, { port })
     // No reload, no tap: the page finds the server again by itself, and sends what waited.
     await session.page.getByText('Conectado', { exact: true }).waitFor({ timeout: 5_000 })
-    await expect.poll(() => waiting.getAttribute('data-delivery')).toBe('delivered')
+    await expect.poll(() => waiting.getAttribute('data-delivery'), LOAD).toBe('delivered')
     const at = (await chat.lines()).findIndex((line) => line.text === held)
     await chat.expectLine({ role: ROLE.MENTAL }, at)
     await chat.waitUntilReady()
