@@ -1,4 +1,4 @@
-import { MONTH_LABEL, MONTHS } from '../intents/slots'
+import { MONTH_LABEL, MONTHS, WEEK, WEEKDAY_LABEL, type Weekday } from '../intents/slots'
 import { numberWordsToDigits } from '../text'
 
 const MONTH_WORD = `(${MONTHS.join('|')}|jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)`
@@ -142,17 +142,6 @@ export function isPast(when: When, clock: Date): boolean {
   return false
 }
 
-const WEEKDAY_INDEX: Record<string, number> = {
-  domingo: 0,
-  segunda: 1,
-  terca: 2,
-  quarta: 3,
-  quinta: 4,
-  sexta: 5,
-  sabado: 6,
-}
-const WEEKDAY_SAID = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado']
-
 /**
  * The day something already happened, as a player says it ("ontem", "anteontem", "no sábado",
  * "domingo passado"): "sábado, 05/12", in Brazil's calendar; a weekday is the last one before today.
@@ -171,10 +160,12 @@ export function pastDayIn(normalized: string, clock: Date): string | undefined {
                 normalized,
               )
             if (!m?.[1]) return undefined
-            const day = WEEKDAY_INDEX[m[1]] ?? 0
+            // The week starts on Monday here and on Sunday in the calendar.
+            const day = (WEEK.indexOf(m[1] as Weekday) + 1) % 7
             return (now.getUTCDay() - day + 7) % 7 || 7
           })()
   if (back === undefined) return undefined
   const d = addDays(now, -back)
-  return `${WEEKDAY_SAID[d.getUTCDay()]}, ${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}`
+  const said = WEEK[(d.getUTCDay() + 6) % 7] as Weekday
+  return `${WEEKDAY_LABEL[said]}, ${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}`
 }

@@ -41,6 +41,12 @@ export function dayText(iso: string, now: Date): string {
  * newest of `texts` (the message first, then the player's earlier messages, newest first), else
  * the one told last.
  */
+/** Whether the text names this partner, as a whole word. */
+function names(text: string, partner: RememberedFact): boolean {
+  const name = partner.fields?.name
+  return name !== undefined && ` ${normalize(text)} `.includes(` ${normalize(name)} `)
+}
+
 export function partnerInTalk(
   facts: readonly RememberedFact[] | undefined,
   texts: readonly string[],
@@ -48,11 +54,7 @@ export function partnerInTalk(
   const partners = of(facts ?? [], 'PARCEIRO')
   if (partners.length <= 1) return partners[0]
   for (const text of texts) {
-    const words = ` ${normalize(text)} `
-    const named = partners.find((p) => {
-      const name = p.fields?.name
-      return name !== undefined && words.includes(` ${normalize(name)} `)
-    })
+    const named = partners.find((p) => names(text, p))
     if (named) return named
   }
   return partners.at(-1)
@@ -67,9 +69,7 @@ export function asksAboutPartner(
   facts: readonly RememberedFact[] | undefined,
 ): boolean {
   const words = ` ${normalize(text)} `
-  const named = of(facts ?? [], 'PARCEIRO').some(
-    (p) => p.fields?.name !== undefined && words.includes(` ${normalize(p.fields.name)} `),
-  )
+  const named = of(facts ?? [], 'PARCEIRO').some((p) => names(text, p))
   return (
     named &&
     words.length < 80 &&
@@ -95,10 +95,7 @@ export function partnerLine(facts: readonly RememberedFact[], asked?: string): s
   if (partners.length > 1) {
     const female = asked !== undefined && /\bparceira|\bela\b|\bdela\b/.test(normalize(asked))
     const male = asked !== undefined && /\bparceiro\b|\bele\b|\bdele\b/.test(normalize(asked))
-    const words = ` ${normalize(asked ?? '')} `
-    const byName = partners.filter(
-      (p) => p.fields?.name !== undefined && words.includes(` ${normalize(p.fields.name)} `),
-    )
+    const byName = partners.filter((p) => names(asked ?? '', p))
     const first =
       byName.length > 0
         ? byName
